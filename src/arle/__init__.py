@@ -1,0 +1,19 @@
+"""arle: a complete, fast, open digital Fields of Arle.
+
+>>> import arle
+>>> s = arle.new_game(players=2, seed=7, buildings="first-game")
+>>> s.current_player in (0, 1)
+True
+"""
+
+from arle import engine as _engine  # noqa: F401  (registers the rules)
+from arle.actions import Action, IllegalActionError
+from arle.engine.setup import new_game
+from arle.notation import parse_action
+from arle.record import replay
+from arle.scoring import ScoreSheet
+from arle.state import State
+
+__all__ = ["Action", "IllegalActionError", "ScoreSheet", "State", "new_game",
+           "parse_action", "replay"]
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The ``arle`` command line."""

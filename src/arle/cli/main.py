@@ -1,0 +1,23 @@
+"""Entry point of the ``arle`` command: each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from arle.cli import score_cmd
+
+app = typer.Typer(
+    name="arle",
+    help="Fields of Arle: play in the terminal, score a physical game, replay, bots.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+score_cmd.register(app)
+
+
+def main() -> None:  # pragma: no cover - thin wrapper
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1 @@
+"""Static game data (the catalog): no rules logic lives here."""

@@ -1,0 +1,447 @@
+"""Buildings: costs and the ways to pay them, building, and every building's effect."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable
+
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.engine import farm as F
+from arle.engine.core import (
+    ANYTIME, Frame, advance_tool, effect, frame, gain, pay, pay_then, payment_options,
+    push, push_eff, replace_top, tool_value,
+)
+from arle.engine.spaces import DONE, do_upgrade, place_field
+from arle.state import State
+
+
+# ---------------------------------------------------------------------------
+# Costs
+# ---------------------------------------------------------------------------
+def building_payments(s: State, p: int, b: str) -> list[dict[int, int]]:
+    """Every distinct way to pay for building ``b`` with the player's goods."""
+    res = s.players[p].res
+    cost = C.BUILDING_COST[b]
+    kind, fixed = cost.kind, cost.fixed
+    opts: list[dict[int, int]] = []
+    if kind == "fixed":
+        opts = payment_options(res, dict(fixed))
+    elif kind == "any1":
+        for m in C.BUILDING_MATERIALS:
+            opts += _exact(res, {**fixed, m: 1})
+    elif kind == "two_different":
+        for m1, m2 in combinations(C.BUILDING_MATERIALS, 2):
+            opts += _exact(res, {**fixed, m1: 1, m2: 1})
+    elif kind == "either":
+        a, b2, n = cost.alt
+        for r in (a, b2):
+            opts += payment_options(res, {**fixed, r: n})
+    elif kind == "clothing2":
+        for c1, c2 in combinations(C.CLOTHING, 2):
+            opts += _exact(res, {**fixed, c1: 1, c2: 1})
+    unique: dict[tuple[tuple[int, int], ...], dict[int, int]] = {}
+    for o in opts:
+        unique.setdefault(tuple(sorted(o.items())), o)
+    return list(unique.values())
+
+
+def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
+    """Pay exactly these goods (no Timber-for-Wood substitution: the material is named)."""
+    return [cost] if all(res[r] >= n for r, n in cost.items()) else []
+
+
+def build_actions(s: State, p: int) -> list[Action]:
+    if not F.has_land(s.players[p]):
+        return []
+    return [Action("build", (b,)) for b in s.board if building_payments(s, p, b)]
+
+
+def start_build(s: State, p: int, b: str) -> None:
+    pay_then(s, p, building_payments(s, p, b), "built", b)
+
+
+@effect("built")
+def _built(s: State, p: int, b: str) -> None:
+    s.board.remove(b)
+    pl = s.players[p]
+    F.place_tile(pl, "b:" + b)
+    pl.buildings.append(b)
+    fn = ON_BUILD.get(b)
+    if fn is not None:
+        fn(s, p)
+
+
+# ---------------------------------------------------------------------------
+# One-time effects when built (yellow, orange, blue, red)
+# ---------------------------------------------------------------------------
+def turnery(s: State, p: int) -> None:
+    forests = F.count_tiles(s.players[p], "forest")
+    gain(s, p, C.WOOD, forests)
+    F.push_cut(s, p, 2 * forests, must=True)
+
+
+def smokehouse(s: State, p: int) -> None:
+    F.push_cut(s, p, tool_value(s, p, C.FISH_TRAPS), must=True)
+
+
+def cooperage(s: State, p: int) -> None:
+    an = s.players[p].animals
+    dairy = an[C.SHEEP] + an[C.CATTLE]
+    k = 3 if dairy >= 15 else 2 if dairy >= 10 else 1 if dairy >= 5 else 0
+    if k:
+        gain(s, p, C.FOOD, 2 * k)  # two Food indicators, each moves up k
+        for r in (C.GRAIN, C.FLAX, C.HIDE, C.WOOL):
+            gain(s, p, r, k)
+
+
+def mill(s: State, p: int) -> None:
+    n = F.fields(s.players[p])
+    gain(s, p, C.FOOD, 12 if n >= 6 else 10 if n >= 5 else 8 if n >= 3 else 0)
+
+
+def weaving_mill(s: State, p: int) -> None:
+    gain(s, p, C.WINTER_WEAR, 1)
+    advance_tool(s, p, C.WEAVING_LOOMS, 2)
+
+
+def textile_house(s: State, p: int) -> None:
+    for r in (C.LINEN, C.WOOLEN, C.LEATHER):
+        gain(s, p, r, 1)
+
+
+def saddlery(s: State, p: int) -> None:
+    push_eff(s, "advance_tool", p, C.FLESHING_BEAMS, 1)
+    F.push_cut(s, p, s.players[p].animals[C.HORSE], must=True)
+
+
+@effect("advance_tool")
+def _advance_tool(s: State, p: int, t: int, n: int) -> None:
+    advance_tool(s, p, t, n)
+
+
+def joinery(s: State, p: int) -> None:
+    pl = s.players[p]
+    gain(s, p, C.PEAT, 2 * F.count_equipment(pl, "peat_boat"))
+    plows = F.count_equipment(pl, "plow")
+    if plows:
+        F.gain_animals(s, p, C.HORSE, plows)
+
+
+def waterfront_house(s: State, p: int) -> None:
+    gain(s, p, C.FOOD, 10)
+    F.move_dikes(s.players[p], 2)
+    advance_tool(s, p, C.FISH_TRAPS, 3)
+
+
+def potters_inn(s: State, p: int) -> None:
+    push(s, "animals_choice", p, n=tool_value(s, p, C.POTTERY_WHEELS))
+
+
+@frame("animals_choice")
+class AnimalsChoice:
+    """Potter's Inn: ``take S C H`` animals, one per Pottery Wheel."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        n = f["n"]
+        return [Action("take", (str(a), str(b), str(n - a - b)))
+                for a in range(n + 1) for b in range(n - a + 1)]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        p = f["p"]
+        pl = s.players[p]
+        for t in range(3):
+            pl.animals[t] += int(a.args[t])
+        if not F.animals_fit(pl):
+            push(s, "house", p)
+
+
+def farmers_inn(s: State, p: int) -> None:
+    push(s, "fields_to_forests", p)
+
+
+@frame("fields_to_forests")
+class FieldsToForests:
+    """Farmer's Inn: ``replace G F`` Grain and Flax Fields by Forests (up to 3)."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        pl = s.players[f["p"]]
+        cap = min(3, s.pool["forest_park"])
+        g_max = min(cap, pl.grid.count("field_grain"))
+        out = []
+        for g in range(g_max + 1):
+            for fl in range(min(cap - g, pl.grid.count("field_flax")) + 1):
+                out.append(Action("replace", (str(g), str(fl))))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        pl = s.players[f["p"]]
+        for side, n in zip(("field_grain", "field_flax"), a.args):
+            for _ in range(int(n)):
+                F.replace_tile(pl, side, "forest")
+                s.pool["field"] += 1
+                s.pool["forest_park"] -= 1
+
+
+def junk_dealers_inn(s: State, p: int) -> None:
+    gain(s, p, C.LEATHER_WEAR, 1)
+    gain(s, p, C.WOOLEN, 1)
+    push(s, "free_equipment", p, kinds=("handcart", "peat_boat"))
+
+
+@frame("free_equipment", anytime="work")
+class FreeEquipment:
+    """Take one free piece of equipment: ``take handcart`` ... or ``done``.
+
+    Anytime actions are open so that equipment can be returned to make room.
+    """
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p = f["p"]
+        return [Action("take", (k,)) for k in f["kinds"]
+                if F.can_take_equipment(s, p, k)] + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "take":
+            F.add_equipment(s, f["p"], a.args[0])
+
+
+def gulf_house_inn(s: State, p: int) -> None:
+    g = s.players[p].grid
+    gain(s, p, C.TIMBER, g.count("stall") + 2 * g.count("double_stall"))
+    gain(s, p, C.BRICK, g.count("stable"))
+
+
+def milk_house_inn(s: State, p: int) -> None:
+    push_eff(s, "cut_per_cattle", p)
+    F.gain_animals(s, p, C.CATTLE)
+
+
+@effect("cut_per_cattle")
+def _cut_per_cattle(s: State, p: int) -> None:
+    F.push_cut(s, p, s.players[p].animals[C.CATTLE], must=True)
+
+
+def sluice_yard_inn(s: State, p: int) -> None:
+    advance_tool(s, p, C.FISH_TRAPS, 2)
+    gain(s, p, C.WOOD, tool_value(s, p, C.FISH_TRAPS))
+
+
+def village_church(s: State, p: int) -> None:
+    if s.pool["carriage_droshky"] <= 0:
+        return
+    if F.barn_has_room(s.players[p], "carriage"):
+        F.add_equipment(s, p, "carriage")
+    else:
+        push(s, "free_equipment", p, kinds=("carriage",))
+
+
+def lutetsburg_castle(s: State, p: int) -> None:
+    pl = s.players[p]
+    if s.pool["forest_park"] > 0 and F.has_land(pl):
+        s.pool["forest_park"] -= 1
+        F.place_tile(pl, "forest")
+    first = C.SHOVELS if s.setup.get("options", {}).get("lutetsburg_shovels") else C.SPADES
+    for t in (first, C.POTTERY_WHEELS, C.WORKBENCHES):
+        advance_tool(s, p, t)
+
+
+def berum_castle(s: State, p: int) -> None:
+    advance_tool(s, p, C.OVENS)
+    advance_tool(s, p, C.WEAVING_LOOMS)
+    push(s, "upgrade", p)
+
+
+def peat_power_plant(s: State, p: int) -> None:
+    push(s, "remove_moors", p)
+
+
+@frame("remove_moors")
+class RemoveMoors:
+    """Peat Power Plant: ``remove moor`` / ``remove dmoor3`` (2 Food each), ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("remove", (k,)) for k, _c in F.moor_choices(s.players[f["p"]])] + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        p = f["p"]
+        col = dict(F.moor_choices(s.players[p]))[a.args[0]]
+        F.remove_moor(s.players[p], col)
+        gain(s, p, C.FOOD, 2)
+
+
+def smithy(s: State, p: int) -> None:
+    push(s, "smithy", p)
+
+
+@frame("smithy")
+class Smithy:
+    """Smithy: ``exchange peat_boat|handcart|wagon`` for a Plow, any number; ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        pl = s.players[f["p"]]
+        out = []
+        for k in ("peat_boat", "handcart", "wagon"):
+            if any(b[0] == k and not any(b[1:]) for b in pl.barn):
+                if k == "peat_boat" or s.pool["boat_plow"] > 0:
+                    out.append(Action("exchange", (k,)))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        p = f["p"]
+        F.remove_equipment(s, p, a.args[0])
+        F.add_equipment(s, p, "plow")
+
+
+def _convert(kind: str) -> Callable[[State, int], None]:
+    def run(s: State, p: int) -> None:
+        push(s, "convert", p, kind=kind)
+    return run
+
+
+ON_BUILD: dict[str, Callable[[State, int], None]] = {
+    "turnery": turnery, "smokehouse": smokehouse, "smithy": smithy,
+    "cooperage": cooperage, "bakehouse": _convert("bakehouse"),
+    "peat_fired_brickworks": _convert("peat_fired_brickworks"),
+    "mill": mill, "weaving_mill": weaving_mill, "textile_house": textile_house,
+    "saddlery": saddlery, "joinery": joinery, "waterfront_house": waterfront_house,
+    "potters_inn": potters_inn, "farmers_inn": farmers_inn,
+    "junk_dealers_inn": junk_dealers_inn, "gulf_house_inn": gulf_house_inn,
+    "milk_house_inn": milk_house_inn, "sluice_yard_inn": sluice_yard_inn,
+    "village_church": village_church, "lutetsburg_castle": lutetsburg_castle,
+    "berum_castle": berum_castle, "peat_power_plant": peat_power_plant,
+}
+
+
+# ---------------------------------------------------------------------------
+# Light green houses: "before November" in every Summer half year
+# ---------------------------------------------------------------------------
+def light_green_owned(s: State, p: int) -> list[str]:
+    return [b for b in s.players[p].buildings if b in C.LIGHT_GREEN]
+
+
+@frame("before_november")
+class BeforeNovember:
+    """Use each owned light-green house once, in the owner's order: ``house workshop``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("house", (b,)) for b in f["left"]]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        p = f["p"]
+        b = a.args[0]
+        left = tuple(x for x in f["left"] if x != b)
+        if left:
+            replace_top(s, left=left)
+        else:
+            s.stack.pop()
+        if b == "farmers_house":
+            gain(s, p, C.CLAY, 1)
+            F.push_cut(s, p, 1, must=False)
+        elif b == "plow_makers_workshop":
+            push(s, "plow_maker", p)
+        elif b == "novices_hut":
+            gain(s, p, C.GRAIN, 1)
+            F.move_dikes(s.players[p], 1)
+        elif b == "workshop":
+            gain(s, p, C.WOOD, 1)
+            push(s, "master", p, n=1, moved=())
+
+
+@frame("plow_maker")
+class PlowMaker:
+    """Plow Maker's Workshop: ``field grain|flax`` on an empty Land Space, or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        from arle.engine.spaces import field_actions
+        return field_actions(s, f["p"]) + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "field":
+            place_field(s, f["p"], a.args[0])
+
+
+@effect("before_november")
+def _before_november(s: State, p: int) -> None:
+    owned = light_green_owned(s, p)
+    if owned:
+        push(s, "before_november", p, left=tuple(owned))
+
+
+# ---------------------------------------------------------------------------
+# Dark green houses: anytime conversions, ``use weaving_parlor``
+# ---------------------------------------------------------------------------
+DARK_COST: dict[str, dict[int, int]] = {
+    "weaving_parlor": {C.FLAX: 3},
+    "colonists_house": {C.WOOL: 2},
+    "carpenters_workshop": {C.FOOD: 4, C.BRICK: 1},
+    "schnapps_distillery": {C.GRAIN: 1, C.PEAT: 1},
+    "litter_storage": {C.FLAX: 3},
+    "wood_trader": {C.TIMBER: 1, C.FOOD: 1},
+}
+
+
+def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
+    pl = s.players[p]
+    out = []
+    for b in pl.buildings:
+        cost = DARK_COST.get(b)
+        if cost is None or not all(pl.res[r] >= n for r, n in cost.items()):
+            continue
+        if b == "carpenters_workshop" and ("stall" not in pl.grid or s.pool["stable"] <= 0):
+            continue
+        if b == "litter_storage" and pl.animals[C.HORSE] < 2:
+            continue
+        out.append(Action("use", (b,)))
+    return out
+
+
+def use_dark_green(s: State, p: int, a: Action) -> None:
+    b = a.args[0]
+    pay(s, p, DARK_COST[b])
+    pl = s.players[p]
+    if b == "weaving_parlor":
+        gain(s, p, C.LINEN, 1)
+        F.push_cut(s, p, 1, must=True)
+    elif b == "colonists_house":
+        gain(s, p, C.CLAY, 1)
+        F.push_cut(s, p, 1, must=True)
+    elif b == "carpenters_workshop":
+        s.pool["stable"] -= 1
+        s.pool["stall_depot"] += 1
+        F.replace_tile(pl, "stall", "stable")
+    elif b == "schnapps_distillery":
+        gain(s, p, C.FOOD, 3)
+    elif b == "litter_storage":
+        F.gain_animals(s, p, C.HORSE)
+    elif b == "wood_trader":
+        gain(s, p, C.WOOD, 2)
+
+
+ANYTIME.append((dark_green_actions, frozenset({"use"}), use_dark_green))
+
+__all__ = ["build_actions", "start_build", "building_payments", "do_upgrade"]

@@ -1,0 +1,326 @@
+"""The decision machine: pending-decision frames, anytime actions, turn flow.
+
+A state's ``stack`` holds frames (plain dicts, never mutated in place: a change puts a
+new dict on the stack).  The top frame names the deciding player (``"p"``) and its type
+(``"t"``).  Frames of type ``"eff"`` are continuations executed automatically when they
+reach the top, which keeps multi-step rules sequential without Python call stacks.
+When the stack is empty the work phase asks the next worker to be placed.
+
+Modules register their frame types in :data:`FRAMES`, their continuations in
+:data:`EFFECTS` and their anytime actions in :data:`ANYTIME`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from arle.actions import Action, IllegalActionError, act
+from arle.data import catalog as C
+from arle.state import State
+
+Frame = dict[str, Any]
+LegalFn = Callable[[State, Frame], list[Action]]
+ApplyFn = Callable[[State, Frame, Action], None]
+
+
+class FrameType:
+    """How one kind of pending decision lists and applies its actions."""
+
+    __slots__ = ("legal", "apply", "anytime")
+
+    def __init__(self, legal: LegalFn, apply: ApplyFn, anytime: str | None = None) -> None:
+        self.legal = legal
+        self.apply = apply
+        self.anytime = anytime  # None, "work" (every anytime action) or "game"
+
+
+FRAMES: dict[str, FrameType] = {}
+EFFECTS: dict[str, Callable[..., None]] = {}
+# Anytime action generators: (legal(state, player, level) -> actions, verbs handled, apply)
+ANYTIME: list[tuple[Callable[[State, int, str], list[Action]], frozenset[str],
+                    Callable[[State, int, Action], None]]] = []
+
+
+def frame(name: str, anytime: str | None = None) -> Callable[[type], type]:
+    """Class decorator registering ``legal``/``apply`` static methods as a frame type."""
+    def deco(cls: type) -> type:
+        FRAMES[name] = FrameType(cls.legal, cls.apply, anytime)  # type: ignore[attr-defined]
+        return cls
+    return deco
+
+
+def effect(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def deco(fn: Callable[..., None]) -> Callable[..., None]:
+        EFFECTS[name] = fn
+        return fn
+    return deco
+
+
+def push(s: State, t: str, p: int, **kw: Any) -> None:
+    """Push a decision frame of type ``t`` for player ``p``."""
+    f: Frame = {"t": t, "p": p}
+    f.update(kw)
+    s.stack.append(f)
+
+
+def push_eff(s: State, name: str, p: int, *args: Any) -> None:
+    """Push a continuation: ``EFFECTS[name](s, p, *args)`` runs when it reaches the top."""
+    s.stack.append({"t": "eff", "p": p, "name": name, "args": tuple(args)})
+
+
+def replace_top(s: State, **kw: Any) -> None:
+    f = dict(s.stack[-1])
+    f.update(kw)
+    s.stack[-1] = f
+
+
+# ---------------------------------------------------------------------------
+# Turn order
+# ---------------------------------------------------------------------------
+def workers_total(s: State) -> int:
+    return 4 * s.n
+
+
+def turn_player(s: State) -> int:
+    return (s.start_player + s.turn % s.n) % s.n
+
+
+def end_order(s: State) -> list[int]:
+    return [(s.start_player + i) % s.n for i in range(s.n)]
+
+
+def current_player(s: State) -> int | None:
+    if s.phase == "over":
+        return None
+    if s.stack:
+        return int(s.stack[-1]["p"])
+    if s.turn < workers_total(s):
+        return turn_player(s)
+    for p in end_order(s):
+        if not s.ended[p]:
+            return p
+    return None  # transient only
+
+
+# ---------------------------------------------------------------------------
+# Legal actions
+# ---------------------------------------------------------------------------
+def anytime_actions(s: State, p: int, level: str) -> list[Action]:
+    out: list[Action] = []
+    for gen, _verbs, _apply in ANYTIME:
+        out.extend(gen(s, p, level))
+    return out
+
+
+def _own_legal(s: State) -> list[Action]:
+    """Legal actions without automatic resolution (the state must be at rest)."""
+    if s.phase == "over":
+        return []
+    if s.stack:
+        f = s.stack[-1]
+        ft = FRAMES[f["t"]]
+        acts = ft.legal(s, f)
+        if ft.anytime is not None and s.phase == "work" or ft.anytime == "game":
+            level = ft.anytime or "work"
+            acts = acts + anytime_actions(s, f["p"], level)
+        return acts
+    p = current_player(s)
+    assert p is not None
+    if s.turn < workers_total(s):
+        from arle.engine.spaces import placements
+        return placements(s, p) + [Action("skip")] + anytime_actions(s, p, "work")
+    return [Action("end")] + anytime_actions(s, p, "work")
+
+
+def legal_actions(s: State) -> list[Action]:
+    return _own_legal(s)
+
+
+# ---------------------------------------------------------------------------
+# Applying
+# ---------------------------------------------------------------------------
+def apply_action(s: State, a: Action) -> None:
+    """Apply a legal action and run the game forward to the next real decision."""
+    _dispatch(s, a)
+    s._legal = None
+    advance(s)
+
+
+def _dispatch(s: State, a: Action) -> None:
+    p = current_player(s)
+    assert p is not None
+    for _gen, verbs, apply in ANYTIME:
+        if a.verb in verbs:
+            apply(s, p, a)
+            return
+    if s.stack:
+        f = s.stack[-1]
+        FRAMES[f["t"]].apply(s, f, a)
+        return
+    if a.verb == "end":
+        s.ended[p] = True
+        return
+    from arle.engine.spaces import place_worker
+    if a.verb == "skip":
+        s.turn += 1
+        return
+    if a.verb == "place":
+        place_worker(s, p, a.args[0])
+        return
+    raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
+
+
+def advance(s: State) -> None:
+    """Run continuations and forced choices until a player has a real decision."""
+    while True:
+        if s.phase == "over":
+            s._legal = []
+            return
+        if s.stack:
+            f = s.stack[-1]
+            if f["t"] == "eff":
+                s.stack.pop()
+                EFFECTS[f["name"]](s, f["p"], *f["args"])
+                continue
+            acts = _own_legal(s)
+            if not acts:  # defensive: a frame with nothing left to decide ends
+                s.stack.pop()
+                continue
+            if len(acts) == 1:
+                _dispatch(s, acts[0])
+                continue
+            s._legal = acts
+            return
+        if s.phase == "work":
+            if s.turn < workers_total(s):
+                s._legal = _own_legal(s)
+                return
+            p = current_player(s)
+            if p is None:
+                from arle.engine.inventory import start_inventory
+                start_inventory(s)
+                continue
+            acts = _own_legal(s)
+            if len(acts) == 1:
+                s.ended[p] = True
+                continue
+            s._legal = acts
+            return
+        # inventory with an empty stack cannot happen: its last effect changes phase
+        raise AssertionError(f"stuck in phase {s.phase}")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------
+# Shared helpers used by every rules module
+# ---------------------------------------------------------------------------
+def gain(s: State, p: int, r: int, n: int) -> None:
+    """Gain ``n`` of resource ``r``; goods-track goods stop at their cap (excess lost)."""
+    res = s.players[p].res
+    v = res[r] + n
+    if r == C.FOOD:
+        v = min(v, C.FOOD_CAP)
+    elif r <= C.WOOL:
+        v = min(v, C.GOOD_CAP)
+    res[r] = v
+
+
+def tool_value(s: State, p: int, t: int) -> int:
+    return C.TOOL_VALUES[t][s.players[p].tools[t]]
+
+
+def tool_at_end(s: State, p: int, t: int) -> bool:
+    return s.players[p].tools[t] >= len(C.TOOL_VALUES[t]) - 1
+
+
+def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
+    """Move a tool indicator right for free; stops at the track's end."""
+    tools = s.players[p].tools
+    tools[t] = min(tools[t] + steps, len(C.TOOL_VALUES[t]) - 1)
+
+
+def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
+    """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay."""
+    return bool(payment_options(res, cost))
+
+
+def payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
+    """Every distinct way to pay ``cost`` (Wood by Wood/Timber, Clay by Clay/Brick)."""
+    need = dict(cost)
+    for r, n in need.items():
+        if r not in (C.WOOD, C.CLAY) and res[r] < n:
+            return []
+    wood_need = need.pop(C.WOOD, 0)
+    clay_need = need.pop(C.CLAY, 0)
+    timber_left = res[C.TIMBER] - need.get(C.TIMBER, 0)
+    brick_left = res[C.BRICK] - need.get(C.BRICK, 0)
+    w_opts = _splits(wood_need, res[C.WOOD], timber_left)
+    c_opts = _splits(clay_need, res[C.CLAY], brick_left)
+    out = []
+    for w, t in w_opts:
+        for c, b in c_opts:
+            pay = dict(need)
+            for r, n in ((C.WOOD, w), (C.TIMBER, t), (C.CLAY, c), (C.BRICK, b)):
+                if n:
+                    pay[r] = pay.get(r, 0) + n
+            out.append(pay)
+    return out
+
+
+def _splits(need: int, base: int, sub: int) -> list[tuple[int, int]]:
+    if need == 0:
+        return [(0, 0)]
+    return [(need - k, k) for k in range(max(0, need - base), min(need, sub) + 1)]
+
+
+def pay(s: State, p: int, payment: dict[int, int]) -> None:
+    res = s.players[p].res
+    for r, n in payment.items():
+        res[r] -= n
+        assert res[r] >= 0, (C.RESOURCES[r], res[r])
+
+
+def payment_text(payment: dict[int, int]) -> tuple[str, ...]:
+    return tuple(f"{C.RESOURCES[r]}:{n}" for r, n in sorted(payment.items()) if n)
+
+
+def parse_payment(args: tuple[str, ...]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for a in args:
+        name, _, n = a.partition(":")
+        out[C.RES_INDEX[name]] = int(n)
+    return out
+
+
+def pay_then(s: State, p: int, options: list[dict[int, int]], then: str, *args: Any) -> None:
+    """Pay one of ``options`` and continue with effect ``then``: asks only on a real choice."""
+    assert options
+    push_eff(s, then, p, *args)
+    if len(options) == 1:
+        pay(s, p, options[0])
+    else:
+        push(s, "pay", p, opts=tuple(payment_text(o) for o in options))
+
+
+@frame("pay")
+class PayFrame:
+    """Choose how to pay (e.g. Wood or Timber).  ``pay wood:1 timber:1``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("pay", tuple(o)) for o in f["opts"]]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        pay(s, f["p"], parse_payment(a.args))
+
+
+def frame_done(s: State) -> None:
+    s.stack.pop()
+
+
+def done_action() -> Action:
+    return Action("done")
+
+
+__all__ = ["act", "push", "push_eff", "gain", "pay", "payment_options", "pay_then"]

@@ -1,0 +1,316 @@
+"""The home board and the barn: land, tiles, moors and peat, dikes, animals, equipment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arle import animals as A
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.engine.core import Frame, frame, push, replace_top
+from arle.state import Player, State
+
+if TYPE_CHECKING:
+    from arle.scoring import Farm, ScoreSheet
+
+BOARDWALK_CELL = 4 * 3 + 1
+MOOR_CELLS = ((15, 18), (16, 19), (17, 20))  # (row 5, row 6) per column
+
+
+def new_player() -> Player:
+    p = Player()
+    p.res = [0] * len(C.RESOURCES)
+    for r, n in C.START_RESOURCES.items():
+        p.res[r] = n
+    p.animals = list(C.START_ANIMALS)
+    p.tools = [0] * len(C.TOOLS)
+    p.grid = [""] * (C.ROWS * C.COLS)
+    p.grid[3 * 3 + 2] = "field_grain"
+    p.grid[4 * 3 + 0] = "stall"
+    p.grid[BOARDWALK_CELL] = "boardwalk"
+    p.grid[4 * 3 + 2] = "field_flax"
+    for a, b in MOOR_CELLS:
+        p.grid[a] = p.grid[b] = "moor"
+    p.bw_peat = C.START_BOARDWALK_PEAT
+    return p
+
+
+# ---------------------------------------------------------------------------
+# Land
+# ---------------------------------------------------------------------------
+def empty_land(pl: Player) -> list[int]:
+    """Cells of empty Land Spaces (below the Dike Line, no tile)."""
+    start = C.first_land_row(pl.dikes) * 3
+    g = pl.grid
+    return [i for i in range(start, 21) if not g[i]]
+
+
+def has_land(pl: Player) -> bool:
+    start = C.first_land_row(pl.dikes) * 3
+    g = pl.grid
+    for i in range(start, 21):
+        if not g[i]:
+            return True
+    return False
+
+
+def place_tile(pl: Player, tile: str) -> int:
+    """Put ``tile`` on the first empty Land Space; returns the cell."""
+    cells = empty_land(pl)
+    assert cells, "no empty land"
+    # Fill the mainland first, then the polders, then freed moor spaces: any order is
+    # equivalent in the base game; this one keeps pastures near the coast.
+    cell = cells[-1]
+    pl.grid[cell] = tile
+    return cell
+
+
+def count_tiles(pl: Player, tile: str) -> int:
+    return pl.grid.count(tile)
+
+
+def remove_tile(pl: Player, tile: str) -> None:
+    pl.grid[pl.grid.index(tile)] = ""
+
+
+def replace_tile(pl: Player, old: str, new: str) -> None:
+    pl.grid[pl.grid.index(old)] = new
+
+
+def fields(pl: Player) -> int:
+    return pl.grid.count("field_grain") + pl.grid.count("field_flax")
+
+
+def move_dikes(pl: Player, n: int) -> None:
+    """Build ``n`` dikes (moves beyond the 7th have no effect)."""
+    pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+
+
+# ---------------------------------------------------------------------------
+# Moors and peat
+# ---------------------------------------------------------------------------
+def peat_sources(pl: Player) -> list[tuple[str, int]]:
+    """Tiles holding Peat that can be cut: ("m0".."m2" or "bw", peat on it)."""
+    out = [(f"m{c}", pl.moor_peat[c]) for c in range(3)
+           if pl.grid[MOOR_CELLS[c][0]] == "dmoor" and pl.moor_peat[c] > 0]
+    if pl.grid[BOARDWALK_CELL] == "boardwalk" and pl.bw_peat > 0:
+        out.append(("bw", pl.bw_peat))
+    return out
+
+
+def total_moor_peat(pl: Player) -> int:
+    return sum(n for _t, n in peat_sources(pl))
+
+
+def cut_peat(pl: Player, tile: str, k: int) -> None:
+    """Cut ``k`` Peat off one tile into the supply; an emptied tile leaves the board."""
+    pl.res[C.PEAT] += k
+    if tile == "bw":
+        pl.bw_peat -= k
+        assert pl.bw_peat >= 0
+        if pl.bw_peat == 0:
+            pl.grid[BOARDWALK_CELL] = ""
+        return
+    c = int(tile[1])
+    pl.moor_peat[c] -= k
+    assert pl.moor_peat[c] >= 0
+    if pl.moor_peat[c] == 0:
+        a, b = MOOR_CELLS[c]
+        pl.grid[a] = pl.grid[b] = ""
+
+
+def hydrated_moors(pl: Player) -> list[int]:
+    return [c for c in range(3) if pl.grid[MOOR_CELLS[c][0]] == "moor"]
+
+
+def dehydrate(pl: Player, c: int) -> None:
+    a, b = MOOR_CELLS[c]
+    pl.grid[a] = pl.grid[b] = "dmoor"
+    pl.moor_peat[c] = C.MOOR_PEAT
+
+
+def remove_moor(pl: Player, c: int) -> None:
+    """Take a Moor tile off the board, Peat and all (Bremen, Peat Power Plant)."""
+    a, b = MOOR_CELLS[c]
+    pl.grid[a] = pl.grid[b] = ""
+    pl.moor_peat[c] = 0
+
+
+def moor_choices(pl: Player) -> list[tuple[str, int]]:
+    """Distinct Moor tiles to remove: ("moor", col) for hydrated, ("dmoorK", col)."""
+    seen: dict[str, int] = {}
+    for c in range(3):
+        kind = pl.grid[MOOR_CELLS[c][0]]
+        if kind == "moor":
+            key = "moor"
+        elif kind == "dmoor":
+            key = f"dmoor{pl.moor_peat[c]}"
+        else:
+            continue
+        seen.setdefault(key, c)
+    return sorted(seen.items(), key=lambda kv: kv[1])
+
+
+@frame("cut")
+class CutFrame:
+    """Cut up to ``n`` Peat from one's Moor tiles: ``cut m0 2`` / ``cut bw 1`` / ``done``.
+
+    ``must`` frames (an effect that says "cut") only allow ``done`` once nothing is left.
+    Tiles holding the same Peat on the same side are the same choice.
+    """
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        pl = s.players[f["p"]]
+        n = f["n"]
+        out = []
+        seen = set()
+        for tile, peat in peat_sources(pl):
+            key = (tile == "bw", peat)
+            if key in seen:
+                continue
+            seen.add(key)
+            for k in range(1, min(n, peat) + 1):
+                out.append(Action("cut", (tile, str(k))))
+        if not f["must"] or not out:
+            out.append(Action("done"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        k = int(a.args[1])
+        cut_peat(s.players[f["p"]], a.args[0], k)
+        if f["n"] - k <= 0:
+            s.stack.pop()
+        else:
+            replace_top(s, n=f["n"] - k)
+
+
+def push_cut(s: State, p: int, n: int, must: bool) -> None:
+    if n > 0 and peat_sources(s.players[p]):
+        push(s, "cut", p, n=n, must=must)
+
+
+# ---------------------------------------------------------------------------
+# Animals
+# ---------------------------------------------------------------------------
+def enclosures(pl: Player) -> A.Enclosures:
+    g = pl.grid
+    return A.Enclosures(
+        pastures=len(empty_land(pl)),
+        stalls=g.count("stall") + 2 * g.count("double_stall"),
+        stables=g.count("stable"),
+        mixed=C.DIKES + 2 * g.count("park"),
+    )
+
+
+def animals_fit(pl: Player, animals: list[int] | None = None) -> bool:
+    a = pl.animals if animals is None else animals
+    return A.fits((a[0], a[1], a[2]), enclosures(pl))
+
+
+def gain_animals(s: State, p: int, kind: int, n: int = 1) -> None:
+    """Gain animals; if they cannot all be housed the player gives some back now."""
+    pl = s.players[p]
+    pl.animals[kind] += n
+    if not animals_fit(pl):
+        push(s, "house", p)
+
+
+@frame("house")
+class HouseFrame:
+    """Animals that cannot be housed: give one back (``release sheep``) until all fit."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        pl = s.players[f["p"]]
+        return [Action("release", (C.ANIMALS[t],)) for t in range(3) if pl.animals[t] > 0]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        pl = s.players[f["p"]]
+        pl.animals[C.ANIMAL_INDEX[a.args[0]]] -= 1
+        if animals_fit(pl):
+            s.stack.pop()
+
+
+# ---------------------------------------------------------------------------
+# Barn
+# ---------------------------------------------------------------------------
+def barn_fits(kinds: list[str]) -> bool:
+    large = sum(1 for k in kinds if k in C.LARGE)
+    small = len(kinds) - large
+    return large <= 3 and small <= 4 + (1 if large <= 2 else 0)
+
+
+def barn_has_room(pl: Player, kind: str) -> bool:
+    return barn_fits([b[0] for b in pl.barn] + [kind])
+
+
+def add_equipment(s: State, p: int, kind: str) -> None:
+    """Take a piece of equipment from the supply into the barn (room checked before)."""
+    s.pool[C.TILE_POOL[kind]] -= 1
+    assert s.pool[C.TILE_POOL[kind]] >= 0
+    cells = C.VEHICLE_CELLS.get(kind, ())
+    s.players[p].barn.append([kind] + [""] * len(cells))
+
+
+def can_take_equipment(s: State, p: int, kind: str) -> bool:
+    return s.pool.get(C.TILE_POOL[kind], 0) > 0 and barn_has_room(s.players[p], kind)
+
+
+def remove_equipment(s: State, p: int, kind: str) -> None:
+    """Return one (unloaded if possible) piece of ``kind`` to the supply."""
+    barn = s.players[p].barn
+    idx = [i for i, b in enumerate(barn) if b[0] == kind]
+    assert idx
+    empty = [i for i in idx if not any(barn[i][1:])]
+    del barn[(empty or idx)[0]]
+    s.pool[C.TILE_POOL[kind]] += 1
+
+
+def count_equipment(pl: Player, kind: str) -> int:
+    return sum(1 for b in pl.barn if b[0] == kind)
+
+
+# ---------------------------------------------------------------------------
+# Scoring view
+# ---------------------------------------------------------------------------
+def farm_of(s: State, p: int) -> "Farm":
+    """The scoring pad's view of a player's farm (vehicle loads count as emptied)."""
+    from arle.scoring import Farm
+    pl = s.players[p]
+    res = pl.res[:]
+    travel = list(pl.travel)
+    for b in pl.barn:
+        for load in b[1:]:
+            if load.startswith("dest:"):
+                travel.append(load[5:])
+            elif load and load != "+":
+                res[C.RES_INDEX[load]] += 1
+    g = pl.grid
+    return Farm(
+        goods={C.RESOURCES[r]: res[r] for r in C.GOODS_TRACK},
+        supply={C.RESOURCES[r]: res[r] for r in C.SUPPLY_ITEMS},
+        animals={"sheep": pl.animals[0], "cattle": pl.animals[1], "horses": pl.animals[2]},
+        tools={C.TOOLS[t]: C.TOOL_VALUES[t][pl.tools[t]] for t in range(len(C.TOOLS))},
+        barn=[b[0] for b in pl.barn],
+        travel=travel,
+        buildings=list(pl.buildings),
+        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
+        double_stalls=g.count("double_stall"), forests=g.count("forest"),
+        parks=g.count("park"),
+        moors=len(hydrated_moors(pl)),
+        dehydrated_moors=sum(1 for c in range(3) if g[MOOR_CELLS[c][0]] == "dmoor"),
+        boardwalk=g[BOARDWALK_CELL] == "boardwalk",
+        dikes_moved=pl.dikes,
+        supply_bottlenecks=pl.bottleneck,
+    )
+
+
+def score_player(s: State, p: int) -> "ScoreSheet":
+    from arle.scoring import score_farm
+    return score_farm(farm_of(s, p))

@@ -1,0 +1,216 @@
+"""Phase 3, Inventorying (November and May), the half-year change and the game's end."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from arle import animals as A
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.engine import farm as F
+from arle.engine.core import Frame, effect, end_order, frame, gain, push, push_eff
+from arle.engine.vehicles import empty_vehicles
+from arle.state import State
+
+
+def start_inventory(s: State) -> None:
+    """All workers used and every player ended the Work Phase: queue the inventory."""
+    s.phase = "inventory"
+    order = end_order(s)
+    november = s.season == 0
+    steps: list[tuple[str, int]] = []
+    if november:
+        steps += [("before_november", p) for p in order]
+    steps += [("empty", p) for p in order]
+    if november:
+        steps += [("milk", p) for p in order]
+        steps += [("harvest", p) for p in order]
+    else:
+        steps += [("breed", p) for p in order]
+        steps += [("shear", p) for p in order]
+    steps += [("sustain", p) for p in order]
+    steps.append(("end_half_year", order[0]))
+    for name, p in reversed(steps):
+        push_eff(s, name, p)
+
+
+@effect("empty")
+def _empty(s: State, p: int) -> None:
+    empty_vehicles(s, p)
+
+
+def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
+    for threshold, value in table:
+        if n >= threshold:
+            return value
+    return 0
+
+
+@effect("milk")
+def _milk(s: State, p: int) -> None:
+    an = s.players[p].animals
+    gain(s, p, C.FOOD, _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE))
+
+
+@effect("harvest")
+def _harvest(s: State, p: int) -> None:
+    g = s.players[p].grid
+    gain(s, p, C.GRAIN, g.count("field_grain"))
+    gain(s, p, C.FLAX, g.count("field_flax"))
+    gain(s, p, C.WOOD, g.count("forest"))
+
+
+@effect("shear")
+def _shear(s: State, p: int) -> None:
+    gain(s, p, C.WOOL, _table(s.players[p].animals[C.SHEEP], C.SHEAR))
+
+
+@effect("breed")
+def _breed(s: State, p: int) -> None:
+    pl = s.players[p]
+    a = pl.animals
+    opts = A.breeding_options((a[0], a[1], a[2]), F.enclosures(pl))
+    if len(opts) == 1:
+        _add_newborns(s, p, opts[0])
+    else:
+        push(s, "breed", p, opts=tuple(tuple(o) for o in opts))
+
+
+def _add_newborns(s: State, p: int, born: tuple[int, ...]) -> None:
+    an = s.players[p].animals
+    for t in range(3):
+        an[t] += born[t]
+
+
+@frame("breed")
+class Breed:
+    """May: choose which animals breed, by arrangement: ``breed S C H`` newborns."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("breed", tuple(str(x) for x in o)) for o in f["opts"]]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        _add_newborns(s, f["p"], tuple(int(x) for x in a.args))
+
+
+# ---------------------------------------------------------------------------
+# Sustenance
+# ---------------------------------------------------------------------------
+@effect("sustain")
+def _sustain(s: State, p: int) -> None:
+    push(s, "sustain", p)
+
+
+def feed_options(s: State, p: int) -> list[Action]:
+    """Distinct ways to pay this inventory's sustenance (animals and Wood/Timber)."""
+    pl = s.players[p]
+    res = pl.res
+    food_short = max(0, C.SUSTENANCE_FOOD - res[C.FOOD] - res[C.GRAIN])
+    k = min(food_short, sum(pl.animals))
+    animal_opts: list[tuple[int, ...]] = []
+    an = pl.animals
+    for a in range(min(k, an[0]) + 1):
+        for b in range(min(k - a, an[1]) + 1):
+            c = k - a - b
+            if 0 <= c <= an[2]:
+                animal_opts.append((a, b, c))
+    fuel_opts: list[tuple[int, int]] = [(0, 0)]
+    if s.season == 0:
+        fuel_short = max(0, C.SUSTENANCE_PEAT_NOVEMBER - res[C.PEAT])
+        m = min(fuel_short, res[C.WOOD] + res[C.TIMBER])
+        fuel_opts = [(m - t, t) for t in range(max(0, m - res[C.WOOD]), min(m, res[C.TIMBER]) + 1)]
+    out = []
+    for (sa, ca, ha), (w, t) in product(animal_opts, fuel_opts):
+        args = [f"{name}:{n}" for name, n in
+                (("sheep", sa), ("cattle", ca), ("horse", ha), ("wood", w), ("timber", t)) if n]
+        out.append(Action("feed", tuple(args)))
+    return out
+
+
+def feed(s: State, p: int, a: Action) -> None:
+    pl = s.players[p]
+    res = pl.res
+    paid = {k: int(v) for k, _, v in (x.partition(":") for x in a.args)}
+    need = C.SUSTENANCE_FOOD
+    food = min(need, res[C.FOOD])
+    res[C.FOOD] -= food
+    need -= food
+    grain = min(need, res[C.GRAIN])
+    res[C.GRAIN] -= grain
+    need -= grain
+    for t, name in enumerate(C.ANIMALS):
+        n = paid.get(name, 0)
+        pl.animals[t] -= n
+        need -= n
+    missing = need
+    if s.season == 0:
+        fuel = C.SUSTENANCE_PEAT_NOVEMBER
+        peat = min(fuel, res[C.PEAT])
+        res[C.PEAT] -= peat
+        fuel -= peat
+        for r, name in ((C.WOOD, "wood"), (C.TIMBER, "timber")):
+            n = paid.get(name, 0)
+            res[r] -= n
+            fuel -= n
+        missing += fuel
+    pl.bottleneck += C.BOTTLENECK_VP * missing
+
+
+@frame("sustain", anytime="game")
+class Sustain:
+    """Sustenance: first any anytime conversions (Peat Boat, dark-green houses, giving
+    animals back), then ``feed`` naming the animals and Wood/Timber paid, if any."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return feed_options(s, f["p"])
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        feed(s, f["p"], a)
+
+
+# ---------------------------------------------------------------------------
+# Half-year change and the end of the game
+# ---------------------------------------------------------------------------
+@effect("end_half_year")
+def _end_half_year(s: State, p: int) -> None:
+    if s.n > 1:
+        non_start = (s.start_player + 1) % s.n
+        if s.special != non_start:
+            s.start_player = non_start
+    s.occupied = {}
+    s.special = -1
+    s.turn = 0
+    s.ended = [False] * s.n
+    if s.half_year >= C.HALF_YEARS:
+        s.phase = "inventory"
+        push_eff(s, "game_over", p)
+        for q in reversed(end_order(s)):
+            push(s, "final", q)
+        return
+    s.half_year += 1
+    s.phase = "work"
+
+
+@frame("final", anytime="game")
+class Final:
+    """After the last November: Peat Boat exchanges (and other anytime conversions),
+    then ``finish``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("finish")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+
+
+@effect("game_over")
+def _game_over(s: State, p: int) -> None:
+    s.phase = "over"

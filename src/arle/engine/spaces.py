@@ -1,0 +1,687 @@
+"""The 30 action spaces: placing workers, the Special Action, and each space's action."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.engine import farm as F
+from arle.engine.core import (
+    Frame, advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
+    effect, replace_top, tool_at_end, tool_value,
+)
+from arle.state import State
+
+DONE = Action("done")
+
+
+# ---------------------------------------------------------------------------
+# Placement
+# ---------------------------------------------------------------------------
+def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
+    """Ways to pay a space's own cost (None: the space has no cost)."""
+    res = s.players[p].res
+    if space == "forester":
+        return [{C.FOOD: 1}] if res[C.FOOD] >= 1 else []
+    if space in C.LABORERS:
+        return [{C.FOOD: 2}] if res[C.FOOD] >= 2 else []
+    if space == "wood_trader_space":
+        if res[C.FOOD] >= 1:
+            return [{C.FOOD: 1}]
+        return [{C.GRAIN: 1}] if res[C.GRAIN] >= 1 else []
+    return None
+
+
+def placements(s: State, p: int) -> list[Action]:
+    season = s.season
+    out = []
+    for sp in C.SPACES:
+        if sp in s.occupied:
+            continue
+        if C.SPACE_SEASON[sp] != season and (s.n == 1 or s.special >= 0):
+            continue
+        costs = space_cost_options(s, p, sp)
+        if costs is not None and not costs:
+            continue
+        out.append(Action("place", (sp,)))
+    return out
+
+
+def place_worker(s: State, p: int, space: str) -> None:
+    s.occupied[space] = p
+    s.turn += 1
+    if C.SPACE_SEASON[space] != s.season:
+        s.special = p
+    use_space(s, p, space)
+
+
+def use_space(s: State, p: int, space: str) -> None:
+    """Pay a space's own cost and carry out its action (also used by the Laborer)."""
+    costs = space_cost_options(s, p, space)
+    if costs:
+        pay(s, p, costs[0])
+    SPACE_ACTIONS[space](s, p)
+
+
+# ---------------------------------------------------------------------------
+# Simple spaces
+# ---------------------------------------------------------------------------
+def fisherman(s: State, p: int) -> None:
+    advance_tool(s, p, C.FISH_TRAPS)
+    gain(s, p, C.FOOD, tool_value(s, p, C.FISH_TRAPS))
+    push(s, "optional_animal", p, kinds=("sheep",))
+
+
+def clay_worker(s: State, p: int) -> None:
+    gain(s, p, C.CLAY, tool_value(s, p, C.SHOVELS))
+
+
+def woodcutter(s: State, p: int) -> None:
+    gain(s, p, C.WOOD, tool_value(s, p, C.AXES))
+
+
+def peat_boatman(s: State, p: int) -> None:
+    gain(s, p, C.PEAT, 3 + F.count_equipment(s.players[p], "peat_boat"))
+
+
+def peat_cutter(s: State, p: int) -> None:
+    F.push_cut(s, p, tool_value(s, p, C.SPADES), must=False)
+
+
+def dike_builder(s: State, p: int) -> None:
+    F.move_dikes(s.players[p], C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
+    push(s, "optional_animal", p, kinds=("sheep", "cattle"))
+
+
+def cattle_trader(s: State, p: int) -> None:
+    gain(s, p, C.GRAIN, 2)
+    push(s, "take_animal", p, kinds=("cattle", "horse"))
+    F.gain_animals(s, p, C.SHEEP)
+
+
+def grocer_winter(s: State, p: int) -> None:
+    gain(s, p, C.WOOD, 1)
+    gain(s, p, C.CLAY, 1)
+    push(s, "take_animal", p, kinds=C.ANIMALS)
+    F.push_cut(s, p, 1, must=True)
+
+
+def grocer_summer(s: State, p: int) -> None:
+    gain(s, p, C.GRAIN, 1)
+    gain(s, p, C.LEATHER, 1)
+    push(s, "grocer", p)
+
+
+def dike_warden(s: State, p: int) -> None:
+    F.move_dikes(s.players[p], 1)
+    push(s, "upgrade", p)
+
+
+def warden(s: State, p: int) -> None:
+    push(s, "upgrade", p)
+
+
+def colonist(s: State, p: int) -> None:
+    push(s, "colonist", p)
+
+
+def builders_merchant(s: State, p: int) -> None:
+    gain(s, p, C.HIDE, 2)
+    push(s, "merchant", p)
+
+
+@frame("optional_animal")
+class OptionalAnimal:
+    """Take one animal of the listed kinds, or none: ``take sheep`` / ``take none``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("take", (k,)) for k in f["kinds"]] + [Action("take", ("none",))]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.args[0] != "none":
+            F.gain_animals(s, f["p"], C.ANIMAL_INDEX[a.args[0]])
+
+
+@frame("take_animal")
+class TakeAnimal:
+    """Take one animal of one of the listed kinds: ``take cattle``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("take", (k,)) for k in f["kinds"]]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        F.gain_animals(s, f["p"], C.ANIMAL_INDEX[a.args[0]])
+
+
+@frame("grocer")
+class GrocerSummer:
+    """Summer Grocer: ``take timber|brick|sheep|cattle|horse``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("take", (k,)) for k in ("timber", "brick", "sheep", "cattle", "horse")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        k = a.args[0]
+        if k in C.ANIMAL_INDEX:
+            F.gain_animals(s, f["p"], C.ANIMAL_INDEX[k])
+        else:
+            gain(s, f["p"], C.RES_INDEX[k], 1)
+
+
+@frame("merchant")
+class Merchant:
+    """Builder's Merchant: ``take wood timber`` (Wood or Clay, and Timber or Brick)."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return [Action("take", (a, b)) for a in ("wood", "clay") for b in ("timber", "brick")]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        for k in a.args:
+            gain(s, f["p"], C.RES_INDEX[k], 1)
+
+
+@frame("colonist")
+class Colonist:
+    """Colonist: ``take horse``, ``dehydrate``, ``take horse+dehydrate`` or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        out = [Action("take", ("horse",))]
+        if F.hydrated_moors(s.players[f["p"]]):
+            out += [Action("take", ("dehydrate",)), Action("take", ("horse+dehydrate",))]
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "done":
+            return
+        p = f["p"]
+        if "dehydrate" in a.args[0]:
+            pl = s.players[p]
+            F.dehydrate(pl, F.hydrated_moors(pl)[0])
+        if "horse" in a.args[0]:
+            F.gain_animals(s, p, C.HORSE)
+
+
+# ---------------------------------------------------------------------------
+# Conversions limited by tools: ``convert N`` (with a payment choice if any)
+# ---------------------------------------------------------------------------
+def _conv_cost(s: State, p: int, kind: str, n: int) -> dict[int, int]:
+    res = s.players[p].res
+    if kind == "woolen_weaver":
+        return {C.WOOL: n}
+    if kind == "linen_weaver":
+        return {C.FLAX: n}
+    if kind == "tanner":
+        return {C.HIDE: n}
+    if kind == "potter":
+        return {C.CLAY: n}
+    if kind == "baker":
+        g = min(n, res[C.GRAIN])
+        pe = min(n, res[C.PEAT])
+        cost = {C.GRAIN: g, C.FLAX: n - g, C.PEAT: pe, C.WOOD: n - pe}
+        return {r: k for r, k in cost.items() if k}
+    if kind == "bakehouse":
+        return {C.GRAIN: 2 * n, C.FLAX: n}
+    if kind == "peat_fired_brickworks":
+        return {C.CLAY: n, C.PEAT: n}
+    raise KeyError(kind)
+
+
+CONV_TOOL = {"woolen_weaver": C.WEAVING_LOOMS, "linen_weaver": C.WEAVING_LOOMS,
+             "tanner": C.FLESHING_BEAMS, "potter": C.POTTERY_WHEELS, "baker": C.OVENS,
+             "bakehouse": C.OVENS, "peat_fired_brickworks": C.SHOVELS}
+
+
+@effect("convert_gain")
+def _convert_gain(s: State, p: int, kind: str, n: int) -> None:
+    if kind == "woolen_weaver":
+        gain(s, p, C.WOOLEN, n)
+    elif kind == "linen_weaver":
+        gain(s, p, C.LINEN, n)
+    elif kind == "tanner":
+        gain(s, p, C.LEATHER, n)
+    elif kind == "potter":
+        gain(s, p, C.FOOD, 3 * n)
+        gain(s, p, C.PEAT, n)
+    elif kind == "baker":
+        gain(s, p, C.FOOD, 6 * n)
+    elif kind == "bakehouse":
+        gain(s, p, C.FOOD, 8 * n)
+    elif kind == "peat_fired_brickworks":
+        gain(s, p, C.BRICK, n)
+
+
+@frame("convert")
+class Convert:
+    """Convert up to (tools) times: ``convert 3`` or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p, kind = f["p"], f["kind"]
+        res = s.players[p].res
+        out = []
+        for n in range(1, tool_value(s, p, CONV_TOOL[kind]) + 1):
+            if not payment_options(res, _conv_cost(s, p, kind, n)):
+                break
+            out.append(Action("convert", (str(n),)))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "done":
+            return
+        p, kind, n = f["p"], f["kind"], int(a.args[0])
+        pay_then(s, p, payment_options(s.players[p].res, _conv_cost(s, p, kind, n)),
+                 "convert_gain", kind, n)
+
+
+def _converter(kind: str) -> Callable[[State, int], None]:
+    def run(s: State, p: int) -> None:
+        push(s, "convert", p, kind=kind)
+    return run
+
+
+@frame("butcher")
+class Butcher:
+    """Butcher: ``butcher S C H`` animals (at most one per Slaughtering Table) or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p = f["p"]
+        an = s.players[p].animals
+        k = tool_value(s, p, C.SLAUGHTERING_TABLES)
+        out = []
+        for a in range(min(k, an[0]) + 1):
+            for b in range(min(k - a, an[1]) + 1):
+                for c in range(min(k - a - b, an[2]) + 1):
+                    if a + b + c:
+                        out.append(Action("butcher", (str(a), str(b), str(c))))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "done":
+            return
+        p = f["p"]
+        counts = [int(x) for x in a.args]
+        an = s.players[p].animals
+        for t in range(3):
+            an[t] -= counts[t]
+        total = sum(counts)
+        gain(s, p, C.FOOD, 3 * total + counts[C.CATTLE])
+        gain(s, p, C.HIDE, 2 * total)
+
+
+# ---------------------------------------------------------------------------
+# Master: move different tool indicators, paying per step
+# ---------------------------------------------------------------------------
+def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
+    r, k = C.TOOL_STEP_COST[t]
+    return payment_options(s.players[p].res, {r: k})
+
+
+@effect("tool_step")
+def _tool_step(s: State, p: int, t: int) -> None:
+    advance_tool(s, p, t)
+
+
+@frame("master")
+class Master:
+    """Master: ``tool spades`` (pay the step's cost) ... then ``done``.
+
+    ``n`` is a fixed number of moves (Workshop: 1) or -1 for one per Workbench, which
+    counts the Workbench gained during the action.
+    """
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p = f["p"]
+        moved = f["moved"]
+        limit = f["n"] if f["n"] >= 0 else tool_value(s, p, C.WORKBENCHES)
+        out = []
+        if len(moved) < limit:
+            for t in range(len(C.TOOLS)):
+                if t in moved or tool_at_end(s, p, t):
+                    continue
+                if tool_step_options(s, p, t):
+                    out.append(Action("tool", (C.TOOLS[t],)))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        p = f["p"]
+        t = C.TOOL_INDEX[a.args[0]]
+        replace_top(s, moved=tuple(f["moved"]) + (t,))
+        pay_then(s, p, tool_step_options(s, p, t), "tool_step", t)
+
+
+def master(s: State, p: int) -> None:
+    push(s, "master", p, n=-1, moved=())
+
+
+# ---------------------------------------------------------------------------
+# Tile upgrades (Warden, Dike Warden, Berum Castle)
+# ---------------------------------------------------------------------------
+def upgrade_options(s: State, p: int) -> list[Action]:
+    pl = s.players[p]
+    out = []
+    for tile in ("forest", "stall", "stable"):
+        if tile in pl.grid:
+            new = C.UPGRADES[tile]
+            trial = pl.grid[:]
+            trial[trial.index(tile)] = new
+            saved = pl.grid
+            pl.grid = trial
+            ok = F.animals_fit(pl)
+            pl.grid = saved
+            if ok:
+                out.append(Action("upgrade", (tile,)))
+    if F.hydrated_moors(pl):
+        out.append(Action("upgrade", ("moor",)))
+    seen = set()
+    for i, b in enumerate(pl.barn):
+        if b[0] in C.UPGRADES and tuple(b) not in seen:
+            seen.add(tuple(b))
+            out.append(Action("upgrade", (f"{b[0]}@{i}",)))
+    return out
+
+
+def do_upgrade(s: State, p: int, what: str) -> None:
+    pl = s.players[p]
+    if what == "moor":
+        F.dehydrate(pl, F.hydrated_moors(pl)[0])
+    elif "@" in what:
+        kind, _, idx = what.partition("@")
+        item = pl.barn[int(idx)]
+        new = C.UPGRADES[kind]
+        extra = len(C.VEHICLE_CELLS.get(new, ())) - len(C.VEHICLE_CELLS.get(kind, ()))
+        pl.barn[int(idx)] = [new] + item[1:] + [""] * extra
+    else:
+        F.replace_tile(pl, what, C.UPGRADES[what])
+
+
+@frame("upgrade")
+class Upgrade:
+    """A Tile Upgrade: ``upgrade forest`` / ``upgrade cart@2`` (barn index) or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        return upgrade_options(s, f["p"]) + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        if a.verb != "done":
+            do_upgrade(s, f["p"], a.args[0])
+
+
+# ---------------------------------------------------------------------------
+# Equipment: Farmer, Wainwright, Laborer (Summer)
+# ---------------------------------------------------------------------------
+def vehicle_kinds(s: State) -> tuple[str, ...]:
+    kinds: tuple[str, ...] = ("handcart", "wagon", "cart", "horse_cart", "carriage",
+                              "droshky")
+    if s.setup.get("promos"):
+        kinds += ("coach_and_four",)
+    return kinds
+
+
+def equipment_payment(s: State, p: int, kind: str) -> list[dict[int, int]]:
+    wood, horses = C.EQUIPMENT_COST[kind]
+    if s.players[p].animals[C.HORSE] < horses:
+        return []
+    if not F.can_take_equipment(s, p, kind):
+        return []
+    return payment_options(s.players[p].res, {C.WOOD: wood})
+
+
+def vehicle_actions(s: State, p: int) -> list[Action]:
+    return [Action("vehicle", (k,)) for k in vehicle_kinds(s) if equipment_payment(s, p, k)]
+
+
+@effect("take_equipment")
+def _take_equipment(s: State, p: int, kind: str) -> None:
+    F.add_equipment(s, p, kind)
+    if kind in C.EQUIPMENT_COST:
+        s.players[p].animals[C.HORSE] -= C.EQUIPMENT_COST[kind][1]
+
+
+def buy_equipment(s: State, p: int, kind: str) -> None:
+    pay_then(s, p, equipment_payment(s, p, kind), "take_equipment", kind)
+
+
+@frame("wainwright", anytime="work")
+class Wainwright:
+    """Wainwright: ``vehicle cart`` and/or ``peat_boat``, then ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p = f["p"]
+        out = [] if f["vehicle"] else vehicle_actions(s, p)
+        if not f["boat"] and equipment_payment(s, p, "peat_boat"):
+            out.append(Action("peat_boat"))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        p = f["p"]
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        if a.verb == "vehicle":
+            replace_top(s, vehicle=True)
+            if f["boat"]:
+                s.stack.pop()
+            buy_equipment(s, p, a.args[0])
+        else:
+            replace_top(s, boat=True)
+            if f["vehicle"]:
+                s.stack.pop()
+            buy_equipment(s, p, "peat_boat")
+
+
+def plow_payment(s: State, p: int, animal: int) -> list[dict[int, int]]:
+    if s.players[p].animals[animal] < 1 or not F.can_take_equipment(s, p, "plow"):
+        return []
+    return payment_options(s.players[p].res, {C.WOOD: 1})
+
+
+@effect("take_plow")
+def _take_plow(s: State, p: int, animal: int) -> None:
+    F.add_equipment(s, p, "plow")
+    s.players[p].animals[animal] -= 1
+
+
+def field_actions(s: State, p: int) -> list[Action]:
+    if s.pool["field"] > 0 and F.has_land(s.players[p]):
+        return [Action("field", ("grain",)), Action("field", ("flax",))]
+    return []
+
+
+def place_field(s: State, p: int, side: str) -> None:
+    s.pool["field"] -= 1
+    F.place_tile(s.players[p], "field_" + side)
+
+
+@frame("farmer", anytime="work")
+class Farmer:
+    """Farmer: ``plow cattle|horse`` (build a Plow) and/or ``field grain|flax`` once per
+    Plow owned, then ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        p = f["p"]
+        out = []
+        if not f["built"]:
+            for animal in (C.CATTLE, C.HORSE):
+                if plow_payment(s, p, animal):
+                    out.append(Action("plow", (C.ANIMALS[animal],)))
+        if f["fields"] < F.count_equipment(s.players[p], "plow"):
+            out += field_actions(s, p)
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        p = f["p"]
+        if a.verb == "done":
+            s.stack.pop()
+        elif a.verb == "plow":
+            animal = C.ANIMAL_INDEX[a.args[0]]
+            replace_top(s, built=True)
+            pay_then(s, p, plow_payment(s, p, animal), "take_plow", animal)
+        else:
+            replace_top(s, fields=f["fields"] + 1)
+            place_field(s, p, a.args[0])
+
+
+def farmer(s: State, p: int) -> None:
+    push(s, "farmer", p, built=False, fields=0)
+
+
+def wainwright(s: State, p: int) -> None:
+    push(s, "wainwright", p, vehicle=False, boat=False)
+
+
+# ---------------------------------------------------------------------------
+# Building spaces and the Laborer
+# ---------------------------------------------------------------------------
+def stall_payment(s: State, p: int) -> list[dict[int, int]]:
+    if s.pool["stall_depot"] <= 0 or not F.has_land(s.players[p]):
+        return []
+    return payment_options(s.players[p].res, {C.CLAY: 2, C.GRAIN: 1})
+
+
+def stable_payment(s: State, p: int) -> list[dict[int, int]]:
+    pl = s.players[p]
+    if s.pool["stable"] <= 0 or "stall" not in pl.grid:
+        return []
+    return payment_options(pl.res, {C.BRICK: 2})
+
+
+@effect("place_stall")
+def _place_stall(s: State, p: int) -> None:
+    s.pool["stall_depot"] -= 1
+    F.place_tile(s.players[p], "stall")
+
+
+@effect("stall_to_stable")
+def _stall_to_stable(s: State, p: int) -> None:
+    s.pool["stable"] -= 1
+    s.pool["stall_depot"] += 1
+    F.replace_tile(s.players[p], "stall", "stable")
+
+
+@frame("space_choice", anytime="work")
+class SpaceChoice:
+    """A space offering alternatives: ``build ID``, ``forest``, ``stall``, ``stable``,
+    ``wood``, ``vehicle KIND``, ``imitate SPACE`` (each as the space allows) or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        from arle.engine.buildings import build_actions
+        p = f["p"]
+        out: list[Action] = []
+        opts = f["opts"]
+        if "build" in opts:
+            out += build_actions(s, p)
+        if "forest" in opts and s.pool["forest_park"] > 0 and F.has_land(s.players[p]):
+            out.append(Action("forest"))
+        if "stall" in opts and stall_payment(s, p):
+            out.append(Action("stall"))
+        if "stable" in opts and stable_payment(s, p):
+            out.append(Action("stable"))
+        if "wood" in opts:
+            out.append(Action("wood"))
+        if "vehicle" in opts:
+            out += vehicle_actions(s, p)
+        if "imitate" in opts:
+            season = C.SPACE_SEASON[f["space"]]
+            for sp, _who in sorted(s.occupied.items()):
+                if C.SPACE_SEASON[sp] == season and sp not in C.LABORERS:
+                    costs = space_cost_options(s, p, sp)
+                    if costs is None or costs:
+                        out.append(Action("imitate", (sp,)))
+        return out + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        from arle.engine.buildings import start_build
+        p = f["p"]
+        s.stack.pop()
+        v = a.verb
+        if v == "build":
+            start_build(s, p, a.args[0])
+        elif v == "forest":
+            s.pool["forest_park"] -= 1
+            F.place_tile(s.players[p], "forest")
+        elif v == "stall":
+            pay_then(s, p, stall_payment(s, p), "place_stall")
+        elif v == "stable":
+            pay_then(s, p, stable_payment(s, p), "stall_to_stable")
+        elif v == "wood":
+            gain(s, p, C.WOOD, 4)
+        elif v == "vehicle":
+            buy_equipment(s, p, a.args[0])
+        elif v == "imitate":
+            use_space(s, p, a.args[0])
+
+
+def _choice(space: str, *opts: str) -> Callable[[State, int], None]:
+    def run(s: State, p: int) -> None:
+        push(s, "space_choice", p, opts=opts, space=space)
+    return run
+
+
+SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
+    "fisherman": fisherman,
+    "grocer_summer": grocer_summer,
+    "woolen_weaver": _converter("woolen_weaver"),
+    "colonist": colonist,
+    "peat_cutter": peat_cutter,
+    "dike_builder": dike_builder,
+    "clay_worker": clay_worker,
+    "farmer": farmer,
+    "forester": _choice("forester", "forest", "build"),
+    "woodcutter": woodcutter,
+    "master_summer": master,
+    "carpenter_summer": _choice("carpenter_summer", "build", "stall"),
+    "builder": _choice("builder", "build"),
+    "warden": warden,
+    "laborer_summer": _choice("laborer_summer", "vehicle", "imitate"),
+    "peat_boatman": peat_boatman,
+    "tanner": _converter("tanner"),
+    "linen_weaver": _converter("linen_weaver"),
+    "butcher": lambda s, p: push(s, "butcher", p),
+    "cattle_trader": cattle_trader,
+    "grocer_winter": grocer_winter,
+    "builders_merchant": builders_merchant,
+    "potter": _converter("potter"),
+    "baker": _converter("baker"),
+    "wood_trader_space": _choice("wood_trader_space", "wood", "build"),
+    "master_winter": master,
+    "wainwright": wainwright,
+    "carpenter_winter": _choice("carpenter_winter", "stall", "stable"),
+    "dike_warden": dike_warden,
+    "laborer_winter": _choice("laborer_winter", "build", "imitate"),
+}
+assert set(SPACE_ACTIONS) == set(C.SPACES)

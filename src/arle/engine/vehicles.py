@@ -1,0 +1,290 @@
+"""Vehicles and travel, and the other anytime actions of the barn and the farm.
+
+Anytime actions (offered at a player's decision points in the Work Phase):
+``load I J ITEM`` (barn item I, cell J), ``boat GOOD`` (Peat Boat: 1 Peat -> 1 good),
+``release ANIMAL`` (give an animal back), ``return KIND@I`` (give equipment back).
+"""
+
+from __future__ import annotations
+
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.engine import farm as F
+from arle.engine.core import ANYTIME, Frame, frame, gain, push, replace_top
+from arle.state import Player, State
+
+LOAD_PAY = {"wood": {C.WOOD: 1}, "clay": {C.CLAY: 1, C.PEAT: 1}, "peat": {},
+            "linen": {C.LINEN: 1}, "woolen": {C.WOOLEN: 1}, "leather": {C.LEATHER: 1}}
+
+
+def placements_for(kind: str, cells: list[str], size: int) -> list[int]:
+    """Start cells where a tile of ``size`` fits on a vehicle with these loads."""
+    widths = C.VEHICLE_CELLS[kind]
+    combinable = C.VEHICLE_COMBINABLE[kind]
+    out = []
+    for i in range(len(widths)):
+        if cells[i]:
+            continue
+        if size == 1:
+            if widths[i] == 1:
+                out.append(i)
+            continue
+        total = 0
+        j = i
+        while j < len(widths) and not cells[j]:
+            total += widths[j]
+            if total >= size or not combinable:
+                break
+            j += 1
+        if total == size:
+            out.append(i)
+    return out
+
+
+def used_destinations(pl: Player) -> set[str]:
+    used = set(pl.travel)
+    for b in pl.barn:
+        for load in b[1:]:
+            if load.startswith("dest:"):
+                used.add(load[5:])
+    return used
+
+
+def load_items(s: State, p: int) -> list[str]:
+    pl = s.players[p]
+    res = pl.res
+    items = []
+    if res[C.WOOD] > 0:
+        items.append("wood")
+    if res[C.CLAY] > 0 and res[C.PEAT] > 0:
+        items.append("clay")
+    if "loading_station" in pl.buildings:
+        items.append("peat")
+    for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
+        if res[r] > 0:
+            items.append(name)
+    used = used_destinations(pl)
+    for d in C.DESTINATIONS:
+        if d not in used and sale_options(s, p, d, ()):
+            items.append(d)
+    return items
+
+
+def item_size(item: str) -> int:
+    return C.LOAD_SIZE.get(item) or C.DESTINATION_SIZE[item]
+
+
+def load_actions(s: State, p: int, level: str) -> list[Action]:
+    if level != "work":
+        return []
+    pl = s.players[p]
+    vehicles = [(i, b) for i, b in enumerate(pl.barn) if b[0] in C.VEHICLE_CELLS]
+    if not vehicles:
+        return []
+    items = load_items(s, p)
+    if not items:
+        return []
+    out = []
+    seen = set()
+    for i, b in vehicles:
+        key = tuple(b)
+        if key in seen:
+            continue
+        seen.add(key)
+        cells = b[1:]
+        for item in items:
+            for j in placements_for(b[0], cells, item_size(item)):
+                out.append(Action("load", (str(i), str(j), item)))
+    return out
+
+
+def apply_load(s: State, p: int, a: Action) -> None:
+    i, j, item = int(a.args[0]), int(a.args[1]), a.args[2]
+    pl = s.players[p]
+    b = pl.barn[i]
+    size = item_size(item)
+    if item in LOAD_PAY:
+        for r, n in LOAD_PAY[item].items():
+            pl.res[r] -= n
+        b[1 + j] = C.RESOURCES[C.LOAD_RESULT[item]]
+    else:
+        b[1 + j] = "dest:" + item
+    # cover the following cells the tile spans
+    widths = C.VEHICLE_CELLS[b[0]]
+    covered = widths[j]
+    k = j + 1
+    while covered < size:
+        b[1 + k] = "+"
+        covered += widths[k]
+        k += 1
+    if item in C.DESTINATION_SIZE:
+        push(s, "sell", p, dest=item, sold=())
+
+
+# ---------------------------------------------------------------------------
+# Selling at a destination
+# ---------------------------------------------------------------------------
+WEARS = ("summer_wear", "winter_wear", "leather_wear")
+
+
+def sale_options(s: State, p: int, dest: str, sold: tuple[str, ...]) -> list[str]:
+    """What can still be sold at ``dest`` now (item keys, with a choice after ':')."""
+    pl = s.players[p]
+    res = pl.res
+    an = pl.animals
+    out: list[str] = []
+
+    def has(name: str, n: int = 1) -> bool:
+        return res[C.RES_INDEX[name]] >= n
+
+    for item in C.DESTINATION_SALES[dest]:
+        if item in sold:
+            continue
+        if item == "field":
+            out += [f"field:{side}" for side in ("grain", "flax") if f"field_{side}" in pl.grid]
+        elif item in ("plow", "peat_boat"):
+            if any(b[0] == item for b in pl.barn):
+                out.append(item)
+        elif item in ("sheep", "cattle", "horse"):
+            if an[C.ANIMAL_INDEX[item]] > 0:
+                out.append(item)
+        elif item == "animal":
+            out += [f"animal:{C.ANIMALS[t]}" for t in range(3) if an[t] > 0]
+        elif item == "animals2":
+            out += [f"animals2:{C.ANIMALS[t]}" for t in range(3) if an[t] >= 2]
+        elif item == "grain2":
+            if has("grain", 2):
+                out.append(item)
+        elif item == "wear":
+            out += [f"wear:{w}" for w in WEARS if has(w)]
+        elif item == "fabrics":
+            if has("linen") and has("woolen") and has("leather"):
+                out.append(item)
+        elif item == "wears":
+            if all(has(w) for w in WEARS):
+                out.append(item)
+        elif item == "moor":
+            out += [f"moor:{k}" for k, _c in F.moor_choices(pl)]
+        elif has(item):
+            out.append(item)
+    return out
+
+
+def do_sale(s: State, p: int, dest: str, option: str) -> None:
+    pl = s.players[p]
+    item, _, choice = option.partition(":")
+    food = C.DESTINATION_SALES[dest][item]
+    res = pl.res
+    if item == "field":
+        F.remove_tile(pl, f"field_{choice}")
+        s.pool["field"] += 1
+    elif item in ("plow", "peat_boat"):
+        F.remove_equipment(s, p, item)
+    elif item in ("sheep", "cattle", "horse"):
+        pl.animals[C.ANIMAL_INDEX[item]] -= 1
+    elif item == "animal":
+        pl.animals[C.ANIMAL_INDEX[choice]] -= 1
+    elif item == "animals2":
+        pl.animals[C.ANIMAL_INDEX[choice]] -= 2
+    elif item == "grain2":
+        res[C.GRAIN] -= 2
+    elif item == "wear":
+        res[C.RES_INDEX[choice]] -= 1
+    elif item == "fabrics":
+        for r in (C.LINEN, C.WOOLEN, C.LEATHER):
+            res[r] -= 1
+    elif item == "wears":
+        for w in WEARS:
+            res[C.RES_INDEX[w]] -= 1
+    elif item == "moor":
+        F.remove_moor(pl, dict(F.moor_choices(pl))[choice])
+    else:
+        res[C.RES_INDEX[item]] -= 1
+    gain(s, p, C.FOOD, food)
+
+
+@frame("sell")
+class Sell:
+    """At a destination: ``sell ITEM`` (each item once, at least one), then ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: Frame) -> list[Action]:
+        out = [Action("sell", (o,)) for o in sale_options(s, f["p"], f["dest"], f["sold"])]
+        if f["sold"]:
+            out.append(Action("done"))
+        return out
+
+    @staticmethod
+    def apply(s: State, f: Frame, a: Action) -> None:
+        if a.verb == "done":
+            s.stack.pop()
+            return
+        opt = a.args[0]
+        do_sale(s, f["p"], f["dest"], opt)
+        replace_top(s, sold=tuple(f["sold"]) + (opt.partition(":")[0],))
+
+
+def empty_vehicles(s: State, p: int) -> None:
+    """Inventory step 1: loads to the supply, destination tiles to the travel track."""
+    pl = s.players[p]
+    for b in pl.barn:
+        for j in range(1, len(b)):
+            load = b[j]
+            if load.startswith("dest:"):
+                pl.travel.append(load[5:])
+            elif load and load != "+":
+                pl.res[C.RES_INDEX[load]] += 1
+            b[j] = ""
+
+
+# ---------------------------------------------------------------------------
+# Other anytime actions
+# ---------------------------------------------------------------------------
+def boat_actions(s: State, p: int, level: str) -> list[Action]:
+    pl = s.players[p]
+    if pl.res[C.PEAT] <= 0 or not any(b[0] == "peat_boat" for b in pl.barn):
+        return []
+    out = []
+    for r in C.GOODS_TRACK:
+        cap = C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP
+        if pl.res[r] < cap:
+            out.append(Action("boat", (C.RESOURCES[r],)))
+    return out
+
+
+def apply_boat(s: State, p: int, a: Action) -> None:
+    s.players[p].res[C.PEAT] -= 1
+    gain(s, p, C.RES_INDEX[a.args[0]], 1)
+
+
+def release_actions(s: State, p: int, level: str) -> list[Action]:
+    an = s.players[p].animals
+    return [Action("release", (C.ANIMALS[t],)) for t in range(3) if an[t] > 0]
+
+
+def apply_release(s: State, p: int, a: Action) -> None:
+    s.players[p].animals[C.ANIMAL_INDEX[a.args[0]]] -= 1
+
+
+def return_actions(s: State, p: int, level: str) -> list[Action]:
+    if level != "work":
+        return []
+    seen = set()
+    out = []
+    for i, b in enumerate(s.players[p].barn):
+        if b[0] not in seen and not any(b[1:]):
+            seen.add(b[0])
+            out.append(Action("return", (f"{b[0]}@{i}",)))
+    return out
+
+
+def apply_return(s: State, p: int, a: Action) -> None:
+    kind, _, idx = a.args[0].partition("@")
+    del s.players[p].barn[int(idx)]
+    s.pool[C.TILE_POOL[kind]] += 1
+
+
+ANYTIME.append((load_actions, frozenset({"load"}), apply_load))
+ANYTIME.append((boat_actions, frozenset({"boat"}), apply_boat))
+ANYTIME.append((release_actions, frozenset({"release"}), apply_release))
+ANYTIME.append((return_actions, frozenset({"return"}), apply_return))

@@ -1,0 +1,33 @@
+"""Action text: ``str(action)`` writes it, :func:`parse_action` reads it back.
+
+The notation is documented in ``docs/NOTATION.md``.
+"""
+
+from __future__ import annotations
+
+from arle.actions import Action, IllegalActionError
+from arle.state import State
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The legal action of ``state`` written as ``text`` (IllegalActionError otherwise).
+
+    >>> import arle
+    >>> s = arle.new_game(players=1, seed=1)
+    >>> parse_action(s, "place  Woodcutter")
+    Action(verb='place', args=('woodcutter',))
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"action text must be a string, not {type(text).__name__}")
+    a = Action.from_text(text)
+    legal = state.legal_actions()
+    if a in legal:
+        return a
+    if state.is_terminal():
+        raise IllegalActionError("the game is over: no action is legal")
+    same_verb = sorted({str(x) for x in legal if x.verb == a.verb})
+    hint = (f"; legal {a.verb!r} actions: {', '.join(same_verb[:12])}"
+            + (" ..." if len(same_verb) > 12 else "")) if same_verb else (
+        f"; legal verbs now: {', '.join(sorted({x.verb for x in legal}))}")
+    raise IllegalActionError(f"illegal action {text.strip()!r} for player "
+                             f"{state.current_player}{hint}")

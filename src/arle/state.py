@@ -1,0 +1,244 @@
+"""The game state: plain data, cheap to copy, fully serialisable.
+
+All rules live in :mod:`arle.engine`; the :class:`State` methods are the public door
+(checking input, keeping the legal-action cache) and delegate to it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from arle.actions import Action, IllegalActionError
+
+if TYPE_CHECKING:
+    from arle.scoring import ScoreSheet
+
+
+class Player:
+    """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
+
+    __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
+                 "dikes", "buildings", "travel", "bottleneck", "bought")
+
+    def __init__(self) -> None:
+        self.res: list[int] = []          # indexed by catalog resource constants
+        self.animals: list[int] = [0, 0, 0]
+        self.tools: list[int] = [0] * 10  # position on each tool track (0 = leftmost)
+        # Barn items: [kind, load of cell 0, load of cell 1, ...] ("" = empty cell,
+        # "+" = covered by the tile of a cell to its left).
+        self.barn: list[list[str]] = []
+        self.grid: list[str] = []         # 7 rows x 3 columns, row-major
+        self.moor_peat: list[int] = [0, 0, 0]
+        self.bw_peat = 0
+        self.dikes = 0                    # dike moves made, 0..7
+        self.buildings: list[str] = []
+        self.travel: list[str] = []       # destinations on the Travel Experience track
+        self.bottleneck = 0               # VP lost to supply bottlenecks (<= 0)
+        self.bought = 0                   # tiles bought this action (scratch, unused)
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.res = self.res[:]
+        p.animals = self.animals[:]
+        p.tools = self.tools[:]
+        p.barn = [b[:] for b in self.barn]
+        p.grid = self.grid[:]
+        p.moor_peat = self.moor_peat[:]
+        p.bw_peat = self.bw_peat
+        p.dikes = self.dikes
+        p.buildings = self.buildings[:]
+        p.travel = self.travel[:]
+        p.bottleneck = self.bottleneck
+        p.bought = self.bought
+        return p
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in Player.__slots__}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "Player":
+        p = Player()
+        for k in Player.__slots__:
+            setattr(p, k, d[k])
+        return p
+
+
+class State:
+    """A Fields of Arle game at one decision point.
+
+    Build one with :func:`arle.new_game`.  ``legal_actions()`` lists what the player to
+    move (``current_player``) may do; ``apply()`` takes one of them (or its text).
+    """
+
+    __slots__ = ("n", "seed", "setup", "players", "half_year", "start_player", "phase",
+                 "turn", "occupied", "special", "ended", "stack", "pool", "board",
+                 "history", "_legal", "_bsnap")
+
+    def __init__(self) -> None:
+        self.n = 1
+        self.seed = 0
+        self.setup: dict[str, Any] = {}
+        self.players: list[Player] = []
+        self.half_year = 1
+        self.start_player = 0
+        self.phase = "work"           # "work", "inventory" or "over"
+        self.turn = 0                 # workers used so far this half year (all players)
+        self.occupied: dict[str, int] = {}
+        self.special = -1             # player who used the Special Action this half year
+        self.ended: list[bool] = []
+        self.stack: list[dict[str, Any]] = []
+        self.pool: dict[str, int] = {}   # limited tile supplies shared by the players
+        self.board: list[str] = []       # buildings still on the game board
+        self.history: list[str] = []     # the actions applied through apply()
+        self._legal: list[Action] | None = None
+        self._bsnap: Any = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, or ``None`` once the game is over."""
+        from arle.engine.core import current_player
+        return current_player(self)
+
+    @property
+    def season(self) -> int:
+        """0 in a Summer half year (odd), 1 in a Winter half year (even)."""
+        return 0 if self.half_year % 2 == 1 else 1
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move (empty once the game is over)."""
+        if self._legal is None:
+            from arle.engine.core import legal_actions
+            self._legal = legal_actions(self)
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> "list[ScoreSheet]":
+        """The scoring pad of every player (a live estimate before the end)."""
+        from arle.engine.farm import score_player
+        return [score_player(self, i) for i in range(self.n)]
+
+    def winner(self) -> int | None:
+        """The winning player once the game is over (ties go to the next start player)."""
+        if not self.is_terminal():
+            return None
+        totals = [sc.total for sc in self.scores()]
+        best = max(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        return tied[0] if len(tied) == 1 else self.start_player
+
+    # ------------------------------------------------------------------ changes
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its text); raises IllegalActionError otherwise."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if isinstance(action, str):
+            from arle.notation import parse_action
+            action = parse_action(self, action)
+        elif action not in legal:
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} for player {self.current_player}")
+        from arle.engine.core import apply_action
+        self.history.append(str(action))
+        apply_action(self, action)
+
+    def clone(self) -> "State":
+        """An independent copy."""
+        s = State.__new__(State)
+        s.n = self.n
+        s.seed = self.seed
+        s.setup = self.setup
+        s.players = [p.copy() for p in self.players]
+        s.half_year = self.half_year
+        s.start_player = self.start_player
+        s.phase = self.phase
+        s.turn = self.turn
+        s.occupied = dict(self.occupied)
+        s.special = self.special
+        s.ended = self.ended[:]
+        s.stack = self.stack[:]   # frames are never mutated in place
+        s.pool = dict(self.pool)
+        s.board = self.board[:]
+        s.history = self.history[:]
+        s._legal = self._legal
+        s._bsnap = None
+        return s
+
+    # ------------------------------------------------------------------ I/O
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "arle-state-1",
+            "n": self.n, "seed": self.seed, "setup": self.setup,
+            "players": [p.to_dict() for p in self.players],
+            "half_year": self.half_year, "start_player": self.start_player,
+            "phase": self.phase, "turn": self.turn, "occupied": self.occupied,
+            "special": self.special, "ended": self.ended, "stack": self.stack,
+            "pool": self.pool, "board": self.board, "history": self.history,
+        }
+
+    def to_json(self) -> str:
+        """The full state as JSON text; :meth:`from_json` rebuilds it exactly."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> "State":
+        """Rebuild a state written by :meth:`to_json` (ValueError if malformed)."""
+        try:
+            d = json.loads(text)
+            if not isinstance(d, dict) or d.get("format") != "arle-state-1":
+                raise ValueError("not an arle state (missing format 'arle-state-1')")
+            s = State()
+            s.n = int(d["n"])
+            s.seed = d["seed"]
+            s.setup = d["setup"]
+            s.players = [Player.from_dict(p) for p in d["players"]]
+            s.half_year = int(d["half_year"])
+            s.start_player = int(d["start_player"])
+            s.phase = str(d["phase"])
+            s.turn = int(d["turn"])
+            s.occupied = {str(k): int(v) for k, v in d["occupied"].items()}
+            s.special = int(d["special"])
+            s.ended = [bool(x) for x in d["ended"]]
+            s.stack = [_freeze(f) for f in d["stack"]]
+            s.pool = {str(k): int(v) for k, v in d["pool"].items()}
+            s.board = [str(b) for b in d["board"]]
+            s.history = [str(h) for h in d["history"]]
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+            raise ValueError(f"malformed state JSON: {e}") from e
+        return s
+
+    def record(self) -> dict[str, Any]:
+        """The game record: setup plus every applied action (see :func:`arle.replay`)."""
+        return {"format": "arle-record-1", "setup": dict(self.setup),
+                "actions": list(self.history)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return (f"<arle.State half_year={self.half_year} phase={self.phase} "
+                f"current_player={self.current_player}>")
+
+
+def _freeze(v: Any) -> Any:
+    """JSON lists back to tuples inside frames (frames hold immutable values)."""
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _freeze(x) for k, x in v.items()}
+    return v
+
+
+def check_player(state: State, player: int) -> None:
+    """Raise IllegalActionError unless ``player`` is the one to move."""
+    if state.current_player != player:
+        raise IllegalActionError(
+            f"player {player} is not to move (player {state.current_player} is)")
+
+
+__all__ = ["State", "Player", "IllegalActionError", "check_player"]

@@ -1,0 +1,276 @@
+"""Tests of ``arle score FARM.json`` through the real typer app."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from arle.cli.main import app
+from arle.scoring import CATEGORIES
+
+runner = CliRunner()
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+# The example of docs/SCORING_PAD.md.  By hand:
+#   clothing and materials: timber 3 x 1/2 + brick 2 + linen 1 + leather 2 + summer wear 2
+#                           + leather wear 2.5 (wood, clay, peat 0) = 11
+#   equipment: plow 3 + peat boat 1 + droshky 5, a large vehicle so no -3 = 9
+#   travel: hage 1 + emden 3 = 4 covered spaces -> 3
+#   tools: fish traps at 6 -> 3; all other tracks at their start -> 0 = 3
+#   goods track: food 12 (as 12 + 0) 2 + grain 7 1 + flax 0 + hide 3 0 + wool 15 3 = 6;
+#                no depot, not doubled
+#   home board: village church 15 + mill 6 + 1 stall 2 + 1 forest 2 - 2 moors x 4
+#               - top row (4 dikes moved: none in the top gap) 3 = 14
+#   animals: 6 sheep, 4 cattle, 5 horses -> 2 x 4 + 5 = 13
+#   bottlenecks: -2
+#   total: 11 + 9 + 3 + 3 + 6 + 14 + 13 - 2 = 57
+EXAMPLE: dict[str, Any] = {
+    "goods": {"food": 12, "grain": 7, "flax": 0, "hide": 3, "wool": 15},
+    "supply": {"wood": 0, "clay": 1, "timber": 3, "brick": 2, "peat": 4, "linen": 1,
+               "woolen": 0, "leather": 2, "summer_wear": 1, "winter_wear": 0,
+               "leather_wear": 1},
+    "animals": {"sheep": 6, "cattle": 4, "horses": 5},
+    "tools": {"fish_traps": 6, "fleshing_beams": 3, "weaving_looms": 2,
+              "slaughtering_tables": 2, "spades": 3, "shovels": 3, "pottery_wheels": 2,
+              "ovens": 1, "axes": 3, "workbenches": 2},
+    "barn": ["plow", "peat_boat", "droshky"],
+    "travel": ["hage", "emden"],
+    "home_board": {"buildings": ["village_church", "mill"], "stalls": 1, "depots": 0,
+                   "stables": 0, "double_stalls": 0, "forests": 1, "parks": 0, "moors": 2,
+                   "dehydrated_moors": 0, "boardwalk": False, "dikes_moved": 4},
+    "supply_bottlenecks": -2,
+}
+EXAMPLE_CATEGORIES = {
+    "clothing_and_materials": 11, "equipment": 9, "travel": 3, "tools": 3,
+    "goods_track": 6, "home_board": 14, "animals": 13, "bottlenecks": -2,
+}
+
+
+def write(tmp_path: Path, data: object, name: str = "farm.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def run_json(tmp_path: Path, data: object) -> dict[str, Any]:
+    result = runner.invoke(app, ["score", "--json", write(tmp_path, data)])
+    assert result.exit_code == 0, result.output
+    parsed: dict[str, Any] = json.loads(result.stdout)
+    return parsed
+
+
+# ---------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------
+def test_example_table(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", write(tmp_path, EXAMPLE)])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for name in ("Clothing tiles and building materials", "Equipment in the barn",
+                 "Travel experience", "Tools", "Goods track", "VP on home board",
+                 "Animals on home board", "Supply bottlenecks", "Total"):
+        assert name in out
+    total_line = next(line for line in out.splitlines() if "Total" in line)
+    assert "57" in total_line
+    assert result.stderr == ""
+
+
+def test_example_json(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", write(tmp_path, EXAMPLE), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert list(data) == ["categories", "total"]
+    assert list(data["categories"]) == list(CATEGORIES)
+    assert data["categories"] == EXAMPLE_CATEGORIES
+    assert data["total"] == 57
+    # Whole numbers are JSON integers.
+    assert '"total": 57}' in result.stdout
+    assert all(isinstance(v, int) for v in data["categories"].values())
+
+
+def test_empty_farm(tmp_path: Path) -> None:
+    # {}: every tool at its starting value (0 VP), nothing in the supply or the barn, no
+    # animals, boardwalk false, no moors.  Only two penalties remain: the barn without a
+    # large vehicle (-3) and the top row with no dike moved, 3 uncovered marks (-3).
+    data = run_json(tmp_path, {})
+    assert data == {"categories": {
+        "clothing_and_materials": 0, "equipment": -3, "travel": 0, "tools": 0,
+        "goods_track": 0, "home_board": -3, "animals": 0, "bottlenecks": 0}, "total": -6}
+
+
+def test_halves(tmp_path: Path) -> None:
+    farm = {"supply": {"timber": 1, "winter_wear": 1}, "barn": ["cart"],
+            "home_board": {"dikes_moved": 7}}
+    data = run_json(tmp_path, farm)
+    assert data["categories"]["clothing_and_materials"] == 3
+    assert data["total"] == 4
+    farm["supply"] = {"timber": 3}
+    result = runner.invoke(app, ["score", "--json", write(tmp_path, farm)])
+    assert '"clothing_and_materials": 1.5' in result.stdout
+    assert '"total": 2.5}' in result.stdout
+    table = runner.invoke(app, ["score", write(tmp_path, farm)])
+    total_line = next(line for line in table.stdout.splitlines() if "Total" in line)
+    assert "2.5" in total_line
+
+
+def test_depot_and_boardwalk(tmp_path: Path) -> None:
+    data = run_json(tmp_path, {"goods": {"grain": 15}, "home_board": {
+        "depots": 2, "boardwalk": True, "dikes_moved": 5}})
+    assert data["categories"]["goods_track"] == 6          # 3, doubled once
+    assert data["categories"]["home_board"] == 4 - 3 - 2    # depots, boardwalk, top row
+
+
+def test_stdin(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", "--json", "-"], input=json.dumps(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["total"] == 57
+
+
+def test_limits_accepted(tmp_path: Path) -> None:
+    farm = {"goods": {"food": 30, "wool": 15},
+            "barn": ["cart", "droshky", "coach_and_four", "plow", "plow", "wagon", "handcart"],
+            "home_board": {"stalls": 4, "depots": 3, "stables": 1, "double_stalls": 2,
+                           "forests": 2, "parks": 3, "moors": 1, "dehydrated_moors": 2,
+                           "dikes_moved": 7},
+            "supply_bottlenecks": -3}
+    run_json(tmp_path, farm)
+    farm["barn"] = ["cart", "carriage", "plow", "plow", "peat_boat", "wagon", "handcart"]
+    run_json(tmp_path, farm)
+
+
+def test_subprocess(tmp_path: Path) -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(SRC) + os.pathsep + env.get("PYTHONPATH", "")
+    path = write(tmp_path, EXAMPLE)
+    ok = subprocess.run([sys.executable, "-m", "arle.cli.main", "score", "--json", path],
+                        capture_output=True, text=True, env=env, timeout=60)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout) == {"categories": EXAMPLE_CATEGORIES, "total": 57}
+    bad = subprocess.run([sys.executable, "-m", "arle.cli.main", "score", "-"],
+                         input='{"tools": {"spades": 4}}', capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert "tools.spades: 4 is not a value of the Spades track (3, 5, 7)" in bad.stderr
+
+
+# ---------------------------------------------------------------------------
+# Refusals: exit code 2, one message on stderr naming the key, nothing on stdout
+# ---------------------------------------------------------------------------
+REFUSALS: list[tuple[str, object, str]] = [
+    ("float count", {"goods": {"grain": 1.5}}, "goods.grain"),
+    ("whole float", {"supply": {"brick": 2.0}}, "supply.brick"),
+    ("bool count", {"animals": {"sheep": True}}, "animals.sheep"),
+    ("string count", {"supply": {"wood": "3"}}, "supply.wood"),
+    ("null count", {"home_board": {"stalls": None}}, "home_board.stalls"),
+    ("negative supply", {"supply": {"timber": -1}}, "supply.timber"),
+    ("negative animal", {"animals": {"horses": -2}}, "animals.horses"),
+    ("negative tile", {"home_board": {"forests": -1}}, "home_board.forests"),
+    ("food over 30", {"goods": {"food": 31}}, "goods.food"),
+    ("good over 15", {"goods": {"hide": 16}}, "goods.hide"),
+    ("negative good", {"goods": {"flax": -1}}, "goods.flax"),
+    ("tool off track", {"tools": {"spades": 4}}, "tools.spades"),
+    ("tool below track", {"tools": {"fish_traps": 1}}, "tools.fish_traps"),
+    ("tool bool", {"tools": {"ovens": True}}, "tools.ovens"),
+    ("destination twice", {"travel": ["hage", "emden", "hage"]}, "travel[2]"),
+    ("building twice", {"home_board": {"buildings": ["mill", "mill"]}},
+     "home_board.buildings[1]"),
+    ("unknown destination", {"travel": ["paris"]}, "travel[0]"),
+    ("unknown building", {"home_board": {"buildings": ["castle"]}}, "home_board.buildings[0]"),
+    ("unknown equipment", {"barn": ["tractor"]}, "barn[0]"),
+    ("non-string id", {"barn": [3]}, "barn[0]"),
+    ("unknown top key", {"score": 3}, "score"),
+    ("unknown good", {"goods": {"gold": 1}}, "goods.gold"),
+    ("unknown supply", {"supply": {"iron": 1}}, "supply.iron"),
+    ("unknown animal", {"animals": {"horse": 1}}, "animals.horse"),
+    ("unknown tool", {"tools": {"hammers": 3}}, "tools.hammers"),
+    ("unknown home key", {"home_board": {"fields": 2}}, "home_board.fields"),
+    ("positive bottlenecks", {"supply_bottlenecks": 2}, "supply_bottlenecks"),
+    ("float bottlenecks", {"supply_bottlenecks": -2.5}, "supply_bottlenecks"),
+    ("dikes over 7", {"home_board": {"dikes_moved": 8}}, "home_board.dikes_moved"),
+    ("dikes negative", {"home_board": {"dikes_moved": -1}}, "home_board.dikes_moved"),
+    ("too many moors", {"home_board": {"moors": 2, "dehydrated_moors": 2}}, "home_board.moors"),
+    ("too many stables", {"home_board": {"stables": 2, "double_stalls": 2}},
+     "home_board.stables"),
+    ("too many forests", {"home_board": {"forests": 3, "parks": 3}}, "home_board.forests"),
+    ("too many stalls", {"home_board": {"stalls": 5, "depots": 3}}, "home_board.stalls"),
+    ("four large vehicles", {"barn": ["cart", "cart", "carriage", "droshky"]}, "barn"),
+    ("six small, no large", {"barn": ["plow"] * 4 + ["wagon", "handcart"]}, "barn"),
+    ("five small, three large",
+     {"barn": ["cart", "carriage", "coach_and_four"] + ["plow"] * 4 + ["wagon"]}, "barn"),
+    ("two coaches", {"barn": ["coach_and_four", "coach_and_four_upgraded"]}, "barn"),
+    ("three handcarts", {"barn": ["handcart", "wagon", "handcart"]}, "barn"),
+    ("boardwalk not bool", {"home_board": {"boardwalk": 1}}, "home_board.boardwalk"),
+    ("boardwalk string", {"home_board": {"boardwalk": "yes"}}, "home_board.boardwalk"),
+    ("root not object", [1, 2], "<root>"),
+    ("goods not object", {"goods": [12]}, "goods"),
+    ("barn not list", {"barn": "plow"}, "barn"),
+    ("home board not object", {"home_board": 3}, "home_board"),
+]
+
+
+@pytest.mark.parametrize(("case", "data", "key"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refusals(tmp_path: Path, case: str, data: object, key: str) -> None:
+    path = write(tmp_path, data)
+    for args in (["score", path], ["score", "--json", path]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (case, result.output)
+        assert result.stdout == ""
+        assert f"{key}:" in result.stderr
+        assert path in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_refuse_tool_message(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", write(tmp_path, {"tools": {"spades": 4}})])
+    assert "tools.spades: 4 is not a value of the Spades track (3, 5, 7)" in result.stderr
+
+
+def test_refuse_missing_file(tmp_path: Path) -> None:
+    path = str(tmp_path / "nowhere.json")
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert path in result.stderr and "no such file" in result.stderr
+
+
+def test_refuse_directory(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", str(tmp_path)])
+    assert result.exit_code == 2
+    assert str(tmp_path) in result.stderr
+
+
+@pytest.mark.parametrize("text", ['{"goods": {', "", "not json", '{"goods": {"food": 3,}}',
+                                  "\x00"])
+def test_refuse_malformed_json(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, text, "broken.json")
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "broken.json" in result.stderr and "not valid JSON" in result.stderr
+
+
+def test_refuse_malformed_stdin() -> None:
+    result = runner.invoke(app, ["score", "-"], input="{")
+    assert result.exit_code == 2
+    assert "<stdin>" in result.stderr
+
+
+def test_refuse_duplicate_key(tmp_path: Path) -> None:
+    path = write(tmp_path, '{"goods": {"food": 3}, "goods": {"food": 4}}')
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2
+    assert "goods:" in result.stderr and "twice" in result.stderr
+
+
+def test_odd_bottlenecks_accepted(tmp_path: Path) -> None:
+    # Only positive values are refused; an odd loss is unusual but scored as given.
+    assert run_json(tmp_path, {"supply_bottlenecks": -3})["categories"]["bottlenecks"] == -3
