@@ -149,14 +149,20 @@ def apply_action(s: State, a: Action) -> None:
 def _dispatch(s: State, a: Action) -> None:
     p = current_player(s)
     assert p is not None
+    if s.stack:
+        # A frame's own actions go to the frame, even where a verb is also an anytime
+        # verb (the "house" frame's ``release``); the rest are anytime actions.
+        f = s.stack[-1]
+        ft = FRAMES[f["t"]]
+        if ft.anytime is None or a in ft.legal(s, f):
+            ft.apply(s, f, a)
+            return
     for _gen, verbs, apply in ANYTIME:
         if a.verb in verbs:
             apply(s, p, a)
             return
-    if s.stack:
-        f = s.stack[-1]
-        FRAMES[f["t"]].apply(s, f, a)
-        return
+    if s.stack:  # pragma: no cover - legality was checked before dispatch
+        raise IllegalActionError(f"unknown action {a}")
     if a.verb == "end":
         s.ended[p] = True
         return
