@@ -105,6 +105,9 @@ EQUIPMENT_VP: Final = {
 EQUIPMENT_COST: Final = {
     "peat_boat": (1, 0), "handcart": (2, 0), "wagon": (4, 0), "cart": (5, 1),
     "horse_cart": (7, 1), "carriage": (4, 2), "droshky": (6, 2), "coach_and_four": (3, 4),
+    # RULINGS 11 gives the front; the Korean promo text prints the back's cost as
+    # 5 Wood + 4 Horses (vehicles may be taken with either side up).
+    "coach_and_four_upgraded": (5, 4),
 }
 VEHICLE_CELLS: Final = {
     "handcart": (1,),

@@ -267,11 +267,21 @@ def peat_power_plant(s: State, p: int) -> None:
 
 @frame("remove_moors")
 class RemoveMoors:
-    """Peat Power Plant: ``remove moor`` / ``remove dmoor3`` (2 Food each), ``done``."""
+    """Peat Power Plant: ``remove moor`` / ``remove dmoor3`` / ``remove boardwalk``
+    (2 Food each, the tile's Peat goes with it), then ``done``.
+
+    The Small Boardwalk counts as a Moor tile: it is a one-space dehydrated Moor tile
+    (RULINGS 1; the Korean index names it so, and lets Bremen take a Moor tile "whatever
+    its size"), so the plant may remove it too.
+    """
 
     @staticmethod
     def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("remove", (k,)) for k, _c in F.moor_choices(s.players[f["p"]])] + [DONE]
+        pl = s.players[f["p"]]
+        out = [Action("remove", (k,)) for k, _c in F.moor_choices(pl)]
+        if pl.grid[F.BOARDWALK_CELL] == "boardwalk":
+            out.append(Action("remove", ("boardwalk",)))
+        return out + [DONE]
 
     @staticmethod
     def apply(s: State, f: Frame, a: Action) -> None:
@@ -279,8 +289,12 @@ class RemoveMoors:
             s.stack.pop()
             return
         p = f["p"]
-        col = dict(F.moor_choices(s.players[p]))[a.args[0]]
-        F.remove_moor(s.players[p], col)
+        pl = s.players[p]
+        if a.args[0] == "boardwalk":
+            pl.grid[F.BOARDWALK_CELL] = ""
+            pl.bw_peat = 0
+        else:
+            F.remove_moor(pl, dict(F.moor_choices(pl))[a.args[0]])
         gain(s, p, C.FOOD, 2)
 
 
