@@ -212,6 +212,7 @@ def test_smithy_without_small_equipment_asks_nothing():
 ])
 def test_cooperage_dairy_thresholds(sheep, cattle, horses, k):
     s = game("cooperage")
+    s.players[0].dikes = 7  # room for the herds (the building itself takes a pasture)
     set_animals(s, 0, sheep=sheep, cattle=cattle, horse=horses)
     build(s, "cooperage", food=3, grain=1, flax=2, hide=3, wool=4)
     r = s.players[0].res
@@ -223,6 +224,7 @@ def test_cooperage_dairy_thresholds(sheep, cattle, horses, k):
 
 def test_cooperage_indicators_stop_at_15_and_food_at_30():
     s = game("cooperage")
+    s.players[0].dikes = 7
     set_animals(s, 0, sheep=10, cattle=5)
     build(s, "cooperage", food=27, grain=14, flax=15, hide=13, wool=0)
     r = s.players[0].res

@@ -264,11 +264,12 @@ def test_milk_house_inn_without_cattle_cuts_one():
 
 def test_milk_house_inn_cattle_are_housed_before_the_cut():
     s = game("milk_house_inn")
-    set_animals(s, 0, sheep=1, cattle=10, horse=0)
+    s.players[0].dikes = 1  # 5 pastures; the inn takes one: 8 + stall 3 + 4 dikes
+    set_animals(s, 0, sheep=1, cattle=15, horse=0)
     build(s, "milk_house_inn")
-    # 11 cattle + 1 sheep, 10 places for one kind: housing comes first
+    # 16 cattle + 1 sheep, 15 places for cattle: housing comes first
     assert top(s) == "house"
-    assert s.players[0].animals[C.CATTLE] == 11
+    assert s.players[0].animals[C.CATTLE] == 16
 
 
 @pytest.mark.parametrize("traps,after", [(2, 4), (3, 5), (5, 6), (6, 6)])

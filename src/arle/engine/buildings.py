@@ -64,12 +64,17 @@ def start_build(s: State, p: int, b: str) -> None:
 @effect("built")
 def _built(s: State, p: int, b: str) -> None:
     s.board.remove(b)
-    pl = s.players[p]
-    F.place_tile(pl, "b:" + b)
-    pl.buildings.append(b)
-    fn = ON_BUILD.get(b)
-    if fn is not None:
-        fn(s, p)
+    s.players[p].buildings.append(b)
+    if b in ON_BUILD:
+        push_eff(s, "on_build", p, b)
+    # A building may cover a used pasture: animals that no longer fit are given back
+    # (the house frame) before the building's own effect happens.
+    F.place_tile_housed(s, p, "b:" + b)
+
+
+@effect("on_build")
+def _on_build(s: State, p: int, b: str) -> None:
+    ON_BUILD[b](s, p)
 
 
 # ---------------------------------------------------------------------------
@@ -249,7 +254,7 @@ def lutetsburg_castle(s: State, p: int) -> None:
     pl = s.players[p]
     if s.pool["forest_park"] > 0 and F.has_land(pl):
         s.pool["forest_park"] -= 1
-        F.place_tile(pl, "forest")
+        F.place_tile_housed(s, p, "forest")
     first = C.SHOVELS if s.setup.get("options", {}).get("lutetsburg_shovels") else C.SPADES
     for t in (first, C.POTTERY_WHEELS, C.WORKBENCHES):
         advance_tool(s, p, t)

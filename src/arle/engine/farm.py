@@ -58,8 +58,9 @@ def place_tile(pl: Player, tile: str) -> int:
     """Put ``tile`` on the first empty Land Space; returns the cell."""
     cells = empty_land(pl)
     assert cells, "no empty land"
-    # Fill the mainland first, then the polders, then freed moor spaces: any order is
-    # equivalent in the base game; this one keeps pastures near the coast.
+    # Every empty Land Space is equivalent in the base game (no adjacency rules), so the
+    # engine picks one: the lowest-placed empty space (freed moor spaces first, then the
+    # mainland, then the polders), which keeps the remaining pastures near the coast.
     cell = cells[-1]
     pl.grid[cell] = tile
     return cell
@@ -212,12 +213,26 @@ def animals_fit(pl: Player, animals: list[int] | None = None) -> bool:
     return A.fits((a[0], a[1], a[2]), enclosures(pl))
 
 
+def check_housing(s: State, p: int) -> None:
+    """Animals must always be housed: if they no longer fit (after a gain, or after a
+    tile covered a pasture) the player gives animals back now (the ``house`` frame)."""
+    if not animals_fit(s.players[p]):
+        push(s, "house", p)
+
+
 def gain_animals(s: State, p: int, kind: int, n: int = 1) -> None:
     """Gain animals; if they cannot all be housed the player gives some back now."""
-    pl = s.players[p]
-    pl.animals[kind] += n
-    if not animals_fit(pl):
-        push(s, "house", p)
+    s.players[p].animals[kind] += n
+    check_housing(s, p)
+
+
+def place_tile_housed(s: State, p: int, tile: str) -> int:
+    """Place a tile on an empty Land Space, then make sure the animals still fit: a tile
+    put on a pasture takes its 2 places away (animals may be returned at any time, so the
+    placement is allowed and the player chooses what to give back)."""
+    cell = place_tile(s.players[p], tile)
+    check_housing(s, p)
+    return cell
 
 
 @frame("house")
@@ -227,6 +242,10 @@ class HouseFrame:
     @staticmethod
     def legal(s: State, f: Frame) -> list[Action]:
         pl = s.players[f["p"]]
+        if animals_fit(pl):
+            # Nothing left to decide (e.g. the animal was given back through the anytime
+            # ``release`` instead of this frame): the frame ends without another release.
+            return []
         return [Action("release", (C.ANIMALS[t],)) for t in range(3) if pl.animals[t] > 0]
 
     @staticmethod

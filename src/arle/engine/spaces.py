@@ -442,7 +442,7 @@ def vehicle_kinds(s: State) -> tuple[str, ...]:
     kinds: tuple[str, ...] = ("handcart", "wagon", "cart", "horse_cart", "carriage",
                               "droshky")
     if s.setup.get("promos"):
-        kinds += ("coach_and_four",)
+        kinds += ("coach_and_four", "coach_and_four_upgraded")
     return kinds
 
 
@@ -520,7 +520,7 @@ def field_actions(s: State, p: int) -> list[Action]:
 
 def place_field(s: State, p: int, side: str) -> None:
     s.pool["field"] -= 1
-    F.place_tile(s.players[p], "field_" + side)
+    F.place_tile_housed(s, p, "field_" + side)
 
 
 @frame("farmer", anytime="work")
@@ -581,7 +581,7 @@ def stable_payment(s: State, p: int) -> list[dict[int, int]]:
 @effect("place_stall")
 def _place_stall(s: State, p: int) -> None:
     s.pool["stall_depot"] -= 1
-    F.place_tile(s.players[p], "stall")
+    F.place_tile_housed(s, p, "stall")
 
 
 @effect("stall_to_stable")
@@ -633,7 +633,7 @@ class SpaceChoice:
             start_build(s, p, a.args[0])
         elif v == "forest":
             s.pool["forest_park"] -= 1
-            F.place_tile(s.players[p], "forest")
+            F.place_tile_housed(s, p, "forest")
         elif v == "stall":
             pay_then(s, p, stall_payment(s, p), "place_stall")
         elif v == "stable":

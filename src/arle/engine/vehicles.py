@@ -165,6 +165,11 @@ def sale_options(s: State, p: int, dest: str, sold: tuple[str, ...]) -> list[str
                 out.append(item)
         elif item == "moor":
             out += [f"moor:{k}" for k, _c in F.moor_choices(pl)]
+            # Reading: the Small Boardwalk is a one-space dehydrated Moor tile
+            # (RULINGS 1; the Korean index says Bremen takes a Moor tile whatever its
+            # size, side or Peat), so Bremen may remove it too, Peat and all.
+            if pl.grid[F.BOARDWALK_CELL] == "boardwalk":
+                out.append("moor:boardwalk")
         elif has(item):
             out.append(item)
     return out
@@ -197,7 +202,11 @@ def do_sale(s: State, p: int, dest: str, option: str) -> None:
         for w in WEARS:
             res[C.RES_INDEX[w]] -= 1
     elif item == "moor":
-        F.remove_moor(pl, dict(F.moor_choices(pl))[choice])
+        if choice == "boardwalk":
+            pl.grid[F.BOARDWALK_CELL] = ""
+            pl.bw_peat = 0
+        else:
+            F.remove_moor(pl, dict(F.moor_choices(pl))[choice])
     else:
         res[C.RES_INDEX[item]] -= 1
     gain(s, p, C.FOOD, food)
@@ -205,7 +214,10 @@ def do_sale(s: State, p: int, dest: str, option: str) -> None:
 
 @frame("sell")
 class Sell:
-    """At a destination: ``sell ITEM`` (each item once, at least one), then ``done``."""
+    """At a destination: ``sell ITEM`` (each item once, at least one), then ``done``.
+
+    Items with a choice name it after a colon: ``sell animal:horse``,
+    ``sell wear:summer_wear``, ``sell moor:dmoor3``, ``sell moor:boardwalk``."""
 
     @staticmethod
     def legal(s: State, f: Frame) -> list[Action]:
