@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from arle.cli import score_cmd
+from arle.cli import play, replay_cmd, score_cmd
 
 app = typer.Typer(
     name="arle",
@@ -13,6 +13,8 @@ app = typer.Typer(
     add_completion=False,
 )
 score_cmd.register(app)
+play.register(app)
+replay_cmd.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper

@@ -1,0 +1,436 @@
+"""``arle play``: play Fields of Arle in the terminal, against people or bots.
+
+The game is driven only through the public API (``legal_actions``, ``apply``,
+``parse_action``, ``record``/``replay``, ``scores``, ``winner``).  Input is read line by
+line from stdin, so the same loop serves a terminal and a pipe; end of input leaves the
+game cleanly (exit code 0).
+
+Undo replays the game record without the trailing decisions of the player to move (in
+solo: without the last decision), so it needs nothing from the engine but replay.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+import arle
+from arle.actions import Action, IllegalActionError
+from arle.bots import Bot, get as get_bot
+from arle.cli import render
+from arle.state import State
+
+__all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_movers",
+           "split_seats"]
+
+EXIT_REFUSED = 2
+COMMANDS_HINT = "Type a number or an action's text; commands: undo, save FILE, help, quit."
+
+
+# ---------------------------------------------------------------------------
+# Seats and records
+# ---------------------------------------------------------------------------
+@dataclass
+class Seat:
+    """Who plays one player: a person (``bot is None``) or a bot."""
+
+    label: str
+    bot: Bot | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def split_seats(text: str) -> list[str]:
+    """The seat specs of ``--seats``: ``human,bot:random`` -> ``["human", "bot:random"]``.
+
+    Bot options are separated by commas too (``bot:x:a=1,b=2``), so a ``key=value`` part
+    belongs to the bot spec before it.
+    """
+    merged: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and not part.lower().startswith(("human", "bot:")) and merged:
+            merged[-1] += "," + part
+        else:
+            merged.append(part)
+    return merged
+
+
+def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
+    """``human,bot:random`` -> seats (ValueError on a bad spec or the wrong count).
+
+    Bot ``p`` is seeded with ``seed * 100 + p``: a game seed gives the same bot play.
+    """
+    if text is None:
+        return [Seat("human") for _ in range(players)]
+    specs = split_seats(text)
+    if len(specs) != players:
+        raise ValueError(f"--seats names {len(specs)} seat(s) for {players} player(s)")
+    seats = []
+    for p, spec in enumerate(specs):
+        low = spec.lower()
+        if low == "human":
+            seats.append(Seat("human"))
+        elif low.startswith("bot:"):
+            bot = get_bot(spec[4:], seed=seed * 100 + p)
+            seats.append(Seat(f"{bot.name} bot", bot))
+        else:
+            raise ValueError(f"seat {spec!r}: use 'human' or 'bot:NAME' (e.g. bot:random)")
+    return seats
+
+
+def replay_with_movers(record: dict[str, Any] | str) -> tuple[State, list[int]]:
+    """The state a record describes and, for each recorded action, who took it.
+
+    ValueError (with the engine's message) if the record is malformed or illegal.
+    """
+    end = arle.replay(record)
+    rec = end.record()
+    start = dict(rec)
+    start["actions"] = []
+    s = arle.replay(start)
+    movers: list[int] = []
+    for text in rec["actions"]:
+        p = s.current_player
+        assert p is not None
+        movers.append(p)
+        s.apply(text)
+    return s, movers
+
+
+# ---------------------------------------------------------------------------
+# The game loop
+# ---------------------------------------------------------------------------
+@dataclass
+class Session:
+    """A game being played: the state, who took each recorded action, and the seats."""
+
+    state: State
+    seats: list[Seat]
+    console: Console
+    movers: list[int] = field(default_factory=list)
+    dirty: bool = False
+    _order: list[Action] = field(default_factory=list)
+    _shown_half_year: int = 0
+
+    # ------------------------------------------------------------------ output
+    def say(self, message: str, style: str = "") -> None:
+        self.console.print(Text(message, style=style))
+
+    def error(self, message: str) -> None:
+        self.console.print(Text("Error: ", style="bold red") + Text(message))
+
+    def show(self) -> None:
+        body, self._order = render.screen(self.state, show_actions=True)
+        self.console.print(Rule())
+        self.console.print(body)
+        self.say(COMMANDS_HINT, style="dim")
+
+    def announce_half_year(self) -> None:
+        s = self.state
+        if s.half_year != self._shown_half_year and not s.is_terminal():
+            self._shown_half_year = s.half_year
+            self.console.print(Rule(f"Half year {s.half_year}: "
+                                    f"{render.SEASONS[s.season]}"))
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: Action) -> None:
+        p = self.state.current_player
+        assert p is not None
+        self.state.apply(action)
+        self.movers.append(p)
+        self.dirty = True
+
+    def run_bots(self) -> None:
+        """Let bots take their decisions until a person is to decide or the game ends."""
+        s = self.state
+        while not s.is_terminal():
+            p = s.current_player
+            assert p is not None
+            bot = self.seats[p].bot
+            if bot is None:
+                return
+            self.announce_half_year()
+            action = bot.choose(s)
+            self.apply(action)
+            self.say(f"{render.player_name(p)} ({self.seats[p].label}): {action}")
+            s = self.state
+
+    def undo(self) -> None:
+        s = self.state
+        actions = list(s.record()["actions"])
+        p = s.current_player
+        keep = len(actions)
+        if len(s.players) == 1:
+            keep = max(0, keep - 1)
+        else:
+            while keep > 0 and self.movers[keep - 1] == p:
+                keep -= 1
+        if keep == len(actions):
+            self.error("nothing to undo: you have made no decision since "
+                       + ("the game began." if not actions else
+                          f"{render.player_name(self.movers[-1])}'s last one."))
+            return
+        rec = s.record()
+        taken = actions[keep:]
+        rec["actions"] = actions[:keep]
+        self.state = arle.replay(rec)
+        self.movers = self.movers[:keep]
+        self.dirty = True
+        self.say(f"Took back {len(taken)} decision(s): {', '.join(taken)}", style="yellow")
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.error("save needs a file name: save FILE")
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(self.state.record()))
+        except OSError as exc:
+            self.error(f"cannot write {path}: {exc.strerror or exc}")
+            return
+        self.dirty = False
+        self.say(f"Saved the game record to {path} "
+                 f"(continue later with: arle play --load {path}).", style="green")
+
+    def explain_illegal(self, text: str) -> None:
+        s = self.state
+        n = len(self._order)
+        try:
+            wanted = Action.from_text(text)
+        except IllegalActionError:
+            wanted = Action("")
+        same = [str(a) for a in s.legal_actions() if a.verb == wanted.verb]
+        msg = f"{text.strip()!r} is not a legal action now (nothing changed)."
+        if same:
+            shown = ", ".join(same[:10]) + (", ..." if len(same) > 10 else ".")
+            msg += f" Legal {wanted.verb!r} actions: {shown}"
+        else:
+            msg += f" Type a number from 1 to {n}, an action as listed, or help."
+        self.error(msg)
+
+    def handle(self, line: str) -> str | None:
+        """Carry out one input line.  Returns "quit" to leave, "acted" after a change."""
+        text = line.strip()
+        if not text:
+            return None
+        word, _, rest = text.partition(" ")
+        cmd = word.lower()
+        if cmd in ("quit", "exit") and not rest:
+            return "quit"
+        if cmd == "help" and not rest:
+            self.console.print(Text(render.decision_help(self.state), style="cyan"))
+            self.console.print(Text(render.notation_basics(), style="dim"))
+            return None
+        if cmd == "undo" and not rest:
+            before = len(self.movers)
+            self.undo()
+            return "acted" if len(self.movers) != before else None
+        if cmd == "save":
+            self.save(rest.strip())
+            return None
+        if text.isdigit():
+            k = int(text)
+            if not 1 <= k <= len(self._order):
+                self.error(f"there is no action number {k}: choose 1 to {len(self._order)} "
+                           "(nothing changed).")
+                return None
+            action = self._order[k - 1]
+        else:
+            try:
+                action = arle.parse_action(self.state, text)
+            except IllegalActionError:
+                self.explain_illegal(text)
+                return None
+        p = self.state.current_player
+        self.apply(action)
+        self.say(f"{render.player_name(p)}: {action}", style="green")
+        return "acted"
+
+    def finish(self) -> None:
+        s = self.state
+        body, _ = render.screen(s)
+        self.console.print(Rule("Game over"))
+        self.console.print(body)
+        for line in render.winner_lines(s):
+            self.say(line, style="bold")
+
+
+def _read(console: Console, prompt: str) -> str | None:
+    """One line from stdin (None at end of input).
+
+    When stdin is not a terminal nothing echoes the line, so it is printed after the
+    prompt: a transcript of a piped game reads like a played one.
+    """
+    try:
+        line = console.input(prompt, markup=False)
+    except EOFError:
+        console.print()
+        return None
+    if not sys.stdin.isatty():
+        console.print(Text(line))
+    return line
+
+
+def run(session: Session) -> int:
+    """Play until the game ends or the players leave; the exit code."""
+    console = session.console
+    session.run_bots()
+    need_screen = True
+    while not session.state.is_terminal():
+        s = session.state
+        if need_screen:
+            session.announce_half_year()
+            session.show()
+            need_screen = False
+        p = s.current_player
+        line = _read(console, f"{render.player_name(p)}> ")
+        if line is None:
+            session.say(f"End of input: leaving the game at half year {s.half_year}"
+                        + (" (unsaved changes are lost)." if session.dirty else "."))
+            return 0
+        outcome = session.handle(line)
+        if outcome == "quit":
+            session.say(f"Leaving the game at half year {s.half_year}"
+                        + (" (unsaved changes are lost)." if session.dirty else "."))
+            return 0
+        if outcome == "acted":
+            session.run_bots()
+            need_screen = True
+    session.finish()
+    if any(seat.human for seat in session.seats):
+        session.say("Type save FILE to keep the game record, or quit (or just Enter).",
+                    style="dim")
+        while True:
+            line = _read(console, "> ")
+            if line is None or not line.strip():
+                return 0
+            word, _, rest = line.strip().partition(" ")
+            if word.lower() == "save":
+                session.save(rest.strip())
+            elif word.lower() in ("quit", "exit"):
+                return 0
+            else:
+                session.error("the game is over: only save FILE or quit remain.")
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------
+def _refuse(message: str) -> NoReturn:
+    typer.echo(f"arle play: {message}", err=True)
+    raise typer.Exit(code=EXIT_REFUSED)
+
+
+def _buildings(value: str) -> str | list[str]:
+    if value in ("first-game", "random"):
+        return value
+    ids = [part.strip() for part in value.split(",") if part.strip()]
+    if not ids:
+        _refuse("--buildings: use first-game, random or a list of building ids")
+    return ids
+
+
+def _load(path: str) -> tuple[State, list[int]]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        _refuse(f"{path}: no such file")
+    except IsADirectoryError:
+        _refuse(f"{path}: is a directory, not a game record")
+    except (OSError, UnicodeDecodeError) as exc:
+        _refuse(f"{path}: cannot read ({exc})")
+    try:
+        return replay_with_movers(text)
+    except ValueError as exc:
+        _refuse(f"{path}: {exc}")
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history at a terminal (input() uses readline once it is loaded)."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401
+        except ImportError:  # pragma: no cover - platform without readline
+            pass
+
+
+def play(
+    players: Annotated[int | None, typer.Option(
+        "--players", min=1, max=2,
+        help="Number of players, 1 or 2 [default: the number of --seats, else 1].")] = None,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", help="Who plays each seat, e.g. human,bot:random [default: all human].")]
+        = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Setup seed (buildings, start player) [default: from the clock, "
+                       "printed].")] = None,
+    buildings: Annotated[str | None, typer.Option(
+        "--buildings", help="first-game, random, or building ids separated by commas "
+                            "[default: first-game].")] = None,
+    promos: Annotated[bool, typer.Option(
+        "--promos", help="Add the three promo tiles.")] = False,
+    load: Annotated[str | None, typer.Option(
+        "--load", metavar="FILE", help="Resume a game record saved with 'save FILE'.")] = None,
+) -> None:
+    """Play Fields of Arle in the terminal (solo or two players, people or bots)."""
+    console = Console(highlight=False)
+    if load is not None:
+        if seed is not None or buildings is not None or promos:
+            _refuse("--load takes the setup from the record: leave out --seed, "
+                    "--buildings and --promos")
+        state, movers = _load(load)
+        if players is not None and players != len(state.players):
+            _refuse(f"--players {players} does not match the record's "
+                    f"{len(state.players)} player(s)")
+        game_seed = int(state.record()["setup"].get("seed", 0))
+        greeting = (f"Resuming {load}: {len(movers)} decisions replayed, "
+                    f"half year {state.half_year}.")
+    else:
+        n = players if players is not None else len(split_seats(seats)) if seats else 1
+        if n not in (1, 2):
+            _refuse(f"--seats names {n} seats: a game has 1 or 2 players")
+        game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
+        try:
+            state = arle.new_game(players=n, seed=game_seed,
+                                  buildings=_buildings(buildings or "first-game"),
+                                  promos=promos)
+        except ValueError as exc:
+            _refuse(str(exc))
+        movers = []
+        greeting = (f"New game for {n} player(s), seed {game_seed} "
+                    f"(play this setup again with --seed {game_seed}).")
+    try:
+        seat_list = parse_seats(seats, len(state.players), game_seed)
+    except ValueError as exc:
+        _refuse(str(exc))
+    console.print(Text(greeting))
+    if len(state.players) > 1:
+        console.print(Text(", ".join(f"{render.player_name(p)}: {seat.label}"
+                                     for p, seat in enumerate(seat_list))))
+    _enable_line_editing()
+    session = Session(state=state, seats=seat_list, console=console, movers=movers)
+    try:
+        code = run(session)
+    except KeyboardInterrupt:
+        console.print(Text("\nInterrupted: leaving the game."))
+        raise typer.Exit(code=130) from None
+    raise typer.Exit(code=code)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` sub-command to ``app``."""
+    app.command("play")(play)
