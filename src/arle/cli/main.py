@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from arle.cli import play, replay_cmd, score_cmd
+from arle.cli import play, replay_cmd, score_cmd, serve_cmd
 
 app = typer.Typer(
     name="arle",
@@ -15,6 +15,7 @@ app = typer.Typer(
 score_cmd.register(app)
 play.register(app)
 replay_cmd.register(app)
+serve_cmd.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper

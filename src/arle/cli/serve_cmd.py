@@ -1,0 +1,54 @@
+"""``arle serve``: the web app (lobby, games in the browser, replays) on a local address.
+
+The games live in a SQLite file in the user's data directory unless ``--db`` names
+another file or a ``postgresql://`` database.  See ``docs/WEB.md``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import typer
+
+__all__ = ["register", "serve"]
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLite file or postgresql:// URL "
+                          "(default: arle/arle.sqlite3 in the user's data directory)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before it moves (to follow its play).",
+                            min=0.0, max=30.0)] = 0.6,
+    bot_workers: Annotated[
+        int, typer.Option(help="Worker processes in which bots think.", min=1, max=16)] = 1,
+) -> None:
+    """Start the web app and print its address."""
+    try:
+        import uvicorn
+
+        from arle.web.app import TokenLogFilter, create_app
+    except ImportError as e:  # pragma: no cover - the web dependencies are installed
+        typer.echo(f"arle serve: the web app needs its dependencies ({e})", err=True)
+        raise typer.Exit(code=2) from e
+    try:
+        app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers)
+    except Exception as e:
+        typer.echo(f"arle serve: cannot open the database: {e}", err=True)
+        raise typer.Exit(code=2) from e
+    logging.getLogger("uvicorn.access").addFilter(TokenLogFilter())
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"arle: serving Fields of Arle at http://{shown}:{port}/ "
+               f"(database {app.state.db_url}); press Ctrl+C to stop")
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=64 * 1024,
+                proxy_headers=False, server_header=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` sub-command to ``app``."""
+    app.command("serve")(serve)

@@ -1,0 +1,41 @@
+"""Bot thinking, run in a worker process so that the server keeps answering.
+
+Only plain text crosses the process boundary: the bot spec, a seed and the position as
+``State.to_json()``; the answer is the chosen action's notation.
+"""
+
+from __future__ import annotations
+
+__all__ = ["known_bots", "think"]
+
+
+def think(spec: str, seed: int, state_json: str) -> str:
+    """The action (as text) that bot ``spec`` chooses in the given position."""
+    import arle
+    import arle.bots
+
+    state = arle.State.from_json(state_json)
+    bot = arle.bots.get(spec, seed=seed)
+    return str(bot.choose(state))
+
+
+def known_bots() -> list[str]:
+    """The names of the bots the registry offers (empty while there is none)."""
+    try:
+        import arle.bots
+    except ImportError:
+        return []
+    return list(arle.bots.known())
+
+
+def check_bot_spec(spec: str) -> str:
+    """``spec`` normalised, or ValueError naming the known bots."""
+    try:
+        import arle.bots
+    except ImportError as e:
+        raise ValueError("no bots are available in this installation") from e
+    name, options = arle.bots.parse_spec(spec)
+    arle.bots.get(spec, seed=0)  # raises ValueError for unknown bots and bad options
+    if options:
+        return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())
+    return name

@@ -1,0 +1,509 @@
+"""The game service: the server-authoritative heart of the web app.
+
+Every change goes through :class:`GameService`: it checks the seat token and the turn,
+lets the engine check the move, stores the move, and only then tells the open pages.
+Bots think in worker processes; their answers go through the same checks as a
+person's moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+import arle
+from arle.web.botworker import check_bot_spec, think
+from arle.web.db import GameRecord, MoveRow, SeatRow, Store
+
+__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "MAX_ACTION_LEN",
+           "MAX_RECORD_ACTIONS"]
+
+log = logging.getLogger("arle.web")
+
+MAX_ACTION_LEN = 200
+MAX_RECORD_ACTIONS = 20_000
+BUILDING_MODES = ("first-game", "random")
+
+ThinkFn = Callable[[str, int, str], str]
+
+
+class GameError(Exception):
+    """A refused request: ``status`` is the HTTP status, the message says why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class NewGame:
+    """What the lobby's form asks for."""
+
+    players: int = 1
+    seats: list[str] = field(default_factory=lambda: ["human"])  # "human" or "bot:SPEC"
+    seed: int | None = None
+    buildings: str | list[str] = "first-game"   # a mode or a list of building ids
+    promos: bool = False
+
+
+@dataclass
+class CreatedGame:
+    game_id: str
+    owner_token: str
+    tokens: dict[int, str]        # seat -> token, human seats only
+
+
+@dataclass
+class Game:
+    """A game held in memory: the stored record, the engine state and the move list."""
+
+    rec: GameRecord
+    state: arle.State
+    moves: list[MoveRow]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def version(self) -> int:
+        return self.rec.version
+
+    def seat(self, index: int) -> SeatRow:
+        return self.rec.seats[index]
+
+    def bot_to_move(self) -> SeatRow | None:
+        p = self.state.current_player
+        if p is None or self.rec.status != "running":
+            return None
+        seat = self.rec.seats[p]
+        return seat if seat.kind == "bot" else None
+
+    def undoable_by(self, held: Iterable[int]) -> bool:
+        """Whether a holder of ``held`` seats may take back the last move."""
+        if self.rec.status != "running" or not self.moves:
+            return False
+        last = self.moves[-1]
+        return last.player in set(held) and self.rec.seats[last.player].kind == "human"
+
+
+def _state_facts(s: arle.State) -> tuple[str, int | None, int | None]:
+    if s.is_terminal():
+        return "finished", None, s.winner()
+    return "running", s.current_player, None
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(24)   # 192 random bits
+
+
+class GameService:
+    """Games, seats, moves, undo, bots and change notifications."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.5, bot_workers: int = 1,
+                 think_fn: ThinkFn = think) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.bot_workers = max(1, bot_workers)
+        self.think_fn = think_fn
+        self.bot_errors: dict[str, str] = {}
+        self._games: dict[str, Game] = {}
+        self._load_lock = asyncio.Lock()
+        self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._executor: Executor | None = None
+        self._closing = False
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Resume every running game whose player to move is a bot."""
+        for gid in await asyncio.to_thread(self.store.game_ids_to_resume):
+            game = await self.get(gid)
+            self._ensure_bot(game)
+
+    async def stop(self) -> None:
+        self._closing = True
+        tasks = list(self._bot_tasks.values())
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+        self.store.close()
+
+    def executor(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._executor
+
+    # ------------------------------------------------------------------ reading
+    async def get(self, game_id: str) -> Game:
+        if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
+            raise GameError("no such game", 404)
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        async with self._load_lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                return game
+            rec = await asyncio.to_thread(self.store.get_game, game_id)
+            if rec is None:
+                raise GameError(f"no game {game_id!r}", 404)
+            moves = await asyncio.to_thread(self.store.moves, game_id)
+            state = arle.State.from_json(rec.state)
+            game = Game(rec, state, moves)
+            self._games[game_id] = game
+            return game
+
+    async def list_games(self, status: str, limit: int = 50) -> list[GameRecord]:
+        return await asyncio.to_thread(self.store.list_games, status, limit)
+
+    async def seats_of(self, game_id: str, tokens: Iterable[str]) -> set[int]:
+        """The seats of ``game_id`` that these tokens open."""
+        game = await self.get(game_id)
+        held = set()
+        for tok in tokens:
+            if not tok:
+                continue
+            for seat in game.rec.seats:
+                if seat.token is not None and _same(seat.token, tok):
+                    held.add(seat.seat)
+        return held
+
+    def is_owner(self, game: Game, token: str | None) -> bool:
+        return bool(token) and _same(game.rec.owner_token, token or "")
+
+    async def find_token(self, token: str) -> tuple[str, int] | None:
+        if not token or len(token) > 100:
+            return None
+        return await asyncio.to_thread(self.store.find_token, token)
+
+    async def join(self, game_id: str, seat: int) -> None:
+        game = await self.get(game_id)
+        if not game.rec.seats[seat].joined:
+            await asyncio.to_thread(self.store.mark_joined, game_id, seat)
+            game.rec.seats[seat].joined = True
+            self._notify(game_id, game.version)
+
+    @staticmethod
+    def state_at(game: Game, step: int) -> arle.State:
+        """The position after the first ``step`` moves (0 = the setup)."""
+        step = max(0, min(step, len(game.moves)))
+        if step == len(game.moves):
+            return game.state.clone()
+        rec = game.state.record()
+        rec["actions"] = rec["actions"][:step]
+        return arle.replay(rec)
+
+    # ------------------------------------------------------------------ creating
+    async def create_game(self, opts: NewGame) -> CreatedGame:
+        if opts.players not in (1, 2):
+            raise GameError("players must be 1 or 2")
+        if len(opts.seats) != opts.players:
+            raise GameError(f"{opts.players} player(s) need {opts.players} seat(s), "
+                            f"got {len(opts.seats)}")
+        if isinstance(opts.buildings, str) and opts.buildings not in BUILDING_MODES:
+            raise GameError(f"buildings must be one of {', '.join(BUILDING_MODES)} "
+                            "or a list of building ids")
+        seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
+        if not 0 <= seed < 2**31:
+            raise GameError("seed must be between 0 and 2147483647")
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, spec in enumerate(opts.seats):
+            if spec == "human":
+                tok = _new_token()
+                tokens[i] = tok
+                seats.append(SeatRow(i, "human", None, tok, False))
+            elif isinstance(spec, str) and spec.startswith("bot:"):
+                try:
+                    norm = check_bot_spec(spec[4:])
+                except ValueError as e:
+                    raise GameError(f"seat {i + 1}: {e}") from e
+                seats.append(SeatRow(i, "bot", norm, None, True))
+            else:
+                raise GameError(f"seat {i + 1}: expected 'human' or 'bot:NAME', got {spec!r}")
+        try:
+            state = arle.new_game(players=opts.players, seed=seed, buildings=opts.buildings,
+                                  promos=bool(opts.promos))
+        except ValueError as e:
+            raise GameError(str(e)) from e
+        return await self._insert(state, seats, tokens, [], "lobby")
+
+    async def import_record(self, record: Any) -> CreatedGame:
+        """A new game (every seat human) from an engine record, at its last position."""
+        if not isinstance(record, dict) or record.get("format") != "arle-record-1":
+            raise GameError("not an arle game record (expected format 'arle-record-1')")
+        actions = record.get("actions")
+        setup = record.get("setup")
+        if not isinstance(actions, list) or not isinstance(setup, dict):
+            raise GameError("malformed record: 'setup' must be an object and 'actions' a list")
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise GameError(f"record too long ({len(actions)} actions)")
+        if setup.get("players") not in (1, 2):
+            raise GameError("malformed record: setup.players must be 1 or 2")
+        try:
+            state = arle.replay({"format": "arle-record-1", "setup": setup, "actions": []})
+        except (ValueError, TypeError) as e:
+            raise GameError(f"malformed record: {e}") from e
+        moves: list[MoveRow] = []
+        now = time.time()
+        for i, text in enumerate(actions):
+            p = state.current_player
+            if p is None or not isinstance(text, str) or len(text) > MAX_ACTION_LEN:
+                raise GameError(f"record action {i}: not a legal action here")
+            try:
+                act = arle.parse_action(state, text)
+                state.apply(act)
+            except ValueError as e:
+                raise GameError(f"record action {i} ({text!r}): {e}") from e
+            moves.append(MoveRow(i + 1, p, str(act), now))
+        seats = []
+        tokens = {}
+        for i in range(state.n):
+            tok = _new_token()
+            tokens[i] = tok
+            seats.append(SeatRow(i, "human", None, tok, False))
+        return await self._insert(state, seats, tokens, moves, "upload")
+
+    async def _insert(self, state: arle.State, seats: list[SeatRow], tokens: dict[int, str],
+                      moves: list[MoveRow], origin: str) -> CreatedGame:
+        status, to_move, winner = _state_facts(state)
+        now = time.time()
+        owner = _new_token()
+        for _ in range(5):
+            gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            rec = GameRecord(id=gid, created=now, updated=now, players=state.n,
+                             setup=state.record()["setup"], owner_token=owner,
+                             status=status, ply=len(moves), version=1,
+                             state=state.to_json(), to_move=to_move, winner=winner,
+                             origin=origin, seats=seats)
+            try:
+                await asyncio.to_thread(self.store.create_game, rec, moves)
+            except Exception as e:  # an id collision: try another id
+                if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
+                    continue
+                raise
+            game = Game(rec, state, list(moves))
+            self._games[gid] = game
+            self._ensure_bot(game)
+            return CreatedGame(gid, owner, tokens)
+        raise GameError("could not allocate a game id", 500)  # pragma: no cover
+
+    # ------------------------------------------------------------------ changing
+    async def move(self, game_id: str, held: Iterable[int], action: Any,
+                   expected_version: Any = None, *, bot: bool = False) -> Game:
+        """Apply ``action`` for a holder of the ``held`` seats, or raise GameError."""
+        held = set(held)
+        if not isinstance(action, str) or not action.strip():
+            raise GameError("malformed move: 'action' must be a non-empty text "
+                            "in the action notation")
+        if len(action) > MAX_ACTION_LEN or not action.isprintable():
+            raise GameError("malformed move: the action text is too long or not printable")
+        version = _parse_version(expected_version)
+        game = await self.get(game_id)
+        async with game.lock:
+            if game.rec.status != "running":
+                raise GameError("the game is over: no move is possible", 409)
+            if not held:
+                raise GameError("spectators cannot act: a move needs the token of the seat "
+                                "to move (open your invitation link)", 403)
+            if version is not None and version != game.version:
+                raise GameError(
+                    f"the position changed before your move arrived (you saw version "
+                    f"{version}, the game is at version {game.version}); nothing was "
+                    "applied: look at the board again", 409)
+            p = game.state.current_player
+            assert p is not None
+            if p not in held:
+                raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
+            if game.rec.seats[p].kind == "bot" and not bot:
+                raise GameError(f"{seat_label(game, p)} is a bot", 403)
+            new = game.state.clone()
+            try:
+                act = arle.parse_action(new, action)
+                new.apply(act)
+            except ValueError as e:       # IllegalActionError is a ValueError
+                raise GameError(str(e), 400) from e
+            text = str(act)
+            mv = MoveRow(len(game.moves) + 1, p, text, time.time())
+            status, to_move, winner = _state_facts(new)
+            ok = await asyncio.to_thread(self.store.commit_move, game_id, game.version, mv,
+                                         new.to_json(), status, to_move, winner)
+            if not ok:
+                self._games.pop(game_id, None)   # another server wrote first: reload
+                raise GameError("the position changed before your move arrived (another "
+                                "move was stored first); nothing was applied", 409)
+            game.state = new
+            game.moves.append(mv)
+            game.rec.ply = mv.ply
+            game.rec.version += 1
+            game.rec.status, game.rec.to_move, game.rec.winner = status, to_move, winner
+            game.rec.updated = mv.created
+            self.bot_errors.pop(game_id, None)
+        self._notify(game_id, game.version)
+        self._ensure_bot(game)
+        return game
+
+    async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
+        """Take back the last move if the asker made it (nobody acted since)."""
+        held = set(held)
+        version = _parse_version(expected_version)
+        game = await self.get(game_id)
+        async with game.lock:
+            if not held:
+                raise GameError("spectators cannot undo", 403)
+            if game.rec.status != "running":
+                raise GameError("the game is over: nothing can be taken back", 409)
+            if version is not None and version != game.version:
+                raise GameError(f"the position changed (you saw version {version}, the "
+                                f"game is at version {game.version}); nothing was undone", 409)
+            if not game.moves:
+                raise GameError("nothing to undo: no move was made yet", 409)
+            if not game.undoable_by(held):
+                raise GameError("nothing of yours to undo: the last move was made by "
+                                f"{seat_label(game, game.moves[-1].player)}", 409)
+            last = game.moves[-1]
+            rec = game.state.record()
+            rec["actions"] = rec["actions"][:-1]
+            new = arle.replay(rec)
+            status, to_move, winner = _state_facts(new)
+            ok = await asyncio.to_thread(self.store.commit_undo, game_id, game.version,
+                                         last.ply, new.to_json(), status, to_move, winner)
+            if not ok:
+                self._games.pop(game_id, None)
+                raise GameError("the position changed before your undo arrived; nothing "
+                                "was undone", 409)
+            game.state = new
+            game.moves.pop()
+            game.rec.ply = len(game.moves)
+            game.rec.version += 1
+            game.rec.status, game.rec.to_move, game.rec.winner = status, to_move, winner
+            game.rec.updated = time.time()
+        self._notify(game_id, game.version)
+        self._ensure_bot(game)
+        return game
+
+    # ------------------------------------------------------------------ notifications
+    def subscribe(self, game_id: str) -> asyncio.Queue[int]:
+        q: asyncio.Queue[int] = asyncio.Queue()
+        self._listeners.setdefault(game_id, set()).add(q)
+        return q
+
+    def unsubscribe(self, game_id: str, q: asyncio.Queue[int]) -> None:
+        qs = self._listeners.get(game_id)
+        if qs is not None:
+            qs.discard(q)
+            if not qs:
+                del self._listeners[game_id]
+
+    def _notify(self, game_id: str, version: int) -> None:
+        for q in list(self._listeners.get(game_id, ())):
+            q.put_nowait(version)
+
+    # ------------------------------------------------------------------ bots
+    def _ensure_bot(self, game: Game) -> None:
+        if self._closing or game.bot_to_move() is None:
+            return
+        task = self._bot_tasks.get(game.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[game.id] = asyncio.get_running_loop().create_task(
+            self._bot_loop(game.id))
+
+    async def _bot_loop(self, game_id: str) -> None:
+        try:
+            while not self._closing:
+                game = await self.get(game_id)
+                seat = game.bot_to_move()
+                if seat is None or seat.bot is None:
+                    return
+                version = game.version
+                state_json = game.state.to_json()
+                seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
+                        + len(game.moves) * 7 + seat.seat) % 2**31
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                try:
+                    action = await self._think(seat.bot, seed, state_json)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:  # a crashed or missing bot: say so on the page
+                    msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
+                    log.error("game %s: %s", game_id, msg)
+                    self.bot_errors[game_id] = msg
+                    self._notify(game_id, game.version)
+                    return
+                try:
+                    await self.move(game_id, {seat.seat}, action, version, bot=True)
+                except GameError as e:
+                    if e.status != 409:
+                        msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
+                              f"{e.message}"
+                        log.error("game %s: %s", game_id, msg)
+                        self.bot_errors[game_id] = msg
+                        self._notify(game_id, game.version)
+                        return
+                    # 409: the position changed while it thought; think again
+        finally:
+            task = self._bot_tasks.get(game_id)
+            if task is asyncio.current_task():
+                del self._bot_tasks[game_id]
+
+    async def _think(self, spec: str, seed: int, state_json: str) -> str:
+        """Run the bot in the worker pool; a pool whose worker died is replaced once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor(), self.think_fn, spec, seed,
+                                              state_json)
+        except BrokenProcessPool:
+            log.warning("the bot worker process died; starting a new one")
+            if self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+            return await loop.run_in_executor(self.executor(), self.think_fn, spec, seed,
+                                              state_json)
+
+
+def seat_label(game: Game, p: int) -> str:
+    seat = game.rec.seats[p]
+    if seat.kind == "bot":
+        return f"Player {p + 1} (bot {seat.bot})"
+    return f"Player {p + 1}"
+
+
+def _same(a: str, b: str) -> bool:
+    """Constant-time comparison of two tokens (any text, even non-ASCII)."""
+    return secrets.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
+
+
+def _parse_version(v: Any) -> int | None:
+    if v is None or v == "":
+        return None
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, str) and v.strip().isdigit() and len(v) < 19:
+        return int(v)
+    raise GameError("malformed move: 'version' must be a whole number")
+
+
+def record_json(game: Game) -> str:
+    return json.dumps(game.state.record(), indent=1)

@@ -1,0 +1,301 @@
+// arle web client: live updates over a WebSocket, moves by clicking, replays, uploads.
+// Hand-written, no build step.  The server renders every picture; this script only
+// swaps the rendered view in and sends the player's choices back.
+"use strict";
+
+(function () {
+  const body = document.body;
+  const page = body.dataset.page;
+  const gameId = body.dataset.game;
+  const flashBox = document.getElementById("flash");
+  const chooser = document.getElementById("chooser");
+  let version = null;
+
+  function flash(message, kind) {
+    if (!flashBox) return;
+    const p = document.createElement("p");
+    p.className = "flash " + (kind || "error");
+    p.textContent = message;
+    flashBox.replaceChildren(p);
+    clearTimeout(flash.timer);
+    flash.timer = setTimeout(() => p.remove(), kind === "info" ? 2500 : 8000);
+  }
+
+  function currentVersion() {
+    const view = document.querySelector("#game-view .view");
+    return view ? Number(view.dataset.version) : version;
+  }
+
+  function setView(html) {
+    const holder = document.getElementById("game-view");
+    if (!holder) return;
+    const filter = holder.querySelector(".action-filter");
+    const filterText = filter ? filter.value : "";
+    holder.innerHTML = html;
+    const newFilter = holder.querySelector(".action-filter");
+    if (newFilter && filterText) {
+      newFilter.value = filterText;
+      applyFilter(newFilter);
+    }
+    const log = holder.querySelector(".log-list");
+    if (log) log.scrollTop = log.scrollHeight;
+    version = currentVersion();
+    body.dataset.version = String(version);
+  }
+
+  // ------------------------------------------------------------------ sending
+  async function postJSON(url, payload) {
+    const resp = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(payload),
+    });
+    let data = {};
+    try { data = await resp.json(); } catch (e) { data = {}; }
+    if (!resp.ok) throw new Error(data.error || ("request failed (" + resp.status + ")"));
+    return data;
+  }
+
+  async function refreshView() {
+    if (!gameId) return;
+    const resp = await fetch("/games/" + gameId + "/view", { credentials: "same-origin" });
+    if (resp.ok) setView(await resp.text());
+  }
+
+  let busy = false;
+  async function sendMove(action) {
+    if (busy) return;
+    busy = true;
+    body.classList.add("busy");
+    try {
+      await postJSON("/api/games/" + gameId + "/moves",
+                     { action: action, version: currentVersion() });
+      if (!socketOpen()) await refreshView();
+    } catch (e) {
+      flash(e.message);
+      await refreshView();
+    } finally {
+      busy = false;
+      body.classList.remove("busy");
+    }
+  }
+
+  async function sendUndo() {
+    try {
+      await postJSON("/api/games/" + gameId + "/undo", { version: currentVersion() });
+      if (!socketOpen()) await refreshView();
+      flash("Your last decision was taken back.", "info");
+    } catch (e) {
+      flash(e.message);
+    }
+  }
+
+  // ------------------------------------------------------------------ choosing
+  function openChooser(title, actions, labels) {
+    if (!chooser) return;
+    chooser.querySelector(".chooser-title").textContent = title;
+    const list = chooser.querySelector(".choices");
+    list.replaceChildren();
+    actions.forEach((a) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "choice";
+      b.dataset.action = a;
+      const label = labels[a];
+      if (label) {
+        const span = document.createElement("span");
+        span.className = "label";
+        span.textContent = label + " ";
+        b.appendChild(span);
+      }
+      const code = document.createElement("code");
+      code.textContent = a;
+      b.appendChild(code);
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+    if (typeof chooser.showModal === "function") chooser.showModal();
+    else chooser.setAttribute("open", "");
+  }
+
+  function labelsFromList() {
+    const out = {};
+    document.querySelectorAll("#game-view .action-list button[data-action]").forEach((b) => {
+      const l = b.querySelector(".label");
+      out[b.dataset.action] = l ? l.textContent.trim() : "";
+    });
+    return out;
+  }
+
+  function titleFor(el) {
+    const t = el.querySelector("title");
+    return t ? t.textContent : "Choose";
+  }
+
+  document.addEventListener("click", (ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (!target) return;
+    const btn = target.closest("[data-action]");
+    if (btn) {
+      ev.preventDefault();
+      if (chooser && chooser.open) chooser.close();
+      sendMove(btn.dataset.action);
+      return;
+    }
+    const undo = target.closest("[data-undo]");
+    if (undo) {
+      ev.preventDefault();
+      sendUndo();
+      return;
+    }
+    const act = target.closest(".act[data-acts]");
+    if (act) {
+      ev.preventDefault();
+      let acts = [];
+      try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
+      if (acts.length === 1) sendMove(acts[0]);
+      else if (acts.length > 1) openChooser(titleFor(act), acts, labelsFromList());
+      return;
+    }
+    const stepBtn = target.closest("[data-step]");
+    if (stepBtn && page === "replay") {
+      ev.preventDefault();
+      const slider = document.getElementById("replay-step");
+      slider.value = String(Number(slider.value) + Number(stepBtn.dataset.step));
+      loadReplayStep();
+    }
+  });
+
+  // keyboard access to the clickable pictures
+  document.addEventListener("keydown", (ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (!target || (ev.key !== "Enter" && ev.key !== " ")) return;
+    if (target.matches(".act[data-acts]")) {
+      ev.preventDefault();
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+
+  function applyFilter(input) {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const list = input.closest(".all-actions").querySelector(".action-list");
+    list.querySelectorAll("li").forEach((li) => {
+      const text = li.dataset.text || "";
+      li.hidden = !words.every((w) => text.includes(w));
+    });
+  }
+
+  document.addEventListener("input", (ev) => {
+    const target = ev.target;
+    if (target instanceof HTMLInputElement && target.classList.contains("action-filter")) {
+      applyFilter(target);
+    }
+    if (target instanceof HTMLInputElement && target.id === "replay-step") loadReplayStep();
+    if (target instanceof HTMLSelectElement && target.id === "players") syncSeats();
+  });
+
+  document.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (form.classList.contains("typed-action")) {
+      ev.preventDefault();
+      const text = form.elements.namedItem("action").value.trim();
+      if (text) sendMove(text);
+    } else if (form.classList.contains("replay-controls")) {
+      ev.preventDefault();
+    } else if (form.id === "upload") {
+      ev.preventDefault();
+      uploadRecord(form);
+    }
+  });
+
+  // ------------------------------------------------------------------ live updates
+  let socket = null;
+  let retry = 500;
+  function socketOpen() {
+    return socket !== null && socket.readyState === WebSocket.OPEN;
+  }
+  function setLive(text, ok) {
+    const el = document.getElementById("live");
+    if (el) {
+      el.textContent = text;
+      el.classList.toggle("ok", !!ok);
+    }
+  }
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(proto + location.host + "/ws/games/" + gameId);
+    socket.onopen = () => { retry = 500; setLive("live", true); };
+    socket.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg.type === "view") {
+        if (chooser && chooser.open) chooser.close();
+        setView(msg.html);
+      } else if (msg.type === "error") {
+        flash(msg.message);
+      }
+    };
+    socket.onclose = () => {
+      setLive("reconnecting…", false);
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  }
+
+  // ------------------------------------------------------------------ replays
+  let replayTimer = null;
+  function loadReplayStep() {
+    const slider = document.getElementById("replay-step");
+    if (!slider) return;
+    const k = Number(slider.value);
+    const label = document.getElementById("replay-label");
+    if (label) label.textContent = "move " + k + " of " + body.dataset.total;
+    clearTimeout(replayTimer);
+    replayTimer = setTimeout(async () => {
+      const resp = await fetch("/games/" + gameId + "/replay/" + k);
+      if (resp.ok && Number(slider.value) === k) setView(await resp.text());
+    }, 60);
+  }
+
+  // ------------------------------------------------------------------ lobby
+  function syncSeats() {
+    const sel = document.getElementById("players");
+    if (!sel) return;
+    const two = sel.value === "2";
+    document.querySelectorAll(".seat2").forEach((el) => {
+      el.hidden = !two;
+      el.querySelectorAll("select").forEach((s) => { s.disabled = !two; });
+      if (el instanceof HTMLOptionElement) el.disabled = !two;
+    });
+  }
+
+  async function uploadRecord(form) {
+    const input = form.querySelector("input[type=file]");
+    if (!input.files || !input.files.length) { flash("Choose a record file first."); return; }
+    const file = input.files[0];
+    if (file.size > 1024 * 1024) { flash("That file is too large for a game record."); return; }
+    let record;
+    try { record = JSON.parse(await file.text()); } catch (e) {
+      flash("That file is not JSON: " + e.message); return;
+    }
+    try {
+      const data = await postJSON("/api/records", record);
+      location.href = "/games/" + data.id + "/replay";
+    } catch (e) {
+      flash(e.message);
+    }
+  }
+
+  // ------------------------------------------------------------------ start
+  const firstLog = document.querySelector(".log-list");
+  if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
+  if (page === "game" && gameId) {
+    version = currentVersion();
+    connect();
+  }
+  if (page === "lobby") syncSeats();
+  window.arle = { sendMove: sendMove, refreshView: refreshView };
+})();

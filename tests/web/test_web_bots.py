@@ -1,0 +1,71 @@
+"""Bots play in a worker process, through the same checks as people, and the server
+keeps answering while they think."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from slowbot import think as slow_think
+from webutil import create, info, move, token, wait_until
+
+
+def test_a_bot_plays_a_solo_game_to_the_end(client: Any) -> None:
+    created = create(client, players=1, seats=["bot:random"], seed=2)
+    gid = created["id"]
+    assert created["seats"][0]["token"] is None      # bot seats have no token
+    wait_until(lambda: info(client, gid)["status"] == "finished", timeout=60,
+               what="the bot to finish its game")
+    data = info(client, gid)
+    assert data["terminal"] and data["winner"] == 0 and data["legal"] == []
+    assert all(m["player"] == 0 for m in data["log"])
+    finished = client.get("/api/games?status=finished").json()["games"]
+    assert [g["id"] for g in finished] == [gid]
+    page = client.get(f"/games/{gid}").text
+    assert "Game over" in page and "Scoring pad" in page
+    assert "Finished games" in client.get("/").text and gid in client.get("/").text
+
+
+def test_a_bot_answers_a_person(client: Any) -> None:
+    created = create(client, players=2, seats=["human", "bot:random"], seed=3)
+    gid, tok = created["id"], token(created, 0)
+    wait_until(lambda: info(client, gid)["current_player"] == 0, what="the person's turn")
+    before = info(client, gid)["ply"]
+    assert move(client, gid, tok, "place woodcutter").status_code == 200
+    wait_until(lambda: info(client, gid)["current_player"] == 0 and
+               info(client, gid)["ply"] > before + 1, what="the bot's reply")
+    log = info(client, gid)["log"]
+    assert any(m["player"] == 1 for m in log)
+
+
+def test_people_cannot_move_for_a_bot(make_app: Any) -> None:
+    with TestClient(make_app(bot_delay=30.0)) as c:
+        created = create(c, players=2, seats=["human", "bot:random"], seed=0)
+        gid = created["id"]
+        assert info(c, gid)["current_player"] == 1          # the bot starts (seed 0)
+        r = move(c, gid, token(created, 0), "place woodcutter")
+        assert r.status_code == 409
+        assert r.json()["error"] == "not your turn: Player 2 (bot random) is to move"
+        assert info(c, gid)["ply"] == 0
+
+
+def test_the_server_keeps_answering_while_a_bot_thinks(make_app: Any, tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("ARLE_TEST_PIDFILE", str(pidfile))
+    monkeypatch.setenv("ARLE_TEST_THINK_SECONDS", "2.5")
+    with TestClient(make_app(think_fn=slow_think)) as c:
+        created = create(c, players=1, seats=["bot:random"], seed=1)
+        gid = created["id"]
+        wait_until(pidfile.exists, what="the bot to start thinking")
+        t0 = time.monotonic()
+        for _ in range(5):
+            assert c.get("/").status_code == 200
+            assert info(c, gid)["ply"] == 0
+        assert time.monotonic() - t0 < 1.5     # no request waited for the bot
+        wait_until(lambda: info(c, gid)["ply"] >= 1, what="the slow bot's move")
+    pids = {int(x) for x in pidfile.read_text().split()}
+    assert pids and os.getpid() not in pids

@@ -1,0 +1,66 @@
+"""Small helpers shared by the web tests."""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Any
+
+import arle
+
+
+def create(client: Any, players: int = 1, seats: list[str] | None = None, seed: int = 7,
+           **kw: Any) -> dict[str, Any]:
+    """Create a game through the JSON API; returns the creation answer (with tokens)."""
+    body = {"players": players, "seats": seats or ["human"] * players, "seed": seed, **kw}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    tok = created["seats"][seat]["token"]
+    assert isinstance(tok, str)
+    return tok
+
+
+def info(client: Any, gid: str, tok: str | None = None) -> dict[str, Any]:
+    headers = {"X-Arle-Token": tok} if tok else {}
+    r = client.get(f"/api/games/{gid}", headers=headers)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def move(client: Any, gid: str, tok: str | None, action: str,
+         version: int | None = None) -> Any:
+    body: dict[str, Any] = {"action": action}
+    if version is not None:
+        body["version"] = version
+    headers = {"X-Arle-Token": tok} if tok else {}
+    return client.post(f"/api/games/{gid}/moves", json=body, headers=headers)
+
+
+def local_state(seed: int = 7, players: int = 1) -> arle.State:
+    return arle.new_game(players=players, seed=seed)
+
+
+def wait_until(cond: Any, timeout: float = 20.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+def play_first_legal(client: Any, gid: str, tok: str, n: int) -> None:
+    """Make ``n`` moves, each the first legal action (sub-decisions included)."""
+    for _ in range(n):
+        data = info(client, gid, tok)
+        r = move(client, gid, tok, data["legal"][0], data["version"])
+        assert r.status_code == 200, r.text
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
