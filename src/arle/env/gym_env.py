@@ -1,0 +1,144 @@
+"""A Gymnasium environment for the solo game, registered as ``arle/Solo-v0``.
+
+Observations are the flat ``float32`` arrays of :mod:`arle.env.observation`; actions are
+catalog indices (:mod:`arle.env.catalog`).  :meth:`SoloEnv.action_masks` gives the legal
+ones (the hook ``sb3_contrib.MaskablePPO`` looks for); ``info["action_mask"]`` holds the
+same mask after every reset and step.
+
+Rewards (``reward=``): ``"delta"`` (default) is the change of the live final-score
+estimate (``state.scores()[0].total``) made by the step, so an episode's rewards add up
+to the final score minus the starting estimate; ``"final"`` is 0 until the last step,
+which gets the final score.
+
+An illegal action (mask 0) does nothing and costs ``illegal_penalty`` (default), or
+raises ``ValueError`` with ``illegal_action="raise"``.
+
+>>> import gymnasium as gym, arle.env
+>>> env = gym.make("arle/Solo-v0")
+>>> obs, info = env.reset(seed=0)
+>>> obs.shape == env.observation_space.shape, bool(info["action_mask"].any())
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import arle
+from arle.env.catalog import CATALOG
+from arle.engine.farm import score_player
+from arle.env.observation import OBS_HIGH, OBS_SIZE, encode, text_view
+from arle.state import Player, State
+
+__all__ = ["REWARD_MODES", "SoloEnv"]
+
+Obs = npt.NDArray[np.float32]
+REWARD_MODES = ("delta", "final")
+
+
+#: The player fields :func:`_player_key` covers (all but the scratch ``bought``).
+KEY_FIELDS = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
+              "buildings", "travel", "bottleneck")
+
+
+def _player_key(pl: Player) -> tuple[Any, ...]:
+    """Everything a player owns (:data:`KEY_FIELDS`), as a hashable value."""
+    return (tuple(pl.res), tuple(pl.animals), tuple(pl.tools), tuple(map(tuple, pl.barn)),
+            tuple(pl.grid), tuple(pl.moor_peat), pl.bw_peat, pl.dikes, tuple(pl.buildings),
+            tuple(pl.travel), pl.bottleneck)
+
+
+class SoloEnv(gym.Env[Obs, np.int64]):
+    """Solo Fields of Arle for single-agent reinforcement learning."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, buildings: Any = "first-game", promos: bool = False,
+                 reward: str = "delta", illegal_action: str = "penalty",
+                 illegal_penalty: float = 1.0, render_mode: str | None = None) -> None:
+        if reward not in REWARD_MODES:
+            raise ValueError(f"unknown reward {reward!r} (use one of {', '.join(REWARD_MODES)})")
+        if illegal_action not in ("penalty", "raise"):
+            raise ValueError("illegal_action must be 'penalty' or 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}")
+        self.buildings = buildings
+        self.promos = promos
+        self.reward_mode = reward
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(len(CATALOG))
+        self.state: State = arle.new_game(players=1, seed=0, buildings=buildings,
+                                          promos=promos)
+        self._mask = CATALOG.mask(self.state)
+        self._score = 0.0
+        self._score_key: tuple[Any, ...] | None = None
+        self._score_total = 0.0
+
+    def _total(self) -> float:
+        # The score pad reads only the player's own belongings: a step that leaves them
+        # unchanged (a pass, most sub-decisions) reuses the last total.
+        key = _player_key(self.state.players[0])
+        if key != self._score_key:
+            self._score_key = key
+            self._score_total = float(score_player(self.state, 0).total)
+        return self._score_total
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy()}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """Start a new solo game (``options={"game_seed": k}`` picks the engine seed)."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**31))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
+        self.state = arle.new_game(players=1, seed=game_seed, buildings=self.buildings,
+                                   promos=self.promos)
+        self._mask = CATALOG.mask(self.state)
+        self._score = self._total() if self.reward_mode == "delta" else 0.0
+        return encode(self.state, 0), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool,
+                                                     dict[str, Any]]:
+        i = int(action)
+        s = self.state
+        if s.is_terminal():
+            raise RuntimeError("step() after the game ended: call reset()")
+        if not (0 <= i < len(self._mask)) or not self._mask[i]:
+            if self.illegal_action == "raise":
+                name = CATALOG.text(i) if 0 <= i < len(CATALOG) else "out of range"
+                raise ValueError(f"illegal action {i} ({name})")
+            info = self._info()
+            info["illegal"] = True
+            return encode(s, 0), -self.illegal_penalty, False, False, info
+        s.apply(CATALOG.actions[i])
+        terminated = s.is_terminal()
+        if self.reward_mode == "delta":
+            total = self._total()
+            reward = total - self._score
+            self._score = total
+        else:
+            reward = self._total() if terminated else 0.0
+        self._mask = CATALOG.mask(s)
+        info = self._info()
+        if terminated:
+            info["final_score"] = self._total()
+        return encode(s, 0), reward, terminated, False, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Legal actions as booleans (for ``sb3_contrib.MaskablePPO``)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return text_view(self.state, 0)
+        return None

@@ -1,0 +1,212 @@
+"""Fields of Arle as an OpenSpiel Python game, ``python_fields_of_arle``.
+
+Importing this module registers the game with ``pyspiel``; then
+``pyspiel.load_game("python_fields_of_arle(players=2,seed=7)")`` works like any
+OpenSpiel game.  Parameters:
+
+``players`` (2)
+    1 or 2.
+``seed`` (0)
+    The engine seed of the setup (buildings drawn, start player).  The game itself has
+    no chance events, so the game is deterministic for a given seed.
+``buildings`` ("first-game")
+    ``first-game`` or ``random`` (see :func:`arle.new_game`).
+``promos`` (False)
+    Add the promo tiles.
+``reward`` ("score_diff")
+    Terminal returns: own score minus the other's (solo: the score), or ``win_loss``.
+
+Actions are catalog indices (:mod:`arle.env.catalog`), legal actions come sorted, a
+state serialises as its action history (OpenSpiel's default), and the observation
+tensor is :func:`arle.env.observation.encode` (its named slices are the observer's
+``dict`` views).
+
+>>> import pyspiel, arle.env.openspiel_game
+>>> game = pyspiel.load_game("python_fields_of_arle", {"players": 2})
+>>> state = game.new_initial_state()
+>>> state.legal_actions() == sorted(state.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.observation import (  # type: ignore[import-untyped]
+    IIGObserverForPublicInfoGame,
+)
+
+import arle
+from arle.env.catalog import CATALOG
+from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
+from arle.env.rewards import REWARDS, final_rewards
+from arle.state import State
+
+__all__ = ["ArleGame", "ArleSpielState", "GAME_TYPE", "MAX_GAME_LENGTH", "SHORT_NAME",
+           "register"]
+
+SHORT_NAME = "python_fields_of_arle"
+#: Upper bound on decisions in one game (random two-player games take about 200).
+MAX_GAME_LENGTH = 3000
+_DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "buildings": "first-game",
+                             "promos": False, "reward": "score_diff"}
+# Utility bounds: scores stay far inside these.
+_SCORE_MIN, _SCORE_MAX = -300.0, 500.0
+
+
+def _game_type(players: int) -> Any:
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Python Fields of Arle",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if players == 2
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS,
+    )
+
+
+#: The registered game type (two players; a solo game reports general-sum utility).
+GAME_TYPE = _game_type(2)
+
+
+class _Holder:
+    """Keeps the engine state.  Copying it (OpenSpiel clones a Python state by deepcopy)
+    uses the engine's fast :meth:`~arle.State.clone`; pickling it (OpenSpiel's
+    serialisation of a Python state pickles its attributes) stores the game record,
+    setup and action texts, which is replayed on loading."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Holder":
+        return _Holder(self.s.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_holder_from_record, (json.dumps(self.s.record(), sort_keys=True),))
+
+
+def _holder_from_record(record: str) -> _Holder:
+    return _Holder(arle.replay(record))
+
+
+class ArleGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game object (see the module text for the parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = dict(_DEFAULTS)
+        p.update(params or {})
+        players = int(p["players"])
+        if players not in (1, 2):
+            raise ValueError(f"players must be 1 or 2, not {players}")
+        if p["reward"] not in REWARDS:
+            raise ValueError(f"unknown reward {p['reward']!r} (use one of {REWARDS})")
+        self.players = players
+        self.seed = int(p["seed"])
+        self.buildings = str(p["buildings"])
+        self.promos = bool(p["promos"])
+        self.reward = str(p["reward"])
+        if self.reward == "win_loss":
+            lo, hi = -1.0, 1.0
+        elif players == 2:
+            lo, hi = _SCORE_MIN - _SCORE_MAX, _SCORE_MAX - _SCORE_MIN
+        else:
+            lo, hi = _SCORE_MIN, _SCORE_MAX
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(CATALOG),
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=0.0 if players == 2 else None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(players), info, p)
+
+    def new_initial_state(self) -> "ArleSpielState":
+        return ArleSpielState(self, arle.new_game(
+            players=self.players, seed=self.seed, buildings=self.buildings,
+            promos=self.promos))
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Any:
+        if iig_obs_type is None or (iig_obs_type.public_info
+                                    and not iig_obs_type.perfect_recall):
+            return ArleObserver(params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class ArleSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping an :class:`arle.State` (``arle_state``)."""
+
+    def __init__(self, game: ArleGame, s: State) -> None:
+        super().__init__(game)
+        self._h = _Holder(s)
+        self._reward = game.reward
+
+    @property
+    def arle_state(self) -> State:
+        return self._h.s
+
+    def current_player(self) -> int:
+        p = self._h.s.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if p is None else p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self._h.s
+        if s.is_terminal() or player != s.current_player:
+            return []
+        return CATALOG.legal_indices(s)
+
+    def _apply_action(self, action: int) -> None:
+        self._h.s.apply(CATALOG.action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return CATALOG.text(action)
+
+    def is_terminal(self) -> bool:
+        return self._h.s.is_terminal()
+
+    def returns(self) -> list[float]:
+        return final_rewards(self._h.s, self._reward)
+
+    def __str__(self) -> str:
+        return text_view(self._h.s)
+
+
+class ArleObserver:
+    """Observation tensor (and text) from one player's point of view."""
+
+    def __init__(self, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {name: self.tensor[sl] for name, sl in SLICES.items()}
+
+    def set_from(self, state: ArleSpielState, player: int) -> None:
+        self.tensor[:] = encode(state.arle_state, player)
+
+    def string_from(self, state: ArleSpielState, player: int) -> str:
+        return text_view(state.arle_state, player)
+
+
+def register() -> None:
+    """Register ``python_fields_of_arle`` with pyspiel (once)."""
+    if SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(GAME_TYPE, ArleGame)
+
+
+register()
