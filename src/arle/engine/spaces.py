@@ -33,18 +33,23 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
     return None
 
 
+PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
+SEASON_SPACES = (C.SUMMER_SPACES, C.WINTER_SPACES)
+COSTLY = frozenset(("forester", "wood_trader_space") + C.LABORERS)
+
+
 def placements(s: State, p: int) -> list[Action]:
     season = s.season
+    # With the Special Action still open (2 players) every space is offered, Summer first.
+    spaces = C.SPACES if s.n > 1 and s.special < 0 else SEASON_SPACES[season]
+    occupied = s.occupied
     out = []
-    for sp in C.SPACES:
-        if sp in s.occupied:
+    for sp in spaces:
+        if sp in occupied:
             continue
-        if C.SPACE_SEASON[sp] != season and (s.n == 1 or s.special >= 0):
+        if sp in COSTLY and not space_cost_options(s, p, sp):
             continue
-        costs = space_cost_options(s, p, sp)
-        if costs is not None and not costs:
-            continue
-        out.append(Action("place", (sp,)))
+        out.append(PLACE[sp])
     return out
 
 

@@ -50,7 +50,9 @@ def used_destinations(pl: Player) -> set[str]:
     return used
 
 
-def load_items(s: State, p: int) -> list[str]:
+def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
+    """What could be loaded now; destinations only if a tile of their size fits
+    somewhere (``sizes``) and something can be sold there."""
     pl = s.players[p]
     res = pl.res
     items = []
@@ -65,7 +67,7 @@ def load_items(s: State, p: int) -> list[str]:
             items.append(name)
     used = used_destinations(pl)
     for d in C.DESTINATIONS:
-        if d not in used and sale_options(s, p, d, ()):
+        if d not in used and C.DESTINATION_SIZE[d] in sizes and sale_options(s, p, d, ()):
             items.append(d)
     return items
 
@@ -81,19 +83,25 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
     vehicles = [(i, b) for i, b in enumerate(pl.barn) if b[0] in C.VEHICLE_CELLS]
     if not vehicles:
         return []
-    items = load_items(s, p)
-    if not items:
-        return []
-    out = []
     seen = set()
+    spots: list[tuple[int, dict[int, list[int]]]] = []
+    sizes: set[int] = set()
     for i, b in vehicles:
         key = tuple(b)
         if key in seen:
             continue
         seen.add(key)
         cells = b[1:]
+        by_size = {n: placements_for(b[0], cells, n) for n in (1, 2, 3, 4)}
+        sizes.update(n for n, js in by_size.items() if js)
+        spots.append((i, by_size))
+    if not sizes:
+        return []
+    items = load_items(s, p, sizes)
+    out = []
+    for i, by_size in spots:
         for item in items:
-            for j in placements_for(b[0], cells, item_size(item)):
+            for j in by_size[item_size(item)]:
                 out.append(Action("load", (str(i), str(j), item)))
     return out
 
