@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from arle.cli import play, replay_cmd, score_cmd, serve_cmd
+from arle.cli import bench, play, replay_cmd, score_cmd, serve_cmd, tournament
 
 app = typer.Typer(
     name="arle",
@@ -16,6 +16,8 @@ score_cmd.register(app)
 play.register(app)
 replay_cmd.register(app)
 serve_cmd.register(app)
+tournament.register(app)
+bench.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper

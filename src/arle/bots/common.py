@@ -1,0 +1,59 @@
+"""Helpers shared by the greedy and search bots: which legal actions are worth a look.
+
+Two anytime actions never help the player who takes them on their own: giving an
+animal back (``release``) and giving equipment back (``return``).  Animals that do not
+fit are given back inside the ``house`` frame, whose only actions are releases, and
+equipment only needs to go back to make room for new equipment in a full barn.  So the
+bots leave ``release`` aside unless it is all there is, and ``return`` unless the barn
+is full.  Everything else stays: a bot's choice is always one of ``legal_actions()``.
+"""
+
+from __future__ import annotations
+
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.state import State
+
+__all__ = ["ANYTIME_VERBS", "candidates", "barn_full", "own_actions"]
+
+#: Verbs of the anytime actions (offered beside a frame's own actions).
+ANYTIME_VERBS = frozenset({"load", "boat", "use", "release", "return"})
+
+
+def _fits(kinds: list[str]) -> bool:
+    large = sum(1 for k in kinds if k in C.LARGE)
+    small = len(kinds) - large
+    return large <= 3 and small <= 4 + (1 if large <= 2 else 0)
+
+
+def barn_full(s: State, p: int) -> bool:
+    """Whether player ``p``'s barn has no room left for a small or for a large item."""
+    kinds = [b[0] for b in s.players[p].barn]
+    return not _fits(kinds + ["wagon"]) or not _fits(kinds + ["cart"])
+
+
+def candidates(s: State, legal: list[Action] | None = None) -> list[Action]:
+    """The legal actions of ``s`` worth considering (never empty while the game runs)."""
+    if legal is None:
+        legal = s.legal_actions()
+    p = s.current_player
+    keep_return: bool | None = None
+    out = []
+    for a in legal:
+        v = a.verb
+        if v == "release":
+            continue
+        if v == "return":
+            if keep_return is None:
+                keep_return = p is not None and barn_full(s, p)
+            if not keep_return:
+                continue
+        out.append(a)
+    return out if out else list(legal)
+
+
+def own_actions(legal: list[Action]) -> list[Action]:
+    """A pending frame's own actions, without the anytime ones (all of them if that
+    leaves nothing, e.g. the ``house`` frame whose own verb is ``release``)."""
+    own = [a for a in legal if a.verb not in ANYTIME_VERBS]
+    return own if own else legal

@@ -1,0 +1,458 @@
+"""A hand-written evaluation of a Fields of Arle position, for the greedy and search bots.
+
+:func:`evaluate` estimates the final score of one player from any decision point:
+
+    value = score_now + sum(weight * feature)
+
+``score_now`` (:func:`score_now`) is the scoring pad applied to the player's belongings as
+they stand (the same figure as ``state.scores()[p].total``, computed straight from the
+state's fields, several times faster).  The features (:func:`features`) measure what is
+being built and what is still owed, each already scaled by how much game is left, so
+every one of them fades to zero at the end and the evaluation of a finished game is its
+exact score:
+
+* the workers still to place (each worker is worth roughly a fixed number of points);
+* goods whose value lies in what they become (Wood, Clay, Timber, Brick, the goods-track
+  goods, fabrics), open land, dike progress, Peat still on the moors;
+* production engines: tool tracks, vehicle loading spaces (one conversion per half
+  year), fields and forests (one harvest per November), milking, shearing, breeding,
+  light-green houses (one use per November), Peat Boats, Plows;
+* Food and fuel: what covers the sustenance still to pay is worth more than a surplus,
+  and a shortfall at the next inventory costs almost the 2 VP per missing unit the rules
+  charge, more so when the player has few workers left to fix it.
+
+The weights were set by hand from the game's exchange rates (a worker action brings
+about 2-3 VP, a Food about 0.5 VP while it is still needed) and then adjusted on
+self-play games; ``docs/BOTS.md`` explains how.  Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from operator import mul
+
+from arle import animals as A
+from arle.data import catalog as C
+from arle.state import Player, State
+
+__all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
+           "time_left", "workers_left"]
+
+# ---------------------------------------------------------------------------
+# Static tables derived from the catalog
+# ---------------------------------------------------------------------------
+_N_RES = len(C.RESOURCES)
+_RES_VP = [float(C.RESOURCE_VP.get(r, 0.0)) for r in range(_N_RES)]
+_GOOD_VP = C.GOODS_TRACK_VP
+
+
+def _food_table() -> tuple[int, ...]:
+    out = []
+    for food in range(C.FOOD_CAP + 1):
+        best = 0
+        for first in range(min(food, C.GOOD_CAP) + 1):
+            second = food - first
+            if second <= C.GOOD_CAP:
+                best = max(best, _GOOD_VP[first] + _GOOD_VP[second])
+        out.append(best)
+    return tuple(out)
+
+
+_FOOD_VP = _food_table()
+_TOOL_VP = tuple(tuple(C.TOOL_VP[t].get(v, 0) for v in C.TOOL_VALUES[t])
+                 for t in range(len(C.TOOLS)))
+_TOOLS_START_VP = sum(_TOOL_VP[t][0] for t in range(len(C.TOOLS)))
+_EQUIP_VP = dict(C.EQUIPMENT_VP)
+_LARGE = C.LARGE
+_DEST_SIZE = dict(C.DESTINATION_SIZE)
+_BUILDING_VP = dict(C.BUILDING_VP)
+_TILE_VP = dict(C.TILE_VP)
+_TOP_ROW = tuple(-(C.DIKE_SEQUENCE[C.MAX_DIKE_MOVES][3] - gaps[3]) for gaps in C.DIKE_SEQUENCE)
+_MOOR_TOP = (15, 16, 17)   # top cell of each moor column (rows 5-6)
+_BOARDWALK = 13
+_UNIT_SPACES = {k: sum(w for w in cells) for k, cells in C.VEHICLE_CELLS.items()}
+_SINGLE_SPACES = {k: sum(1 for w in cells if w == 1) for k, cells in C.VEHICLE_CELLS.items()}
+_LIGHT_GREEN = frozenset(C.LIGHT_GREEN)
+_DARK_GREEN = frozenset(C.DARK_GREEN)
+_TOTAL_WORKERS = 4 * C.HALF_YEARS
+
+# Tool tracks grouped by what an extra step brings per use of its space.
+_PRODUCTION_TOOLS = (C.FISH_TRAPS, C.SHOVELS, C.AXES, C.SPADES)
+_CONVERSION_TOOLS = (C.FLESHING_BEAMS, C.WEAVING_LOOMS, C.SLAUGHTERING_TABLES,
+                     C.POTTERY_WHEELS, C.OVENS)
+
+
+def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
+    for threshold, value in table:
+        if n >= threshold:
+            return value
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# The scoring pad, straight from the state
+# ---------------------------------------------------------------------------
+def score_now(s: State, p: int) -> float:
+    """The scoring pad of player ``p`` for the belongings as they stand now.
+
+    Equal to ``s.scores()[p].total`` (vehicle loads count as emptied), computed without
+    building the scoring pad's intermediate objects.
+    """
+    pl = s.players[p]
+    res = pl.res
+    extra: dict[str, int] = {}
+    covered = 0
+    for d in pl.travel:
+        covered += _DEST_SIZE[d]
+    equipment = 0
+    has_large = False
+    for b in pl.barn:
+        kind = b[0]
+        equipment += _EQUIP_VP[kind]
+        if kind in _LARGE:
+            has_large = True
+        for load in b[1:]:
+            if load and load != "+":
+                if load[0] == "d" and load.startswith("dest:"):
+                    covered += _DEST_SIZE[load[5:]]
+                else:
+                    extra[load] = extra.get(load, 0) + 1
+    if not has_large:
+        equipment -= 3
+    clothing = 0.0
+    for r in range(C.TIMBER, _N_RES):
+        n = res[r]
+        if n:
+            clothing += _RES_VP[r] * n
+    for name, n in extra.items():
+        clothing += _RES_VP[C.RES_INDEX[name]] * n
+    tools = 0
+    tv = pl.tools
+    for t in range(10):
+        tools += _TOOL_VP[t][tv[t]]
+    g = pl.grid
+    goods = (_FOOD_VP[res[C.FOOD]] + _GOOD_VP[res[C.GRAIN]] + _GOOD_VP[res[C.FLAX]]
+             + _GOOD_VP[res[C.HIDE]] + _GOOD_VP[res[C.WOOL]])
+    if "depot" in g:
+        goods *= 2
+    home = 0
+    for bid in pl.buildings:
+        home += _BUILDING_VP[bid]
+    for cell in g:
+        if cell:
+            v = _TILE_VP.get(cell)
+            if v is not None:
+                home += v
+    for c in _MOOR_TOP:
+        kind = g[c]
+        if kind == "moor":
+            home -= 4
+        elif kind == "dmoor":
+            home -= 1
+    home += _TOP_ROW[pl.dikes]
+    if g[_BOARDWALK] == "boardwalk":
+        home -= 3
+    a, b2, _c = sorted(pl.animals)
+    return (clothing + equipment + C.TRAVEL_VP[covered] + tools + goods + home
+            + 2 * a + b2 + pl.bottleneck)
+
+
+# ---------------------------------------------------------------------------
+# Time
+# ---------------------------------------------------------------------------
+def workers_left(s: State, p: int) -> tuple[int, int]:
+    """(workers ``p`` still places this half year, workers of later half years)."""
+    future = 4 * (C.HALF_YEARS - s.half_year)
+    if s.phase != "work":
+        return 0, future
+    n = s.n
+    total = 4 * n
+    left = 0
+    for t in range(s.turn, total):
+        if (s.start_player + t % n) % n == p:
+            left += 1
+    # A worker whose placement is being resolved (a frame on the stack) is already used.
+    return left, future
+
+
+_PRODUCTION_STEPS = frozenset({"harvest", "milk", "breed", "shear"})
+
+
+class TimeLeft:
+    """What is still to come for one player, counted in inventories.
+
+    ``feed``/``fuel``: sustenance payments (Food, and Peat in November) still to make;
+    ``nov``/``may``: November and May productions (milking and harvest; breeding and
+    shearing) still to come; ``houses``: light-green house uses still to come;
+    ``pending``: the current half year's sustenance is still to pay.
+    """
+
+    __slots__ = ("feed", "fuel", "nov", "may", "houses", "pending", "g_nov", "g_may",
+                 "g_houses")
+
+    def __init__(self, s: State, p: int) -> None:
+        h = s.half_year
+        later_nov = later_may = 0
+        g_nov = g_may = 0.0     # the same, each weighted by the share of actions left then
+        for hy in range(h + 1, C.HALF_YEARS + 1):
+            if hy % 2:
+                later_nov += 1
+                g_nov += (C.HALF_YEARS - hy) / C.HALF_YEARS
+            else:
+                later_may += 1
+                g_may += (C.HALF_YEARS - hy) / C.HALF_YEARS
+        g_now = (C.HALF_YEARS - h) / C.HALF_YEARS
+        summer = h % 2 == 1
+        if s.phase == "work":
+            sustain = production = houses = True
+        elif s.phase == "over":
+            sustain = production = houses = False
+        else:
+            sustain = production = houses = False
+            for f in s.stack:
+                if f["p"] != p:
+                    continue
+                name = f["t"]
+                if name == "eff":
+                    name = f["name"]
+                if name == "sustain":
+                    sustain = True
+                elif name in _PRODUCTION_STEPS:
+                    production = True
+                elif name == "before_november":
+                    houses = True
+        self.pending = sustain
+        self.feed = later_nov + later_may + (1 if sustain else 0)
+        self.fuel = later_nov + (1 if sustain and summer else 0)
+        self.nov = later_nov + (1 if production and summer else 0)
+        self.may = later_may + (1 if production and not summer else 0)
+        self.houses = later_nov + (1 if houses and summer else 0)
+        self.g_nov = g_nov + (g_now if production and summer else 0.0)
+        self.g_may = g_may + (g_now if production and not summer else 0.0)
+        self.g_houses = g_nov + (g_now if houses and summer else 0.0)
+
+
+def time_left(s: State, p: int) -> TimeLeft:
+    """The inventories still to come for player ``p`` (see :class:`TimeLeft`)."""
+    return TimeLeft(s, p)
+
+
+# ---------------------------------------------------------------------------
+# Features
+# ---------------------------------------------------------------------------
+FEATURES: tuple[str, ...] = (
+    "workers",          # workers still to place (this and later half years)
+    "workers2",         # the same x time (early actions build engines: worth more)
+    "land",             # empty land spaces x time
+    "dikes",            # dike moves made x time
+    "moor_peat",        # Peat still on moor tiles and the boardwalk x time
+    "tools_prod",       # steps on Fish Traps, Shovels, Axes, Spades x time
+    "tools_conv",       # steps on the conversion tools x time
+    "workbenches",      # steps on Workbenches x time
+    "load_spaces",      # vehicle unit spaces x loading opportunities left
+    "free_spaces_now",  # single spaces still free this work phase (usable now)
+    "births",           # best newborns x Mays left (time-weighted)
+    "animals",          # animals (food reserve, breeding stock) x time
+    "room",             # spare animal capacity x time
+    "light_green",      # light-green houses x Novembers left (time-weighted)
+    "dark_green",       # dark-green houses x time
+    "plows",            # plows x time
+    "peat_boats",       # peat boats x time
+    "food_track",       # goods-track VP of the Food and Grain left after the sustenance
+                        # still to pay, minus that of what is held (the scoring pad counts
+                        # the latter)
+    "food_deficit",     # sustenance still to pay beyond Food+Grain held and coming
+    "food_short",       # shortfall at the next inventory x urgency
+    "fuel_deficit",     # fuel still to pay beyond the Peat held
+    "fuel_short",       # fuel shortfall at the next November x urgency
+    "food_extra",       # Food beyond the sustenance still to pay x time
+    "peat_extra",       # Peat beyond the fuel still to pay x time
+    # goods held x time (plus what fields, forests and sheep will bring, each unit
+    # weighted by the share of the game left when it comes)
+    "wood", "clay", "timber", "brick", "grain", "flax", "hide", "wool",
+    "fabrics",          # Linen, Woolen, Leather (each can become a wear)
+)
+
+#: Weights of :data:`FEATURES`; see the module docstring.
+WEIGHTS: dict[str, float] = {
+    "workers": 2.35,
+    "workers2": 0.8,
+    "land": 1.2,
+    "dikes": 0.4,
+    "moor_peat": 0.25,
+    "tools_prod": 0.6,
+    "tools_conv": 0.4,
+    "workbenches": 1.2,
+    "load_spaces": 0.35,
+    "free_spaces_now": 0.15,
+    "births": 1.0,
+    "animals": 0.3,
+    "room": 0.25,
+    "light_green": 1.5,
+    "dark_green": 1.5,
+    "plows": 1.5,
+    "peat_boats": 0.5,
+    "food_track": 1.0,
+    "food_deficit": -0.6,
+    "food_short": -2.0,
+    "fuel_deficit": -0.6,
+    "fuel_short": -2.0,
+    "food_extra": 0.35,
+    "peat_extra": 0.35,
+    "wood": 0.55,
+    "clay": 0.45,
+    "timber": 0.7,
+    "brick": 0.6,
+    "grain": 0.4,
+    "flax": 0.4,
+    "hide": 0.3,
+    "wool": 0.35,
+    "fabrics": 0.8,
+}
+
+def features(s: State, p: int) -> list[float]:
+    """The feature vector of player ``p`` (order of :data:`FEATURES`)."""
+    pl: Player = s.players[p]
+    res = pl.res
+    g = pl.grid
+    now, future = workers_left(s, p)
+    workers = now + future
+    f = workers / _TOTAL_WORKERS           # share of the game's actions still to come
+    tl = TimeLeft(s, p)
+    halves = (C.HALF_YEARS - s.half_year) + (1 if s.phase == "work" else 0)
+
+    start = C.first_land_row(pl.dikes) * 3
+    land = 0
+    for i in range(start, 21):
+        if not g[i]:
+            land += 1
+    moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
+    for c in range(3):
+        if g[_MOOR_TOP[c]] == "dmoor":
+            moor_peat += pl.moor_peat[c]
+        elif g[_MOOR_TOP[c]] == "moor":
+            moor_peat += 2          # can still be dehydrated for 4
+    tools = pl.tools
+    prod = tools[C.FISH_TRAPS] + tools[C.SHOVELS] + tools[C.AXES] + tools[C.SPADES]
+    conv = (tools[C.FLESHING_BEAMS] + tools[C.WEAVING_LOOMS] + tools[C.SLAUGHTERING_TABLES]
+            + tools[C.POTTERY_WHEELS] + tools[C.OVENS])
+
+    spaces = 0
+    free_now = 0
+    plows = boats = 0
+    for b in pl.barn:
+        kind = b[0]
+        if kind == "plow":
+            plows += 1
+        elif kind == "peat_boat":
+            boats += 1
+        else:
+            spaces += _UNIT_SPACES[kind]
+            if s.phase == "work":
+                for load in b[1:]:
+                    if not load:
+                        free_now += 1
+    grain_fields = g.count("field_grain")
+    flax_fields = g.count("field_flax")
+    forests = g.count("forest")
+    an = pl.animals
+    milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
+    shear = _table(an[C.SHEEP], C.SHEAR)
+    stalls = g.count("stall") + 2 * g.count("double_stall")
+    stables = g.count("stable")
+    mixed = C.DIKES + 2 * g.count("park")
+    births = 0
+    if tl.may and (stalls or stables):
+        try:
+            opts = A.breeding_options((an[0], an[1], an[2]),
+                                      A.Enclosures(land, stalls, stables, mixed))
+            births = max(sum(o) for o in opts)
+        except ValueError:       # animals over capacity while a release is pending
+            births = 0
+    n_animals = an[0] + an[1] + an[2]
+    room = 2 * land + 3 * stalls + 6 * stables + mixed - n_animals
+    if room < 0:
+        room = 0
+    elif room > 8:
+        room = 8
+    light = dark = 0
+    for bid in pl.buildings:
+        if bid in _LIGHT_GREEN:
+            light += 1
+        elif bid in _DARK_GREEN:
+            dark += 1
+
+    food = res[C.FOOD]
+    grain = res[C.GRAIN]
+    need_food = 3 * tl.feed
+    income = milk * tl.nov + grain_fields * tl.nov
+    edible = food + grain
+    food_deficit = need_food - edible - income
+    if food_deficit < 0:
+        food_deficit = 0
+    food_extra = food - need_food if food > need_food else 0
+    grain_left = grain - (need_food - food) if food < need_food else grain
+    if grain_left < 0:
+        grain_left = 0
+    track_adjust = (_FOOD_VP[food_extra] - _FOOD_VP[food]
+                    + _GOOD_VP[grain_left] - _GOOD_VP[grain])
+    urgency = 1.0 if now == 0 else 0.5 if now == 1 else 0.2
+    food_short = 0.0
+    if tl.pending and edible < 3:
+        food_short = (3 - edible) * urgency
+    peat = res[C.PEAT]
+    need_fuel = 2 * tl.fuel
+    fuel_deficit = need_fuel - peat if peat < need_fuel else 0
+    peat_extra = peat - need_fuel if peat > need_fuel else 0
+    fuel_short = 0.0
+    if tl.pending and s.half_year % 2:
+        fuel = peat + res[C.WOOD] + res[C.TIMBER]
+        if fuel < 2:
+            fuel_short = (2 - fuel) * urgency
+    g_nov = tl.g_nov
+
+    return [
+        workers,
+        workers * f,
+        land * f,
+        pl.dikes * f,
+        moor_peat * f,
+        prod * f,
+        conv * f,
+        tools[C.WORKBENCHES] * f,
+        spaces * halves / C.HALF_YEARS,
+        free_now,
+        births * tl.g_may,
+        n_animals * f,
+        room * f,
+        light * tl.g_houses,
+        dark * f,
+        plows * f,
+        boats * f,
+        track_adjust * (2 if "depot" in g else 1),
+        food_deficit,
+        food_short,
+        fuel_deficit,
+        fuel_short,
+        food_extra * f,
+        peat_extra * f,
+        res[C.WOOD] * f + forests * g_nov,
+        res[C.CLAY] * f,
+        res[C.TIMBER] * f,
+        res[C.BRICK] * f,
+        grain * f + grain_fields * g_nov,
+        res[C.FLAX] * f + flax_fields * g_nov,
+        res[C.HIDE] * f,
+        res[C.WOOL] * f + shear * tl.g_may,
+        (res[C.LINEN] + res[C.WOOLEN] + res[C.LEATHER]) * f,
+    ]
+
+
+_W = [WEIGHTS[name] for name in FEATURES]
+
+
+def evaluate(s: State, p: int, weights: list[float] | None = None) -> float:
+    """Estimated final score of player ``p`` (exact once the game is over)."""
+    if s.phase == "over":
+        return score_now(s, p)
+    w = _W if weights is None else weights
+    return float(score_now(s, p) + sum(map(mul, w, features(s, p))))

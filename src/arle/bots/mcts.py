@@ -1,0 +1,404 @@
+"""The ``mcts`` bot: Monte-Carlo tree search over macro-actions, with the engine's own
+``clone``/``apply`` and the hand-written evaluation at the leaves.
+
+Design (the reasons are in ``docs/BOTS.md``):
+
+* **Macro-actions.**  An edge of the tree is not one atomic decision but a player's whole
+  turn fragment: a first action followed by the sub-decisions it opens for the same
+  player (the Builder's building, the Master's tools, a destination's sales...).  With
+  ``expand=2`` (the default) every first sub-decision is an edge of its own (``place
+  builder`` + ``build mill`` and ``place builder`` + ``build smithy`` are different
+  edges); the rest of the chain is completed greedily.  Anytime actions are edges too.
+  Giving animals or equipment back is left aside (see :mod:`arle.bots.common`).
+* **Evaluation at the leaves.**  Every edge is scored when its node is expanded by the
+  evaluation of the position it reaches (:mod:`arle.bots.evaluation`); a node's value is
+  then its mover's best edge (one ply of max), optionally refined by a greedy rollout
+  of ``depth`` further macro-actions (``rollout=greedy``) or a random one
+  (``rollout=random``).  The game has perfect information after setup, so no
+  determinisation is needed.
+* **Selection.**  UCT on values scaled by ``scale`` points, with every edge's evaluation
+  counted as a first visit, and progressive widening: a node considers only its
+  ``widen * visits ** 0.5`` best edges (at least 2), in the order of their evaluation,
+  which keeps the search on the few placements that matter among many anytime actions.
+* **Transpositions.**  Nodes are shared by position (two orders of the same loads reach
+  one node); values are backed up along the path that was followed.
+* **Values.**  Solo: the estimated final score.  Two players: the difference of the two
+  estimates, seen from the player to move at each node.  ``backup=max`` (the default in
+  solo, where the game is deterministic) backs up the best value found below a node,
+  ``backup=mean`` the average.
+* **Plans.**  After a search the bot keeps the chosen macro-action; the sub-decisions
+  of that macro are then played from the plan without a new search.
+
+Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150),
+``time`` (seconds per decision; when given, it bounds the search instead of ``sims``),
+``c`` (exploration, default 0.7), ``scale`` (points per unit of value, default 10),
+``widen`` (default 2.0), ``expand`` (1 or 2), ``rollout`` (``none``, ``greedy``,
+``random``), ``depth`` (rollout length in macro-actions, default 4), ``backup``
+(``max``/``mean``/``auto``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from arle.actions import Action
+from arle.bots.common import candidates, own_actions
+from arle.bots.evaluation import evaluate
+from arle.state import State
+
+__all__ = ["MCTSBot", "macro_actions", "state_key"]
+
+
+def state_key(s: State) -> tuple[object, ...]:
+    """A hashable summary of everything in the state that matters for play."""
+    return (
+        s.half_year, s.phase, s.turn, s.special, s.start_player, tuple(s.ended),
+        tuple(sorted(s.occupied.items())), repr(s.stack), tuple(sorted(s.pool.items())),
+        tuple(s.board),
+        tuple((tuple(p.res), tuple(p.animals), tuple(p.tools), repr(p.barn), tuple(p.grid),
+               tuple(p.moor_peat), p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel),
+               p.bottleneck) for p in s.players),
+    )
+
+
+def value0(s: State) -> float:
+    """The value of a position from player 0's side: the estimated final score in
+    solo, the difference of the estimates in a two-player game."""
+    if s.n == 1:
+        return evaluate(s, 0)
+    return evaluate(s, 0) - evaluate(s, 1)
+
+
+def _in_chain(s: State, p: int) -> bool:
+    return bool(s.stack) and s.phase != "over" and s.current_player == p
+
+
+def complete(s: State, p: int,
+             limit: int = 12) -> tuple[list[Action], State, float | None]:
+    """Finish ``p``'s pending sub-decisions greedily (one ply, by the evaluation).
+
+    Returns the actions, the position reached and its evaluation for ``p`` (None when
+    no sub-decision was pending)."""
+    seq: list[Action] = []
+    best_v: float | None = None
+    while len(seq) < limit and _in_chain(s, p):
+        best_v = -1e18
+        best: tuple[Action, State] | None = None
+        for a in own_actions(candidates(s)):
+            c = s.clone()
+            c.apply(a)
+            v = evaluate(c, p)
+            if v > best_v:
+                best_v, best = v, (a, c)
+        if best is None:
+            break
+        seq.append(best[0])
+        s = best[1]
+    return seq, s, best_v
+
+
+Macro = tuple[tuple[Action, ...], State, float | None]
+
+
+def macro_actions(s: State, expand: int = 2, branch: int = 4) -> list[Macro]:
+    """The macro-actions of the player to move in ``s``.
+
+    Each is (actions, resulting state, the mover's evaluation of it or None).  With
+    ``expand=2`` the first sub-decision of a chain is enumerated: its ``branch`` best
+    options by the evaluation one step ahead each start a macro-action of their own.
+    """
+    p = s.current_player
+    assert p is not None
+    out: list[Macro] = []
+    for a in candidates(s):
+        c = s.clone()
+        c.apply(a)
+        if expand >= 2 and _in_chain(c, p):
+            subs = own_actions(candidates(c))
+            if len(subs) > 1:
+                firsts = []
+                for b in subs:
+                    c2 = c.clone()
+                    c2.apply(b)
+                    firsts.append((evaluate(c2, p), b, c2))
+                if len(firsts) > branch:
+                    firsts.sort(key=lambda t: -t[0])
+                    del firsts[branch:]
+                for v0, b, c2 in firsts:
+                    rest, end, v = complete(c2, p)
+                    out.append(((a, b, *rest), end, v0 if v is None else v))
+                continue
+        rest, end, v = complete(c, p)
+        out.append(((a, *rest), end, v))
+    return out
+
+
+class _Node:
+    __slots__ = ("state", "mover", "edges", "n", "w", "best", "expanded", "value")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.mover = state.current_player      # None when the game is over
+        self.edges: list[_Edge] = []
+        self.n = 0
+        self.w = 0.0
+        self.best = -1e18
+        self.expanded = False
+        self.value = 0.0                       # value from player 0's side when created
+
+
+class _Edge:
+    __slots__ = ("actions", "child", "prior")
+
+    def __init__(self, actions: tuple[Action, ...], child: _Node, prior: float) -> None:
+        self.actions = actions
+        self.child = child
+        self.prior = prior                     # evaluation of the reached position (p0 side)
+
+
+class MCTSBot:
+    """Monte-Carlo tree search over macro-actions (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, sims: str | int = 150, time: str | float | None = None,
+                 c: str | float = 0.7, scale: str | float = 10.0, widen: str | float = 2.0,
+                 expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
+                 depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
+                 **options: str) -> None:
+        if options:
+            raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
+        self.seed = seed
+        self.sims = int(sims)
+        self.time = None if time is None else float(time)
+        self.c = float(c)
+        self.scale = float(scale)
+        self.widen = float(widen)
+        self.expand = int(expand)
+        self.branch = int(branch)
+        self.rollout = str(rollout)
+        self.depth = int(depth)
+        self.backup = str(backup)
+        self.reuse = str(reuse).lower() not in ("0", "false", "no")
+        self._table: dict[tuple[object, ...], _Node] = {}
+        if self.rollout not in ("none", "greedy", "random"):
+            raise ValueError("mcts rollout must be none, greedy or random")
+        if self.backup not in ("auto", "max", "mean"):
+            raise ValueError("mcts backup must be auto, max or mean")
+        if self.sims < 1 or (self.time is not None and self.time <= 0) or self.scale <= 0:
+            raise ValueError("mcts sims, time and scale must be positive")
+        if self.branch < 1:
+            raise ValueError("mcts branch must be at least 1")
+        if self.expand not in (1, 2) or self.depth < 0 or self.widen <= 0 or self.c < 0:
+            raise ValueError("mcts expand must be 1 or 2; depth, widen and c non-negative")
+        self._rng = random.Random(seed)
+        self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
+        self.last_stats: dict[str, float] = {}
+
+    @property
+    def name(self) -> str:
+        return "mcts"
+
+    # ------------------------------------------------------------------ public
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        planned = self._from_plan(state, legal)
+        if planned is not None:
+            return planned
+        cands = candidates(state, legal)
+        if len(cands) == 1:
+            return cands[0]
+        actions = self._search(state)
+        self._plan = (len(state.history), tuple(state.history[-8:]), actions)
+        return actions[0]
+
+    # ------------------------------------------------------------------ plans
+    def _from_plan(self, state: State, legal: list[Action]) -> Action | None:
+        if self._plan is None:
+            return None
+        base, tail, actions = self._plan
+        hist = state.history
+        i = len(hist) - base
+        if not 0 < i < len(actions):
+            return None
+        if tuple(hist[base - len(tail):base]) != tail:
+            return None
+        if [str(a) for a in actions[:i]] != hist[base:]:
+            return None
+        nxt = actions[i]
+        return nxt if nxt in legal else None
+
+    # ------------------------------------------------------------------ search
+    def _search(self, root_state: State) -> tuple[Action, ...]:
+        t0 = time.perf_counter()
+        deadline = None if self.time is None else t0 + self.time
+        solo = root_state.n == 1
+        use_max = self.backup == "max" or (self.backup == "auto" and solo)
+        root, table = self._reuse(root_state) if self.reuse else (None, {})
+        if root is None:
+            root = _Node(root_state.clone())
+            table = {}
+            self._expand(root, table)
+        sims = 1
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif sims >= self.sims:
+                break
+            if not self._iterate(root, table, use_max):
+                break                      # the whole tree is solved
+            sims += 1
+        best = self._final(root, use_max)
+        self.last_stats = {"sims": float(sims), "nodes": float(len(table)),
+                           "root_visits": float(root.n),
+                           "seconds": time.perf_counter() - t0}
+        self._table = table
+        return best.actions
+
+    def _reuse(self, state: State) -> tuple[_Node | None, dict[tuple[object, ...], _Node]]:
+        """The node of ``state`` in the previous search's tree, if any, with the part of
+        that tree reachable from it (the rest is dropped)."""
+        old = self._table
+        self._table = {}
+        if not old:
+            return None, {}
+        root = old.get(state_key(state))
+        if root is None or not root.expanded or root.mover != state.current_player:
+            return None, {}
+        keep: dict[int, _Node] = {id(root): root}
+        todo = [root]
+        while todo:
+            nd = todo.pop()
+            for e in nd.edges:
+                ch = e.child
+                if id(ch) not in keep:
+                    keep[id(ch)] = ch
+                    todo.append(ch)
+        table = {k: nd for k, nd in old.items() if id(nd) in keep}
+        return root, table
+
+    def _final(self, root: _Node, use_max: bool) -> _Edge:
+        sign = -1.0 if root.mover == 1 else 1.0
+
+        def key(e: _Edge) -> tuple[float, float]:
+            ch = e.child
+            if use_max:
+                return (sign * max(ch.best, e.prior) if ch.n else sign * e.prior, ch.n)
+            return (ch.n, sign * (ch.w / ch.n if ch.n else e.prior))
+
+        return max(root.edges, key=key)
+
+    def _edge_value(self, e: _Edge, use_max: bool) -> float:
+        ch = e.child
+        if ch.n == 0:
+            return e.prior
+        if use_max:
+            return ch.best if ch.best > e.prior else e.prior
+        return (ch.w + e.prior) / (ch.n + 1)
+
+    def _iterate(self, root: _Node, table: dict[tuple[object, ...], _Node],
+                 use_max: bool) -> bool:
+        path = [root]
+        node = root
+        while node.expanded and node.edges:
+            edge = self._select(node, use_max)
+            if edge is None:
+                return node is not root and self._backup(path, node.best, use_max)
+            node = edge.child
+            if node in path:                # a cycle through a transposition: stop here
+                break
+            path.append(node)
+        if node.mover is None or not node.expanded:
+            value = self._expand(node, table) if node.mover is not None else node.value
+        else:
+            value = node.best if node.n else node.value
+        return self._backup(path, value, use_max)
+
+    def _backup(self, path: list[_Node], value: float, use_max: bool) -> bool:
+        for nd in path:
+            nd.n += 1
+            nd.w += value
+            if value > nd.best:
+                nd.best = value
+        return True
+
+    def _select(self, node: _Node, use_max: bool) -> _Edge | None:
+        edges = node.edges
+        k = max(2, int(self.widen * math.sqrt(node.n + 1)))
+        sign = -1.0 if node.mover == 1 else 1.0
+        log_n = math.log(node.n + 1)
+        best_u = -1e18
+        best: _Edge | None = None
+        for e in edges[:k]:
+            ch = e.child
+            if ch.mover is None and ch.n > 0 and use_max:
+                q = sign * ch.value           # a finished game: nothing left to learn
+                u = q / self.scale
+            else:
+                q = sign * self._edge_value(e, use_max)
+                u = q / self.scale + self.c * math.sqrt(log_n / (ch.n + 1))
+            if u > best_u:
+                best_u, best = u, e
+        return best
+
+    def _expand(self, node: _Node, table: dict[tuple[object, ...], _Node]) -> float:
+        s = node.state
+        node.expanded = True
+        if s.phase == "over" or s.current_player is None:
+            node.value = value0(s)
+            return node.value
+        mover = s.current_player
+        sign = -1.0 if mover == 1 else 1.0
+        edges = []
+        seen: set[tuple[object, ...]] = set()
+        for actions, end, v in macro_actions(s, self.expand, self.branch):
+            key = state_key(end)
+            if key in seen:
+                continue
+            seen.add(key)
+            child = table.get(key)
+            if child is None:
+                child = _Node(end)
+                child.value = v if v is not None and end.n == 1 else value0(end)
+                table[key] = child
+            edges.append(_Edge(actions, child, child.value))
+        rng = self._rng
+        edges.sort(key=lambda e: (-sign * e.prior, rng.random()))
+        node.edges = edges
+        value = edges[0].prior if edges else value0(s)
+        if self.rollout != "none" and edges:
+            value = self._rollout(edges[0].child.state)
+        node.value = value
+        return value
+
+    # ------------------------------------------------------------------ rollouts
+    def _rollout(self, s: State) -> float:
+        s = s.clone()
+        rng = self._rng
+        for _ in range(self.depth):
+            if s.phase == "over":
+                break
+            p = s.current_player
+            assert p is not None
+            if self.rollout == "random":
+                acts = candidates(s)
+                s.apply(acts[rng.randrange(len(acts))])
+                continue
+            sign = -1.0 if p == 1 else 1.0
+            best_v = -1e18
+            best_s = s
+            for _actions, end, _v in macro_actions(s, 1):
+                v = sign * value0(end)
+                if v > best_v:
+                    best_v, best_s = v, end
+            s = best_s
+        return value0(s)
+
+    def __repr__(self) -> str:
+        return (f"MCTSBot(seed={self.seed}, sims={self.sims}, time={self.time}, c={self.c}, "
+                f"expand={self.expand}, rollout={self.rollout})")

@@ -1,0 +1,159 @@
+"""``arle bench``: how fast the engine plays seeded random games.
+
+    arle bench                       # 2 players, 20 games x 5 repeats, a table
+    arle bench --games 50 --repeats 7 --json
+
+Each repeat plays ``--games`` random games (uniform over the legal actions, seeded) and
+times, at every decision, ``legal_actions()``, ``apply()`` and a ``clone()`` of the
+state (the clone is timed apart and left out of the game time).  The figures printed
+are medians over the repeats:
+
+* ``us_per_decision`` -- microseconds of ``legal_actions()`` + ``apply()`` per decision;
+* ``us_legal_actions``, ``us_apply``, ``us_clone`` -- each call alone;
+* ``decisions_per_game`` and ``games_per_s`` (games per second of ``legal_actions()`` +
+  ``apply()`` + the random choice, setup included).
+
+The engine computes the next decision's legal actions at the end of ``apply()`` (and
+``legal_actions()`` returns a copy of that list), so most of the work shows under
+``apply``; the sum per decision is the figure to compare.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import statistics
+import time
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import arle
+
+__all__ = ["register", "bench", "run_bench", "KEYS"]
+
+EXIT_REFUSED = 2
+KEYS = ("us_per_decision", "us_legal_actions", "us_apply", "us_clone",
+        "decisions_per_game", "games_per_s")
+
+
+def _refuse(message: str) -> NoReturn:
+    typer.echo(f"arle bench: {message}", err=True)
+    raise typer.Exit(code=EXIT_REFUSED)
+
+
+def _one_repeat(games: int, seed: int, players: int, buildings: str) -> dict[str, float]:
+    clock = time.perf_counter
+    t_legal = t_apply = t_clone = t_game = 0.0
+    decisions = 0
+    for g in range(games):
+        rng = random.Random(seed + g)
+        t_start = clock()
+        s = arle.new_game(players=players, seed=seed + g, buildings=buildings)
+        t_game += clock() - t_start
+        while not s.is_terminal():
+            t0 = clock()
+            c = s.clone()
+            t1 = clock()
+            legal = s.legal_actions()
+            t2 = clock()
+            a = legal[rng.randrange(len(legal))]
+            t3 = clock()
+            s.apply(a)
+            t4 = clock()
+            del c
+            t_clone += t1 - t0
+            t_legal += t2 - t1
+            t_apply += t4 - t3
+            t_game += t4 - t1
+            decisions += 1
+    d = max(decisions, 1)
+    return {
+        "us_per_decision": (t_legal + t_apply) / d * 1e6,
+        "us_legal_actions": t_legal / d * 1e6,
+        "us_apply": t_apply / d * 1e6,
+        "us_clone": t_clone / d * 1e6,
+        "decisions_per_game": decisions / games,
+        "games_per_s": games / t_game if t_game > 0 else 0.0,
+    }
+
+
+def run_bench(games: int = 20, repeats: int = 5, seed: int = 0, players: int = 2,
+              buildings: str = "random") -> dict[str, float]:
+    """The medians over ``repeats`` of each figure in :data:`KEYS`.
+
+    Every repeat plays the same seeded games, so the figures differ only by timing.
+
+    >>> r = run_bench(games=1, repeats=1, seed=3)
+    >>> sorted(r) == sorted(KEYS) and r["decisions_per_game"] > 0
+    True
+    """
+    if games < 1 or repeats < 1:
+        raise ValueError("games and repeats must be at least 1")
+    runs = [_one_repeat(games, seed, players, buildings) for _ in range(repeats)]
+    return {k: round(statistics.median(r[k] for r in runs), 3) for k in KEYS}
+
+
+def machine() -> str:
+    """A one-line description of the machine and Python running the benchmark."""
+    import os
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, {platform.python_implementation()} "
+            f"{platform.python_version()}, {platform.system()}")
+
+
+def bench(
+    games: Annotated[int, typer.Option("--games", help="Random games per repeat.")] = 20,
+    repeats: Annotated[int, typer.Option("--repeats", help="Repeats (medians are shown).")]
+        = 5,
+    seed: Annotated[int, typer.Option("--seed", help="First game seed.")] = 0,
+    players: Annotated[int, typer.Option("--players", help="1 or 2 players.")] = 2,
+    buildings: Annotated[str, typer.Option(
+        "--buildings", help="random or first-game building selection.")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")]
+        = False,
+) -> None:
+    """Time the engine on seeded random games (legal_actions, apply, clone)."""
+    if games < 1 or repeats < 1:
+        _refuse("--games and --repeats must be at least 1")
+    if players not in (1, 2):
+        _refuse("--players must be 1 or 2")
+    if buildings not in ("random", "first-game"):
+        _refuse("--buildings must be random or first-game")
+    result = run_bench(games, repeats, seed, players, buildings)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title=f"arle bench: {players}-player random games, {games} games x "
+                        f"{repeats} repeats (medians)")
+    table.add_column("Figure")
+    table.add_column("Value", justify="right")
+    names = {
+        "us_per_decision": "µs per decision (legal_actions + apply)",
+        "us_legal_actions": "µs per legal_actions()",
+        "us_apply": "µs per apply()",
+        "us_clone": "µs per clone()",
+        "decisions_per_game": "decisions per game",
+        "games_per_s": "games per second",
+    }
+    for k in KEYS:
+        table.add_row(names[k], f"{result[k]:.1f}")
+    console = Console()
+    console.print(table)
+    console.print(machine())
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``bench`` sub-command to ``app``."""
+    app.command("bench")(bench)

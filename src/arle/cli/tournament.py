@@ -1,0 +1,213 @@
+"""``arle tournament``: play bots against each other (or solo) and compare them.
+
+    arle tournament --players 2 --bots mcts,greedy --games 20 --seed 1 --jobs 2
+    arle tournament --players 1 --bots greedy,mcts:sims=50 --games 10 --json
+
+Solo: every bot plays the same ``--games`` setups (seeds ``--seed`` onwards).  Two
+players: every pair of bots plays ``--games`` games, in pairs on one setup with the
+seats swapped.  Games run in ``--jobs`` processes; a progress bar goes to stderr.  The
+summary gives, per bot: games, wins, mean score with a 95% interval, mean seconds per
+decision and the mean of each scoring category.  ``--json`` prints it as JSON instead;
+``--plot FILE.png`` draws the score distributions (needs matplotlib); ``--records DIR``
+keeps every game record (``arle replay`` reads them).  Bad options exit with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from arle.bots import get, parse_spec
+from arle.bots.arena import (
+    BotStats, MatchResult, play_match, schedule, summarize, unique_labels,
+)
+from arle.scoring import CATEGORIES, CATEGORY_NAMES
+
+__all__ = ["register", "tournament", "run", "to_json", "plot_scores"]
+
+EXIT_REFUSED = 2
+
+
+def _refuse(message: str) -> NoReturn:
+    typer.echo(f"arle tournament: {message}", err=True)
+    raise typer.Exit(code=EXIT_REFUSED)
+
+
+def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
+        buildings: str = "random", progress: bool = True,
+        records: str | None = None) -> tuple[list[str], list[MatchResult]]:
+    """Play the tournament; returns the bot labels and every game's result."""
+    labels = unique_labels(specs)
+    matches = schedule(specs, players, games, seed, buildings)
+    results: list[MatchResult] = []
+    console = Console(stderr=True)
+    with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, disable=not progress,
+                  transient=True) as bar:
+        task = bar.add_task("games", total=len(matches))
+        if jobs <= 1:
+            for m in matches:
+                results.append(play_match(m))
+                bar.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for r in pool.map(play_match, matches):
+                    results.append(r)
+                    bar.advance(task)
+    if records is not None:
+        os.makedirs(records, exist_ok=True)
+        for r in results:
+            path = os.path.join(records, f"game-{r.index + 1:04d}.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(r.record, handle)
+    return labels, results
+
+
+def to_json(labels: list[str], results: list[MatchResult],
+            stats: dict[str, BotStats]) -> dict[str, Any]:
+    """``{"games": N, "bots": {label: {...}}}`` (see ``docs/BOTS.md``)."""
+    return {"games": len(results), "bots": {lb: stats[lb].to_json() for lb in labels}}
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _print_tables(labels: list[str], stats: dict[str, BotStats], players: int,
+                  games: int) -> None:
+    console = Console()
+    title = (f"{'Solo' if players == 1 else 'Two-player'} tournament, "
+             f"{games} game{'s' if games != 1 else ''}")
+    table = Table(title=title)
+    for col, justify in (("Bot", "left"), ("Games", "right"), ("Wins", "right"),
+                         ("Mean score", "right"), ("95% interval", "right"),
+                         ("s / decision", "right")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for lb in labels:
+        st = stats[lb]
+        lo, hi = st.ci95
+        table.add_row(lb, str(st.games), str(st.wins), _fmt(st.mean_score),
+                      f"{_fmt(lo)} .. {_fmt(hi)}", f"{st.sec_per_decision:.4f}")
+    console.print(table)
+    cats = Table(title="Mean VP per scoring category")
+    cats.add_column("Category")
+    for lb in labels:
+        cats.add_column(lb, justify="right")
+    for k in CATEGORIES:
+        cats.add_row(CATEGORY_NAMES[k], *(_fmt(stats[lb].categories[k]) for lb in labels))
+    console.print(cats)
+
+
+def plot_scores(path: str, labels: list[str], stats: dict[str, BotStats]) -> None:
+    """Draw each bot's score distribution (box plot with every game as a dot)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.6 * len(labels) + 2), 4.5))
+    data = [stats[lb].scores for lb in labels]
+    ax.boxplot(data, showmeans=True)
+    ax.set_xticks(range(1, len(labels) + 1), labels)
+    for i, scores in enumerate(data, start=1):
+        n = len(scores)
+        xs = [i - 0.15 + 0.3 * (k + 0.5) / n for k in range(n)]
+        ax.scatter(xs, scores, s=10, alpha=0.6)
+    ax.set_ylabel("final score (VP)")
+    ax.set_title("Score distribution per bot")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def tournament(
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bot specs separated by commas, e.g. mcts:time=2,c=1,greedy "
+                       "(a key=value after a comma belongs to the bot before it).")],
+    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2.")] = 2,
+    games: Annotated[int, typer.Option(
+        "--games", help="Games per bot (solo) or per pair of bots (two players).")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="First setup seed.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Games played in parallel.")] = 1,
+    buildings: Annotated[str, typer.Option(
+        "--buildings", help="random or first-game building selection.")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+        = False,
+    plot: Annotated[str | None, typer.Option(
+        "--plot", metavar="FILE.png", help="Draw the score distributions (matplotlib).")]
+        = None,
+    records: Annotated[str | None, typer.Option(
+        "--records", metavar="DIR", help="Keep every game record in DIR.")] = None,
+    progress: Annotated[bool, typer.Option(
+        "--progress/--no-progress", help="Show a progress bar on stderr.")] = True,
+) -> None:
+    """Play bots against each other (or solo) and compare their scores."""
+    try:
+        specs = split_bots(bots)
+    except ValueError as exc:
+        _refuse(str(exc))
+    if players not in (1, 2):
+        _refuse("--players must be 1 or 2")
+    if games < 1:
+        _refuse("--games must be at least 1")
+    if jobs < 1:
+        _refuse("--jobs must be at least 1")
+    if buildings not in ("random", "first-game"):
+        _refuse("--buildings must be random or first-game")
+    if not specs:
+        _refuse("--bots names no bot")
+    for spec in specs:
+        try:
+            get(spec, seed=0)
+        except ValueError as exc:
+            _refuse(str(exc))
+    if players == 2 and len(specs) < 2:
+        _refuse("a two-player tournament needs at least two bots in --bots")
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _refuse("--plot needs matplotlib (pip install matplotlib)")
+    labels, results = run(specs, players, games, seed, jobs, buildings, progress, records)
+    stats = summarize(labels, results, players)
+    if as_json:
+        typer.echo(json.dumps(to_json(labels, results, stats)))
+    else:
+        _print_tables(labels, stats, players, len(results))
+    if plot is not None:
+        plot_scores(plot, labels, stats)
+
+
+def split_bots(text: str) -> list[str]:
+    """Split ``--bots``: commas separate bots, except inside one bot's options.
+
+    A comma followed by ``key=value`` continues the options of the bot before it, so
+    ``mcts:sims=50,c=1,greedy`` is two bots: ``mcts:sims=50,c=1`` and ``greedy``.
+
+    >>> split_bots("mcts:sims=50,c=1,greedy,random")
+    ['mcts:sims=50,c=1', 'greedy', 'random']
+    """
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if out and "=" in part and ":" not in part and ":" in out[-1]:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    for spec in out:
+        parse_spec(spec)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` sub-command to ``app``."""
+    app.command("tournament")(tournament)

@@ -1,0 +1,44 @@
+"""``arle bench``: the figures it reports (timings are not checked, only their shape)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from arle.cli.bench import KEYS, run_bench
+from arle.cli.main import app
+
+runner = CliRunner()
+
+
+def test_run_bench_reports_every_figure() -> None:
+    r = run_bench(games=2, repeats=2, seed=1)
+    assert list(r) == list(KEYS)
+    assert all(v > 0 for v in r.values())
+    # the decision time is the sum of its two parts
+    assert r["us_per_decision"] == pytest.approx(r["us_legal_actions"] + r["us_apply"],
+                                                 rel=0.05)
+
+
+def test_decisions_per_game_depend_only_on_the_seeds() -> None:
+    a = run_bench(games=1, repeats=1, seed=4)
+    b = run_bench(games=1, repeats=3, seed=4)
+    assert a["decisions_per_game"] == b["decisions_per_game"]
+
+
+def test_cli_json_has_the_pinned_keys() -> None:
+    res = runner.invoke(app, ["bench", "--games", "1", "--repeats", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert set(data) == {"us_per_decision", "us_legal_actions", "us_apply", "us_clone",
+                         "decisions_per_game", "games_per_s"}
+
+
+def test_cli_table_and_refusals() -> None:
+    res = runner.invoke(app, ["bench", "--games", "1", "--repeats", "1"])
+    assert res.exit_code == 0, res.output
+    assert "per decision" in res.stdout and "games per second" in res.stdout
+    bad = runner.invoke(app, ["bench", "--games", "0"])
+    assert bad.exit_code == 2

@@ -1,0 +1,251 @@
+"""The greedy and mcts bots and the evaluation they share.
+
+Every bot's choice is one of the legal actions and leaves the state untouched; the same
+seed gives the same game; the evaluation's scoring pad equals the engine's.  The mcts
+bot runs with tiny budgets here (a handful of expansions per decision) to keep the
+module fast; its strength is measured by ``arle tournament`` (see docs/BOTS.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import arle
+from arle.bots import get, known
+from arle.bots.common import candidates
+from arle.bots.evaluation import FEATURES, WEIGHTS, evaluate, features, score_now
+from arle.bots.greedy import GreedyBot
+from arle.bots.mcts import MCTSBot, macro_actions, state_key
+from arle.state import State
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def random_positions(players: int, seed: int, every: int = 7) -> list[State]:
+    """Positions along a random game (every ``every``-th decision, and the end)."""
+    rng = random.Random(seed)
+    s = arle.new_game(players=players, seed=seed, buildings="random")
+    out = []
+    i = 0
+    while not s.is_terminal():
+        if i % every == 0:
+            out.append(s.clone())
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+        i += 1
+    out.append(s)
+    return out
+
+
+def greedy_positions(players: int, seed: int, every: int = 9) -> list[State]:
+    """Positions along a greedy game: closer to what the bots meet in play."""
+    s = arle.new_game(players=players, seed=seed, buildings="random")
+    bot = GreedyBot(seed=seed)
+    out = []
+    i = 0
+    while not s.is_terminal():
+        if i % every == 0:
+            out.append(s.clone())
+        s.apply(bot.choose(s))
+        i += 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Registry and options
+# ---------------------------------------------------------------------------
+def test_bots_are_registered() -> None:
+    assert {"random", "greedy", "mcts"} <= set(known())
+    assert get("greedy").name == "greedy"
+    assert get("mcts:sims=3,c=1.5,rollout=greedy,depth=1").name == "mcts"
+    assert get("mcts:time=0.5").name == "mcts"
+
+
+@pytest.mark.parametrize("spec", ["greedy:noise=-1", "greedy:depth=2", "mcts:sims=0",
+                                  "mcts:rollout=magic", "mcts:expand=3", "mcts:bogus=1",
+                                  "mcts:sims=lots"])
+def test_bad_options_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        get(spec)
+
+
+# ---------------------------------------------------------------------------
+# Legal choices, untouched states, determinism
+# ---------------------------------------------------------------------------
+def test_greedy_plays_whole_games_legally() -> None:
+    for players, seed in ((1, 3), (2, 4)):
+        s = arle.new_game(players=players, seed=seed, buildings="random")
+        bots = [get("greedy", seed=seed + p) for p in range(players)]
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            before = s.to_json()
+            a = bots[s.current_player or 0].choose(s)
+            assert a in legal
+            assert s.to_json() == before, "choose() changed the state"
+            s.apply(a)
+        assert len(s.scores()) == players
+
+
+@pytest.mark.parametrize("players,seed", [(1, 1), (2, 2)])
+def test_mcts_choices_are_legal_at_many_positions(players: int, seed: int) -> None:
+    bot = MCTSBot(seed=seed, sims=3)
+    for s in greedy_positions(players, seed, every=23):
+        legal = s.legal_actions()
+        before = s.to_json()
+        a = bot.choose(s)
+        assert a in legal
+        assert s.to_json() == before, "choose() changed the state"
+
+
+def test_mcts_follows_its_plan_through_sub_decisions() -> None:
+    s = arle.new_game(players=2, seed=6, buildings="random")
+    bot = MCTSBot(seed=1, sims=4)
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        a = bot.choose(s)
+        assert a in legal
+        s.apply(a)
+
+
+def test_same_seed_same_game() -> None:
+    def game(spec: str, seed: int, decisions: int) -> list[str]:
+        s = arle.new_game(players=2, seed=seed, buildings="random")
+        bots = [get(spec, seed=seed + p) for p in range(2)]
+        for _ in range(decisions):
+            if s.is_terminal():
+                break
+            s.apply(bots[s.current_player or 0].choose(s))
+        return s.history
+
+    assert game("greedy:noise=2", 3, 400) == game("greedy:noise=2", 3, 400)
+    assert game("mcts:sims=3", 5, 25) == game("mcts:sims=3", 5, 25)
+
+
+def test_greedy_noise_varies_with_the_seed() -> None:
+    def first(seed: int) -> list[str]:
+        s = arle.new_game(players=1, seed=2)
+        bot = get("greedy:noise=5", seed=seed)
+        for _ in range(12):
+            s.apply(bot.choose(s))
+        return s.history
+
+    assert len({tuple(first(k)) for k in range(4)}) > 1
+
+
+def test_bots_refuse_a_finished_game() -> None:
+    s = random_positions(1, 4)[-1]
+    assert s.is_terminal()
+    for spec in ("greedy", "mcts:sims=2"):
+        with pytest.raises(ValueError):
+            get(spec).choose(s)
+
+
+def test_mcts_time_budget_is_respected() -> None:
+    s = arle.new_game(players=2, seed=9, buildings="random")
+    bot = MCTSBot(seed=0, time=0.3)
+    bot.choose(s)
+    # one expansion may finish after the deadline; allow a generous margin
+    assert bot.last_stats["seconds"] < 1.5
+    assert bot.last_stats["sims"] >= 1
+
+
+def test_mcts_with_rollouts() -> None:
+    s = arle.new_game(players=1, seed=3, buildings="random")
+    for rollout in ("greedy", "random"):
+        bot = MCTSBot(seed=0, sims=3, rollout=rollout, depth=2)
+        assert bot.choose(s) in s.legal_actions()
+
+
+# ---------------------------------------------------------------------------
+# Helpers of the search
+# ---------------------------------------------------------------------------
+def test_candidates_leave_out_giving_back_but_never_everything() -> None:
+    for s in random_positions(2, 8, every=5)[:-1]:
+        legal = s.legal_actions()
+        cands = candidates(s)
+        assert cands and set(cands) <= set(legal)
+        if any(a.verb != "release" for a in legal):
+            assert all(a.verb != "release" for a in cands)
+
+
+def test_macro_actions_start_with_a_legal_action_and_reach_later_positions() -> None:
+    for s in greedy_positions(1, 5, every=31):
+        first = set(s.legal_actions())
+        for actions, end, value in macro_actions(s):
+            assert actions[0] in first
+            replay = s.clone()
+            for a in actions:
+                replay.apply(a)
+            assert state_key(replay) == state_key(end)
+            if value is not None:
+                assert value == pytest.approx(evaluate(end, s.current_player or 0))
+
+
+# ---------------------------------------------------------------------------
+# Evaluation
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seed", [(1, 11), (2, 12), (2, 13)])
+def test_score_now_equals_the_scoring_pad(players: int, seed: int) -> None:
+    for s in random_positions(players, seed, every=3) + greedy_positions(players, seed, 5):
+        sheets = s.scores()
+        for p in range(players):
+            assert score_now(s, p) == pytest.approx(sheets[p].total)
+
+
+def test_evaluation_of_a_finished_game_is_its_score() -> None:
+    s = random_positions(2, 14)[-1]
+    assert s.is_terminal()
+    for p in range(2):
+        assert evaluate(s, p) == s.scores()[p].total
+
+
+def test_features_match_their_names() -> None:
+    s = arle.new_game(players=1, seed=1)
+    x = features(s, 0)
+    assert len(x) == len(FEATURES) == len(WEIGHTS)
+    assert set(WEIGHTS) == set(FEATURES)
+    # a fresh game: workers left are all 36 of the game
+    assert x[FEATURES.index("workers")] == 36
+
+
+def test_sustenance_due_is_not_a_loss() -> None:
+    """Paying the sustenance the rules require leaves the evaluation nearly unchanged
+    (otherwise a greedy player would put off ending its work phase)."""
+    s = arle.new_game(players=1, seed=2)
+    bot = GreedyBot(seed=0)
+    while s.half_year == 1 and not s.stack and s.turn < 4:
+        s.apply(bot.choose(s))
+    while s.stack or s.turn < 4:
+        s.apply(bot.choose(s))
+    assert [str(a) for a in s.legal_actions()][0] == "end"
+    before = evaluate(s, 0)
+    s.apply("end")
+    while s.half_year == 1:
+        s.apply(bot.choose(s))
+    assert abs(evaluate(s, 0) - before) < 3.0
+
+
+# ---------------------------------------------------------------------------
+# arle play with every bot
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:sims=2"])
+def test_arle_play_seats_every_bot(spec: str, tmp_path: Path) -> None:
+    env = dict(os.environ, TERM="dumb", PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")
+    r = subprocess.run(
+        [sys.executable, "-m", "arle.cli.main", "play", "--players", "2", "--seats",
+         f"human,bot:{spec}", "--seed", "2"],
+        input="place woodcutter\nsave g.json\n", capture_output=True, text=True,
+        cwd=str(tmp_path), env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    actions = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))["actions"]
+    assert "place woodcutter" in actions
+    assert len(actions) >= 2                  # the bot took its turn
