@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res, touch
+from util import fresh, legal, res, set_animals, set_res, touch, play_out_half_year
 
 from arle import IllegalActionError
 from arle.data import catalog as C
@@ -48,17 +48,6 @@ def sell_at(s: State, dest: str, *options: str, cell: int = 0) -> None:
     assert not s.stack
 
 
-def finish_half_year(s: State) -> None:
-    """Solo: pass the remaining workers, end, feed plainly, until the next half year."""
-    hy = s.half_year
-    while s.half_year == hy and not s.is_terminal():
-        acts = legal(s)
-        for choice in ("skip", "end", "feed", "finish"):
-            if choice in acts:
-                s.apply(choice)
-                break
-        else:
-            s.apply(sorted(a for a in acts if a.startswith("feed"))[0])
 
 
 # ---------------------------------------------------------------------------
@@ -400,7 +389,7 @@ def test_each_destination_once_per_game() -> None:
     s = set_res(give(fresh(), 0, "cart", "horse_cart"), 0, peat=6)
     s.apply("load 0 0 beemoor")
     assert not any("beemoor" in a for a in legal(s))   # on a vehicle: used
-    finish_half_year(s)
+    play_out_half_year(s)
     assert s.players[0].travel == ["beemoor"]
     assert res(s, 0, "peat") > 0
     assert not any("beemoor" in a for a in legal(s))   # on the track: used
@@ -411,9 +400,9 @@ def test_travel_track_in_emptying_order() -> None:
     s = set_res(give(fresh(), 0, "horse_cart"), 0, peat=6)
     s.apply("load 0 0 beemoor")
     sell_at(s, "hage", "field:flax", cell=1)
-    finish_half_year(s)
+    play_out_half_year(s)
     s.apply("load 0 0 emden")   # only Peat to sell
-    finish_half_year(s)
+    play_out_half_year(s)
     assert s.players[0].travel == ["beemoor", "hage", "emden"]
 
 
@@ -455,7 +444,7 @@ def test_travel_vp_counts_after_emptying() -> None:
     s.apply("load 0 1 emden")    # Winter Wear and Peat: choose both
     s.apply("sell winter_wear")
     s.apply("sell peat")         # nothing else: the tile closes by itself
-    finish_half_year(s)
+    play_out_half_year(s)
     assert s.players[0].travel == ["beemoor", "emden"]
     assert s.scores()[0].categories["travel"] == TRAVEL_VP[4]
 

@@ -14,7 +14,7 @@ goes to the start player of a hypothetical 10th half year.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_res, touch
+from util import fresh, legal, res, set_res, touch, play_out_half_year
 
 from arle import IllegalActionError
 from arle.data import catalog as C
@@ -32,18 +32,6 @@ def rich(s: State) -> State:
     return s
 
 
-def play_out_half_year(s: State) -> State:
-    """Skip remaining workers, end, feed plainly, finish: to the next half year."""
-    hy = s.half_year
-    while s.half_year == hy and not s.is_terminal():
-        acts = legal(s)
-        for choice in ("skip", "end", "feed", "finish"):
-            if choice in acts:
-                s.apply(choice)
-                break
-        else:
-            s.apply(sorted(a for a in acts if a.startswith("feed"))[0])
-    return s
 
 
 def last_half_year(players: int, start: int = 0) -> State:

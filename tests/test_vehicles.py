@@ -9,7 +9,7 @@ loads stay out of reach until the next inventory empties the vehicles.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res, touch
+from util import fresh, legal, res, set_animals, set_res, touch, play_out_half_year
 
 from arle import IllegalActionError
 from arle.engine import farm as F
@@ -43,18 +43,6 @@ def bare(players: int = 1) -> State:
     return touch(s)
 
 
-def skip_to_inventory_solo(s: State) -> None:
-    """Solo: pass the remaining workers, end the Work Phase and feed without extras,
-    stopping at the start of the next half year."""
-    hy = s.half_year
-    while s.half_year == hy and not s.is_terminal():
-        acts = legal(s)
-        for choice in ("skip", "end", "feed", "finish"):
-            if choice in acts:
-                s.apply(choice)
-                break
-        else:
-            s.apply(sorted(a for a in acts if a.startswith("feed"))[0])
 
 
 # ---------------------------------------------------------------------------
@@ -110,7 +98,7 @@ def test_fabric_becomes_clothing_after_the_inventory(fabric: str, wear: str) -> 
     s.apply(f"load 0 0 {fabric}")
     assert res(s, 0, fabric) == 1 and res(s, 0, wear) == 0
     assert s.players[0].barn[0][1] == wear
-    skip_to_inventory_solo(s)
+    play_out_half_year(s)
     assert res(s, 0, wear) == 1
     assert s.players[0].barn[0] == ["horse_cart", "", "", "", ""]
 
@@ -286,7 +274,7 @@ def test_inventory_empties_goods_to_supply_and_destinations_to_the_track() -> No
     s.apply("load 1 1 linen")
     before = (res(s, 0, "timber"), res(s, 0, "brick"), res(s, 0, "summer_wear"))
     assert before == (0, 0, 0)
-    skip_to_inventory_solo(s)
+    play_out_half_year(s)
     pl = s.players[0]
     assert (res(s, 0, "timber"), res(s, 0, "brick"), res(s, 0, "summer_wear")) == (1, 1, 1)
     assert pl.travel == ["beemoor"]
@@ -302,7 +290,7 @@ def test_loading_station_puts_peat_from_the_general_supply_on_single_spaces() ->
     assert loads(s, "peat") == {"0 0"}        # never on the double space
     s.apply("load 0 0 peat")
     assert res(s, 0, "peat") == 3             # nothing paid from the own supply
-    skip_to_inventory_solo(s)
+    play_out_half_year(s)
     # 3 + 1 Peat from the vehicle, then 2 Peat burnt in November's sustenance
     assert res(s, 0, "peat") == 2
 

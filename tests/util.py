@@ -63,3 +63,18 @@ def do(s: State, *texts: str) -> State:
     for t in texts:
         s.apply(t)
     return s
+
+
+def play_out_half_year(s: State) -> State:
+    """Skip the remaining workers, end the Work Phase, feed plainly and finish: stops at
+    the start of the next half year (or at the end of the game)."""
+    hy = s.half_year
+    while s.half_year == hy and not s.is_terminal():
+        acts = legal(s)
+        for choice in ("skip", "end", "feed", "finish"):
+            if choice in acts:
+                s.apply(choice)
+                break
+        else:
+            s.apply(sorted(a for a in acts if a.startswith("feed"))[0])
+    return s
