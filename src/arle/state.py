@@ -19,7 +19,7 @@ class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
     __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
-                 "dikes", "buildings", "travel", "bottleneck", "bought")
+                 "dikes", "buildings", "travel", "bottleneck")
 
     def __init__(self) -> None:
         self.res: list[int] = []          # indexed by catalog resource constants
@@ -35,7 +35,6 @@ class Player:
         self.buildings: list[str] = []
         self.travel: list[str] = []       # destinations on the Travel Experience track
         self.bottleneck = 0               # VP lost to supply bottlenecks (<= 0)
-        self.bought = 0                   # tiles bought this action (scratch, unused)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -50,7 +49,6 @@ class Player:
         p.buildings = self.buildings[:]
         p.travel = self.travel[:]
         p.bottleneck = self.bottleneck
-        p.bought = self.bought
         return p
 
     def to_dict(self) -> dict[str, Any]:

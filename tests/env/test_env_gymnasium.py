@@ -59,7 +59,7 @@ def test_delta_rewards_add_up_to_the_final_score_minus_the_start():
 def test_score_cache_key_covers_every_player_field():
     from arle.env.gym_env import KEY_FIELDS
     from arle.state import Player
-    assert set(KEY_FIELDS) == set(Player.__slots__) - {"bought"}
+    assert set(KEY_FIELDS) == set(Player.__slots__)
 
 
 def test_final_reward_mode():

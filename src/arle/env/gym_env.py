@@ -41,7 +41,7 @@ Obs = npt.NDArray[np.float32]
 REWARD_MODES = ("delta", "final")
 
 
-#: The player fields :func:`_player_key` covers (all but the scratch ``bought``).
+#: The player fields :func:`_player_key` covers (all of them).
 KEY_FIELDS = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
               "buildings", "travel", "bottleneck")
 
