@@ -20,7 +20,14 @@ import pytest
 import arle
 from arle.bots import get, known
 from arle.bots.common import candidates
-from arle.bots.evaluation import FEATURES, WEIGHTS, evaluate, features, score_now
+from arle.bots.evaluation import (
+    FEATURES,
+    WEIGHTS,
+    evaluate,
+    features,
+    score_now,
+    time_left,
+)
 from arle.bots.greedy import GreedyBot
 from arle.bots.mcts import MCTSBot, macro_actions, state_key
 from arle.state import State
@@ -215,6 +222,28 @@ def test_features_match_their_names() -> None:
     assert set(WEIGHTS) == set(FEATURES)
     # a fresh game: workers left are all 36 of the game
     assert x[FEATURES.index("workers")] == 36
+
+
+def test_time_left_counts_the_inventories_of_the_rules() -> None:
+    """A fresh game has 5 Novembers (each with Food and Peat) and 4 Mays to come; the
+    counts fall as half years end and are zero once the game is over."""
+    s = arle.new_game(players=1, seed=4)
+    tl = time_left(s, 0)
+    assert (tl.nov, tl.may, tl.feed, tl.fuel, tl.houses, tl.pending) == (5, 4, 9, 5, 5, True)
+    end = random_positions(1, 4)[-1]
+    assert end.is_terminal()
+    tl = time_left(end, 0)
+    assert (tl.nov, tl.may, tl.feed, tl.fuel, tl.houses, tl.pending) == (0, 0, 0, 0, 0, False)
+    assert (tl.g_nov, tl.g_may, tl.g_houses) == (0.0, 0.0, 0.0)
+
+
+def test_state_key_is_hashable_after_a_json_round_trip() -> None:
+    """Positions loaded from JSON (the web app's bots search those) give the same
+    transposition key as the position they were saved from."""
+    for s in random_positions(2, 15, every=11):
+        loaded = State.from_json(s.to_json())
+        assert hash(state_key(loaded)) == hash(state_key(s))
+        assert state_key(loaded) == state_key(s)
 
 
 def test_sustenance_due_is_not_a_loss() -> None:

@@ -29,6 +29,7 @@ self-play games; ``docs/BOTS.md`` explains how.  Nothing here changes the state.
 from __future__ import annotations
 
 from operator import mul
+from typing import NamedTuple
 
 from arle import animals as A
 from arle.data import catalog as C
@@ -151,9 +152,15 @@ def score_now(s: State, p: int) -> float:
     home += _TOP_ROW[pl.dikes]
     if g[_BOARDWALK] == "boardwalk":
         home -= 3
-    a, b2, _c = sorted(pl.animals)
+    x, y, z = pl.animals
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y = z
+        if x > y:
+            x, y = y, x
     return (clothing + equipment + C.TRAVEL_VP[covered] + tools + goods + home
-            + 2 * a + b2 + pl.bottleneck)
+            + 2 * x + y + pl.bottleneck)
 
 
 # ---------------------------------------------------------------------------
@@ -177,63 +184,77 @@ def workers_left(s: State, p: int) -> tuple[int, int]:
 _PRODUCTION_STEPS = frozenset({"harvest", "milk", "breed", "shear"})
 
 
-class TimeLeft:
+class TimeLeft(NamedTuple):
     """What is still to come for one player, counted in inventories.
 
     ``feed``/``fuel``: sustenance payments (Food, and Peat in November) still to make;
     ``nov``/``may``: November and May productions (milking and harvest; breeding and
     shearing) still to come; ``houses``: light-green house uses still to come;
-    ``pending``: the current half year's sustenance is still to pay.
+    ``pending``: the current half year's sustenance is still to pay.  The ``g_``
+    figures count the same inventories, each weighted by the share of the game's actions
+    left after it (what a good gained then is still worth for building).
     """
 
-    __slots__ = ("feed", "fuel", "nov", "may", "houses", "pending", "g_nov", "g_may",
-                 "g_houses")
+    feed: int
+    fuel: int
+    nov: int
+    may: int
+    houses: int
+    pending: bool
+    g_nov: float
+    g_may: float
+    g_houses: float
 
-    def __init__(self, s: State, p: int) -> None:
-        h = s.half_year
-        later_nov = later_may = 0
-        g_nov = g_may = 0.0     # the same, each weighted by the share of actions left then
-        for hy in range(h + 1, C.HALF_YEARS + 1):
-            if hy % 2:
-                later_nov += 1
-                g_nov += (C.HALF_YEARS - hy) / C.HALF_YEARS
-            else:
-                later_may += 1
-                g_may += (C.HALF_YEARS - hy) / C.HALF_YEARS
-        g_now = (C.HALF_YEARS - h) / C.HALF_YEARS
-        summer = h % 2 == 1
-        if s.phase == "work":
-            sustain = production = houses = True
-        elif s.phase == "over":
-            sustain = production = houses = False
+
+def _time_table(h: int, sustain: bool, production: bool, houses: bool) -> TimeLeft:
+    later_nov = later_may = 0
+    g_nov = g_may = 0.0
+    for hy in range(h + 1, C.HALF_YEARS + 1):
+        if hy % 2:
+            later_nov += 1
+            g_nov += (C.HALF_YEARS - hy) / C.HALF_YEARS
         else:
-            sustain = production = houses = False
-            for f in s.stack:
-                if f["p"] != p:
-                    continue
-                name = f["t"]
-                if name == "eff":
-                    name = f["name"]
-                if name == "sustain":
-                    sustain = True
-                elif name in _PRODUCTION_STEPS:
-                    production = True
-                elif name == "before_november":
-                    houses = True
-        self.pending = sustain
-        self.feed = later_nov + later_may + (1 if sustain else 0)
-        self.fuel = later_nov + (1 if sustain and summer else 0)
-        self.nov = later_nov + (1 if production and summer else 0)
-        self.may = later_may + (1 if production and not summer else 0)
-        self.houses = later_nov + (1 if houses and summer else 0)
-        self.g_nov = g_nov + (g_now if production and summer else 0.0)
-        self.g_may = g_may + (g_now if production and not summer else 0.0)
-        self.g_houses = g_nov + (g_now if houses and summer else 0.0)
+            later_may += 1
+            g_may += (C.HALF_YEARS - hy) / C.HALF_YEARS
+    g_now = (C.HALF_YEARS - h) / C.HALF_YEARS
+    summer = h % 2 == 1
+    return TimeLeft(
+        feed=later_nov + later_may + (1 if sustain else 0),
+        fuel=later_nov + (1 if sustain and summer else 0),
+        nov=later_nov + (1 if production and summer else 0),
+        may=later_may + (1 if production and not summer else 0),
+        houses=later_nov + (1 if houses and summer else 0),
+        pending=sustain,
+        g_nov=g_nov + (g_now if production and summer else 0.0),
+        g_may=g_may + (g_now if production and not summer else 0.0),
+        g_houses=g_nov + (g_now if houses and summer else 0.0),
+    )
+
+
+_TIME = {(h, a, b, c): _time_table(h, a, b, c)
+         for h in range(1, C.HALF_YEARS + 1)
+         for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
 def time_left(s: State, p: int) -> TimeLeft:
     """The inventories still to come for player ``p`` (see :class:`TimeLeft`)."""
-    return TimeLeft(s, p)
+    if s.phase == "work":
+        return _TIME[(s.half_year, True, True, True)]
+    sustain = production = houses = False
+    if s.phase != "over":
+        for f in s.stack:
+            if f["p"] != p:
+                continue
+            name = f["t"]
+            if name == "eff":
+                name = f["name"]
+            if name == "sustain":
+                sustain = True
+            elif name in _PRODUCTION_STEPS:
+                production = True
+            elif name == "before_november":
+                houses = True
+    return _TIME[(s.half_year, sustain, production, houses)]
 
 
 # ---------------------------------------------------------------------------
@@ -317,7 +338,7 @@ def features(s: State, p: int) -> list[float]:
     now, future = workers_left(s, p)
     workers = now + future
     f = workers / _TOTAL_WORKERS           # share of the game's actions still to come
-    tl = TimeLeft(s, p)
+    tl = time_left(s, p)
     halves = (C.HALF_YEARS - s.half_year) + (1 if s.phase == "work" else 0)
 
     start = C.first_land_row(pl.dikes) * 3

@@ -6,10 +6,12 @@ Design (the reasons are in ``docs/BOTS.md``):
 * **Macro-actions.**  An edge of the tree is not one atomic decision but a player's whole
   turn fragment: a first action followed by the sub-decisions it opens for the same
   player (the Builder's building, the Master's tools, a destination's sales...).  With
-  ``expand=2`` (the default) every first sub-decision is an edge of its own (``place
-  builder`` + ``build mill`` and ``place builder`` + ``build smithy`` are different
-  edges); the rest of the chain is completed greedily.  Anytime actions are edges too.
-  Giving animals or equipment back is left aside (see :mod:`arle.bots.common`).
+  ``expand=2`` (the default) the first sub-decision is enumerated too: its ``branch``
+  best options (by the evaluation one step ahead) each start an edge of their own
+  (``place builder`` + ``build mill`` and ``place builder`` + ``build smithy`` are
+  different edges); the rest of the chain is completed greedily.  Anytime actions are
+  edges too.  Giving animals or equipment back is left aside (see
+  :mod:`arle.bots.common`).
 * **Evaluation at the leaves.**  Every edge is scored when its node is expanded by the
   evaluation of the position it reaches (:mod:`arle.bots.evaluation`); a node's value is
   then its mover's best edge (one ply of max), optionally refined by a greedy rollout
@@ -25,16 +27,18 @@ Design (the reasons are in ``docs/BOTS.md``):
 * **Values.**  Solo: the estimated final score.  Two players: the difference of the two
   estimates, seen from the player to move at each node.  ``backup=max`` (the default in
   solo, where the game is deterministic) backs up the best value found below a node,
-  ``backup=mean`` the average.
-* **Plans.**  After a search the bot keeps the chosen macro-action; the sub-decisions
-  of that macro are then played from the plan without a new search.
+  ``backup=mean`` (the default with two players) the average.
+* **Plans and tree reuse.**  After a search the bot keeps the chosen macro-action and
+  plays its remaining sub-decisions from it without a new search; at its next search the
+  part of the previous tree below the new position is kept (``reuse=0`` turns this off).
 
 Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150),
 ``time`` (seconds per decision; when given, it bounds the search instead of ``sims``),
 ``c`` (exploration, default 0.7), ``scale`` (points per unit of value, default 10),
-``widen`` (default 2.0), ``expand`` (1 or 2), ``rollout`` (``none``, ``greedy``,
-``random``), ``depth`` (rollout length in macro-actions, default 4), ``backup``
-(``max``/``mean``/``auto``).
+``widen`` (default 2.0), ``expand`` (1 or 2, default 2), ``branch`` (default 4),
+``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
+in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
+(1 or 0).
 """
 
 from __future__ import annotations
@@ -55,11 +59,12 @@ def state_key(s: State) -> tuple[object, ...]:
     """A hashable summary of everything in the state that matters for play."""
     return (
         s.half_year, s.phase, s.turn, s.special, s.start_player, tuple(s.ended),
-        tuple(sorted(s.occupied.items())), repr(s.stack), tuple(sorted(s.pool.items())),
-        tuple(s.board),
-        tuple((tuple(p.res), tuple(p.animals), tuple(p.tools), repr(p.barn), tuple(p.grid),
-               tuple(p.moor_peat), p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel),
-               p.bottleneck) for p in s.players),
+        tuple(sorted(s.occupied.items())), tuple(tuple(sorted(f.items())) for f in s.stack),
+        tuple(sorted(s.pool.items())), tuple(s.board),
+        tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
+               tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
+               p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck)
+              for p in s.players),
     )
 
 
