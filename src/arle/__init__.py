@@ -8,12 +8,13 @@ True
 
 from arle import engine as _engine  # noqa: F401  (registers the rules)
 from arle.actions import Action, IllegalActionError
+from arle.decision import Decision
 from arle.engine.setup import new_game
 from arle.notation import parse_action
 from arle.record import replay
 from arle.scoring import ScoreSheet
 from arle.state import State
 
-__all__ = ["Action", "IllegalActionError", "ScoreSheet", "State", "new_game",
+__all__ = ["Action", "Decision", "IllegalActionError", "ScoreSheet", "State", "new_game",
            "parse_action", "replay"]
 __version__ = "0.1.0"

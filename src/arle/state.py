@@ -13,6 +13,7 @@ from arle.actions import Action, IllegalActionError
 
 if TYPE_CHECKING:
     from arle.scoring import ScoreSheet
+    from arle.decision import Decision
 
 
 class Player:
@@ -113,6 +114,12 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    def pending(self) -> "Decision":
+        """What the player to move is deciding: kind, title, one sentence and the
+        decision's details (see :mod:`arle.decision`)."""
+        from arle.decision import pending
+        return pending(self)
 
     def scores(self) -> "list[ScoreSheet]":
         """The scoring pad of every player (a live estimate before the end)."""

@@ -401,70 +401,13 @@ def _frame(s: State) -> dict[str, Any] | None:
     return s.stack[-1] if s.stack else None
 
 
-def _kinds(f: dict[str, Any]) -> str:
-    kinds = [str(k) for k in f.get("kinds", ())]
-    if len(kinds) <= 1:
-        return "".join(kinds)
-    return ", ".join(kinds[:-1]) + " or " + kinds[-1]
-
-
 def describe_decision(s: State) -> str:
     """One line saying what the player to move is deciding."""
-    if s.is_terminal():
+    d = s.pending()
+    if d.player is None:
         return "The game is over."
-    who = player_name(s.current_player)
-    f = _frame(s)
-    if f is None:
-        verbs = {a.verb for a in s.legal_actions()}
-        if "place" in verbs or "skip" in verbs:
-            placed = sum(1 for v in s.occupied.values() if v == s.current_player)
-            return (f"{who}: place a worker on a free action space "
-                    f"({placed} of yours on the board so far).")
-        return (f"{who}: all workers are placed; take any last anytime actions, then "
-                f"end your work phase.")
-    t = str(f.get("t"))
-    text = _SHORT.get(t)
-    if text is None:
-        return f"{who}: decide ({t})."
-    return f"{who}: " + text(s, f)
+    return f"{player_name(d.player)}: {d.text}"
 
-
-def _space_of(f: dict[str, Any]) -> str:
-    return space_name(str(f.get("space", "")))
-
-
-_SHORT: dict[str, Callable[[State, dict[str, Any]], str]] = {
-    "pay": lambda s, f: "choose how to pay.",
-    "cut": lambda s, f: (f"cut peat from a moor tile (or the boardwalk), up to {f['n']} "
-                         f"more" + (" (you must cut while peat is left)." if f.get("must")
-                                    else ", or stop with done.")),
-    "house": lambda s, f: "your animals do not all fit: give one back at a time.",
-    "breed": lambda s, f: "May breeding: choose which newborn animals to keep.",
-    "sustain": lambda s, f: "feed your household (sustenance); cover what is missing.",
-    "final": lambda s, f: "the last conversions of the game, then finish.",
-    "before_november": lambda s, f: "use your light-green houses before November.",
-    "plow_maker": lambda s, f: "Plow Maker's Workshop: place a field, or done.",
-    "optional_animal": lambda s, f: f"take one animal ({_kinds(f)}) or none.",
-    "take_animal": lambda s, f: f"take one animal: {_kinds(f)}.",
-    "grocer": lambda s, f: "Grocer: take Timber, Brick or one animal.",
-    "merchant": lambda s, f: "Builder's Merchant: take Wood or Clay, and Timber or Brick.",
-    "colonist": lambda s, f: "Colonist: take a horse and/or dehydrate a moor, or done.",
-    "convert": lambda s, f: (f"{space_name(str(f.get('kind')))}: how many times to convert "
-                             f"(limited by your tools), or done."),
-    "butcher": lambda s, f: "Butcher: choose animals to slaughter, or done.",
-    "master": lambda s, f: "Master: move tool indicators one step each, then done.",
-    "upgrade": lambda s, f: "Tile upgrade: flip a tile or vehicle to its better side, or done.",
-    "wainwright": lambda s, f: "Wainwright: build a vehicle and/or a peat boat, then done.",
-    "farmer": lambda s, f: "Farmer: build a plow and/or plow fields, then done.",
-    "space_choice": lambda s, f: f"{_space_of(f)}: choose what to do here, or done.",
-    "animals_choice": lambda s, f: f"Potter's Inn: choose {f.get('n')} animals in any mix.",
-    "fields_to_forests": lambda s, f: "Farmer's Inn: replace fields by forests.",
-    "free_equipment": lambda s, f: f"take a free {_kinds(f)}, or done.",
-    "remove_moors": lambda s, f: "Peat Power Plant: remove moor tiles (2 Food each), or done.",
-    "smithy": lambda s, f: "Smithy: exchange equipment for plows, or done.",
-    "sell": lambda s, f: (f"at {destination_name(str(f.get('dest')))}: sell goods, "
-                          f"each item at most once, then done."),
-}
 
 _HELP: dict[str, str] = {
     "pay": "The cost can be paid in more than one way (Timber may replace Wood, Brick may "

@@ -138,55 +138,9 @@ def action_label(a: Action, s: State | None = None) -> str:
     return str(a)
 
 
-FRAME_TITLES = {
-    "optional_animal": "You may take an animal",
-    "take_animal": "Take an animal",
-    "grocer": "Grocer: take one more",
-    "merchant": "Builder's Merchant: choose your materials",
-    "colonist": "Colonist",
-    "convert": "How many conversions?",
-    "butcher": "Butcher: which animals?",
-    "master": "Advance tools",
-    "upgrade": "Choose a tile upgrade",
-    "wainwright": "Wainwright: a vehicle and/or a peat boat",
-    "farmer": "Farmer: plow and fields",
-    "space_choice": "Choose what to do",
-    "cut": "Cut peat",
-    "house": "Not enough room: give back animals",
-    "pay": "How do you pay?",
-    "animals_choice": "Choose your animals",
-    "fields_to_forests": "Replace fields by forests",
-    "free_equipment": "Take free equipment",
-    "remove_moors": "Remove moors",
-    "smithy": "Smithy: exchange equipment for plows",
-    "before_november": "Before November: use your houses",
-    "plow_maker": "Plow Maker's Workshop: a field",
-    "sell": "Travel: sell goods",
-    "breed": "Breeding: choose the newborns",
-    "sustain": "Feeding: pay your sustenance",
-    "final": "Last exchanges, then finish the game",
-}
-
-
 def decision_title(s: State) -> str:
-    """What the pending decision (top of the stack) asks, in words."""
-    if s.is_terminal():
-        return "The game is over"
-    if not s.stack:
-        return "Place a worker" if any(a.verb == "place" for a in s.legal_actions()) \
-            else "End your work phase"
-    f = s.stack[-1]
-    t = str(f.get("t", ""))
-    title = FRAME_TITLES.get(t, _name(t).capitalize())
-    if t == "space_choice" and isinstance(f.get("space"), str):
-        title = f"{_space(f['space'])}: choose what to do"
-    if t == "sell" and isinstance(f.get("dest"), str):
-        title = f"Travel to {f['dest'].capitalize()}: sell goods"
-    if t == "cut" and "n" in f:
-        title = f"Cut up to {f['n']} peat"
-    if t == "convert" and isinstance(f.get("kind"), str):
-        title = f"{_name(f['kind']).capitalize()}: how many conversions?"
-    return title
+    """What the pending decision asks, as a heading (see :mod:`arle.decision`)."""
+    return s.pending().title
 
 
 # ---------------------------------------------------------------------------

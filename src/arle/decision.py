@@ -1,0 +1,160 @@
+"""What the player to move is deciding, in words and in fields.
+
+The engine keeps a pending decision as a frame on the state's stack (see
+:mod:`arle.engine.core`).  :func:`pending` turns the top of that stack (or its absence)
+into a :class:`Decision` that faces, logs and bot authors can use without knowing the
+frames: its ``kind``, a short ``title`` for a heading, a ``text`` of one sentence, and the
+frame's ``details`` (the space whose choice is open, the Peat still to cut, the
+destination being sold at...).
+
+>>> import arle
+>>> s = arle.new_game(players=1, seed=1, buildings="first-game")
+>>> d = s.pending()
+>>> d.player, d.kind, d.title
+(0, 'place', 'Place a worker')
+>>> s.apply("place fisherman")
+>>> d = s.pending()
+>>> d.kind, d.title
+('optional_animal', 'You may take an animal')
+>>> d.text
+'take one animal (sheep) or none.'
+>>> d.details
+{'kinds': ('sheep',)}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+from arle.data import catalog as C
+
+if TYPE_CHECKING:
+    from arle.state import State
+
+__all__ = ["Decision", "pending", "KINDS"]
+
+
+class Decision(NamedTuple):
+    """The pending decision of a state.
+
+    ``player``: who decides (``None`` once the game is over).  ``kind``: ``"place"``
+    (place a worker), ``"end"`` (every worker is placed: anytime actions, then end the
+    work phase), ``"over"``, or the name of the engine frame asking (``"cut"``, ``"pay"``,
+    ``"sell"``... see :data:`KINDS`).  ``title``: a heading of a few words.  ``text``: one
+    sentence saying what to do, in lower case so it can follow ``"Player 1: "``.
+    ``details``: the frame's own fields (empty for ``place``, ``end`` and ``over``).
+    """
+
+    player: int | None
+    kind: str
+    title: str
+    text: str
+    details: dict[str, Any]
+
+
+def _name(x: str) -> str:
+    return x.replace("_", " ")
+
+
+def _space(sp: object) -> str:
+    """The printed name of an action space or a building (conversions happen at both)."""
+    key = str(sp)
+    return C.SPACE_NAME.get(key) or C.BUILDING_NAME.get(key) or _name(key)
+
+
+def _kinds(f: dict[str, Any]) -> str:
+    kinds = [str(k) for k in f.get("kinds", ())]
+    if len(kinds) <= 1:
+        return "".join(kinds)
+    return ", ".join(kinds[:-1]) + " or " + kinds[-1]
+
+
+def _dest(f: dict[str, Any]) -> str:
+    return str(f.get("dest", "")).capitalize()
+
+
+_Words = Callable[[dict[str, Any]], str]
+
+# frame type -> (title, sentence); both may use the frame's fields.
+_FRAMES: dict[str, tuple[_Words, _Words]] = {
+    "pay": (lambda f: "How do you pay?", lambda f: "choose how to pay."),
+    "cut": (lambda f: f"Cut up to {f.get('n')} peat",
+            lambda f: (f"cut peat from a moor tile (or the boardwalk), up to {f.get('n')} "
+                       "more" + (" (you must cut while peat is left)." if f.get("must")
+                                 else ", or stop with done."))),
+    "house": (lambda f: "Not enough room: give back animals",
+              lambda f: "your animals do not all fit: give one back at a time."),
+    "breed": (lambda f: "Breeding: choose the newborns",
+              lambda f: "May breeding: choose which newborn animals to keep."),
+    "sustain": (lambda f: "Feeding: pay your sustenance",
+                lambda f: "feed your household (sustenance); cover what is missing."),
+    "final": (lambda f: "Last exchanges, then finish the game",
+              lambda f: "the last conversions of the game, then finish."),
+    "before_november": (lambda f: "Before November: use your houses",
+                        lambda f: "use your light-green houses before November."),
+    "plow_maker": (lambda f: "Plow Maker's Workshop: a field",
+                   lambda f: "Plow Maker's Workshop: place a field, or done."),
+    "optional_animal": (lambda f: "You may take an animal",
+                        lambda f: f"take one animal ({_kinds(f)}) or none."),
+    "take_animal": (lambda f: "Take an animal",
+                    lambda f: f"take one animal: {_kinds(f)}."),
+    "grocer": (lambda f: "Grocer: take one more",
+               lambda f: "Grocer: take Timber, Brick or one animal."),
+    "merchant": (lambda f: "Builder's Merchant: choose your materials",
+                 lambda f: "Builder's Merchant: take Wood or Clay, and Timber or Brick."),
+    "colonist": (lambda f: "Colonist",
+                 lambda f: "Colonist: take a horse and/or dehydrate a moor, or done."),
+    "convert": (lambda f: f"{_space(f.get('kind'))}: how many conversions?",
+                lambda f: (f"{_space(f.get('kind'))}: how many times to convert (limited "
+                           "by your tools), or done.")),
+    "butcher": (lambda f: "Butcher: which animals?",
+                lambda f: "Butcher: choose animals to slaughter, or done."),
+    "master": (lambda f: "Advance tools",
+               lambda f: "Master: move tool indicators one step each, then done."),
+    "upgrade": (lambda f: "Choose a tile upgrade",
+                lambda f: "Tile upgrade: flip a tile or vehicle to its better side, or done."),
+    "wainwright": (lambda f: "Wainwright: a vehicle and/or a peat boat",
+                   lambda f: "Wainwright: build a vehicle and/or a peat boat, then done."),
+    "farmer": (lambda f: "Farmer: plow and fields",
+               lambda f: "Farmer: build a plow and/or plow fields, then done."),
+    "space_choice": (lambda f: f"{_space(f.get('space'))}: choose what to do",
+                     lambda f: f"{_space(f.get('space'))}: choose what to do here, or done."),
+    "animals_choice": (lambda f: "Choose your animals",
+                       lambda f: f"Potter's Inn: choose {f.get('n')} animals in any mix."),
+    "fields_to_forests": (lambda f: "Replace fields by forests",
+                          lambda f: "Farmer's Inn: replace fields by forests."),
+    "free_equipment": (lambda f: "Take free equipment",
+                       lambda f: f"take a free {_kinds(f)}, or done."),
+    "remove_moors": (lambda f: "Remove moors",
+                     lambda f: "Peat Power Plant: remove moor tiles (2 Food each), or done."),
+    "smithy": (lambda f: "Smithy: exchange equipment for plows",
+               lambda f: "Smithy: exchange equipment for plows, or done."),
+    "sell": (lambda f: f"Travel to {_dest(f)}: sell goods",
+             lambda f: f"at {_dest(f)}: sell goods, each item at most once, then done."),
+}
+
+#: Every ``Decision.kind``: the three outside any frame, then the engine's frame types.
+KINDS: tuple[str, ...] = ("place", "end", "over", *_FRAMES)
+
+
+def pending(s: State) -> Decision:
+    """The decision the player to move faces in ``s`` (see :class:`Decision`)."""
+    p = s.current_player
+    if s.is_terminal() or p is None:
+        return Decision(None, "over", "The game is over", "the game is over.", {})
+    if not s.stack:
+        if any(a.verb in ("place", "skip") for a in s.legal_actions()):
+            placed = sum(1 for v in s.occupied.values() if v == p)
+            return Decision(p, "place", "Place a worker",
+                            f"place a worker on a free action space ({placed} of yours "
+                            "on the board so far).", {})
+        return Decision(p, "end", "End your work phase",
+                        "all workers are placed; take any last anytime actions, then "
+                        "end your work phase.", {})
+    f = s.stack[-1]
+    t = str(f.get("t"))
+    details = {k: v for k, v in f.items() if k not in ("t", "p")}
+    words = _FRAMES.get(t)
+    if words is None:            # a frame type added to the engine without words yet
+        return Decision(p, t, _name(t).capitalize(), f"decide ({t}).", details)
+    return Decision(p, t, words[0](f), words[1](f), details)

@@ -1,0 +1,95 @@
+"""``State.pending()``: the pending decision in words and fields (arle.decision).
+
+Every frame type the engine registers has its words; along random games the decision
+names the player to move and the frame on top of the stack, and asking never changes
+the state.  The terminal game and the web page use the same words.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from util import do, fresh, set_res, set_tool, touch, winter
+
+import arle
+from arle.decision import KINDS, Decision, pending
+from arle.engine import core
+from arle.engine import farm as F
+
+
+def test_every_engine_frame_has_words() -> None:
+    assert set(KINDS) == {"place", "end", "over"} | set(core.FRAMES)
+
+
+@pytest.mark.parametrize("players,seed", [(1, 21), (2, 22), (2, 23)])
+def test_pending_follows_the_game(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    s = arle.new_game(players=players, seed=seed, buildings="random")
+    kinds = set()
+    while True:
+        before = s.to_json()
+        d = s.pending()
+        assert s.to_json() == before
+        assert isinstance(d, Decision) and d.kind in KINDS
+        assert d.player == s.current_player
+        assert d.title and d.text and "{" not in d.title + d.text
+        kinds.add(d.kind)
+        if s.is_terminal():
+            assert d == pending(s) and d.kind == "over" and d.player is None
+            break
+        if s.stack:
+            top = s.stack[-1]
+            assert d.kind == top["t"]
+            assert d.details == {k: v for k, v in top.items() if k not in ("t", "p")}
+        else:
+            assert d.kind in ("place", "end") and d.details == {}
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert {"place", "end", "pay", "sustain", "over"} <= kinds
+
+
+def test_place_then_a_sub_decision() -> None:
+    s = fresh()
+    d = s.pending()
+    assert (d.player, d.kind, d.title) == (0, "place", "Place a worker")
+    assert "0 of yours" in d.text
+    s.apply("place fisherman")
+    d = s.pending()
+    assert (d.kind, d.details) == ("optional_animal", {"kinds": ("sheep",)})
+    assert d.text == "take one animal (sheep) or none."
+
+
+def test_details_name_the_space_the_destination_and_the_peat() -> None:
+    s = fresh()
+    s.apply("place peat_cutter")
+    d = s.pending()
+    assert d.kind == "cut" and d.title == f"Cut up to {d.details['n']} peat"
+
+    s = fresh()
+    F.add_equipment(s, 0, "horse_cart")
+    set_res(s, 0, food=0, linen=1, woolen=1, leather=1)
+    touch(s)
+    s.apply("load 0 0 bremen")
+    d = s.pending()
+    assert (d.kind, d.details["dest"], d.title) == ("sell", "bremen",
+                                                     "Travel to Bremen: sell goods")
+    assert d.text == "at Bremen: sell goods, each item at most once, then done."
+
+
+def test_conversions_name_the_space() -> None:
+    s = set_tool(set_res(winter(fresh()), 0, flax=6, food=5), 0, "weaving_looms", 3)
+    do(s, "place linen_weaver")
+    d = s.pending()
+    assert d.kind == "convert" and d.details == {"kind": "linen_weaver"}
+    assert d.title == "Linen Weaver: how many conversions?"
+    assert d.text.startswith("Linen Weaver: how many times")
+
+
+def test_the_faces_show_the_same_words() -> None:
+    from arle.cli.render import describe_decision
+    from arle.web.views import decision_title
+    s = fresh(players=2)
+    d = s.pending()
+    assert describe_decision(s) == f"Player {d.player + 1}: {d.text}"  # type: ignore[operator]
+    assert decision_title(s) == d.title
