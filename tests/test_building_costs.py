@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from arle.data import catalog as C
-from util import fresh, legal, touch
+from util import fresh, legal, only, touch
 
 LIGHT_GREEN = ["farmers_house", "plow_makers_workshop", "novices_hut", "workshop"]
 DARK_GREEN = ["weaving_parlor", "colonists_house", "carpenters_workshop",
@@ -20,16 +20,6 @@ YELLOW = ["turnery", "smokehouse", "smithy", "cooperage", "bakehouse"]
 BLUE = ["potters_inn", "farmers_inn", "junk_dealers_inn", "gulf_house_inn",
         "milk_house_inn", "sluice_yard_inn"]
 RED = ["village_church", "lutetsburg_castle", "berum_castle"]
-
-
-def only(s, p=0, **amounts):
-    """Empty the player's goods track and supply, then set the named amounts."""
-    r = s.players[p].res
-    for i in range(len(r)):
-        r[i] = 0
-    for name, n in amounts.items():
-        r[C.RES_INDEX[name]] = n
-    return touch(s)
 
 
 def game(*ids, promos=False, players=1):

@@ -8,7 +8,7 @@ import pytest
 
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, legal, res, set_animals, set_tool, touch
+from util import fresh, home, legal, only, res, set_animals, set_tool, top, touch
 
 # VP as printed in the rulebook's indexes (and RULINGS 11 for the promo)
 VP = {"turnery": 5, "smokehouse": 5, "smithy": 3, "cooperage": 4, "bakehouse": 4,
@@ -28,15 +28,6 @@ COST = {
 }
 
 
-def only(s, p=0, **amounts):
-    r = s.players[p].res
-    for i in range(len(r)):
-        r[i] = 0
-    for name, n in amounts.items():
-        r[C.RES_INDEX[name]] = n
-    return touch(s)
-
-
 def game(b):
     return fresh(buildings=[b], promos=b == "peat_fired_brickworks")
 
@@ -51,14 +42,6 @@ def build(s, b, **extra):
     s.apply(f"build {b}")
     assert b in s.players[0].buildings
     return s
-
-
-def top(s):
-    return s.stack[-1]["t"] if s.stack else None
-
-
-def home(s, p=0):
-    return s.scores()[p].categories["home_board"]
 
 
 def no_peat_on_board(s):

@@ -9,20 +9,11 @@ import pytest
 
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, legal, res, set_animals, touch, winter
+from util import fresh, home, legal, only, res, set_animals, top, touch, winter
 
 LIGHT_GREEN = ["farmers_house", "plow_makers_workshop", "novices_hut", "workshop"]
 DARK_GREEN = ["weaving_parlor", "colonists_house", "carpenters_workshop",
               "schnapps_distillery", "loading_station", "litter_storage", "wood_trader"]
-
-
-def only(s, p=0, **amounts):
-    r = s.players[p].res
-    for i in range(len(r)):
-        r[i] = 0
-    for name, n in amounts.items():
-        r[C.RES_INDEX[name]] = n
-    return touch(s)
 
 
 def add(s, p=0, **amounts):
@@ -47,14 +38,6 @@ def finish_work(s):
     while s.phase == "work" and not s.stack:
         s.apply("skip" if "skip" in legal(s) else "end")
     return s
-
-
-def top(s):
-    return s.stack[-1]["t"] if s.stack else None
-
-
-def home(s, p=0):
-    return s.scores()[p].categories["home_board"]
 
 
 # ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 import arle
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, legal, res, set_animals, set_tool, touch
+from util import fresh, home, legal, only, res, set_animals, set_tool, top, touch
 
 VP = {"potters_inn": 5, "farmers_inn": 3, "junk_dealers_inn": 4, "gulf_house_inn": 5,
       "milk_house_inn": 5, "sluice_yard_inn": 4,
@@ -17,15 +17,6 @@ VP = {"potters_inn": 5, "farmers_inn": 3, "junk_dealers_inn": 4, "gulf_house_inn
       "peat_power_plant": 15}
 INN_COST = {"wood": 1, "clay": 1, "food": 9}
 LARGE_COST = {"timber": 3, "brick": 3, "food": 15}
-
-
-def only(s, p=0, **amounts):
-    r = s.players[p].res
-    for i in range(len(r)):
-        r[i] = 0
-    for name, n in amounts.items():
-        r[C.RES_INDEX[name]] = n
-    return touch(s)
 
 
 def game(b, **kw):
@@ -42,14 +33,6 @@ def build(s, b, **extra):
     s.apply(f"build {b}")
     assert b in s.players[0].buildings
     return s
-
-
-def top(s):
-    return s.stack[-1]["t"] if s.stack else None
-
-
-def home(s, p=0):
-    return s.scores()[p].categories["home_board"]
 
 
 def tool(s, t, p=0):

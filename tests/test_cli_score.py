@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from util import EXAMPLE_FARM
+
 from arle.cli.main import app
 from arle.scoring import CATEGORIES
 
@@ -19,35 +21,7 @@ runner = CliRunner()
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-# The example of docs/SCORING_PAD.md.  By hand:
-#   clothing and materials: timber 3 x 1/2 + brick 2 + linen 1 + leather 2 + summer wear 2
-#                           + leather wear 2.5 (wood, clay, peat 0) = 11
-#   equipment: plow 3 + peat boat 1 + droshky 5, a large vehicle so no -3 = 9
-#   travel: hage 1 + emden 3 = 4 covered spaces -> 3
-#   tools: fish traps at 6 -> 3; all other tracks at their start -> 0 = 3
-#   goods track: food 12 (as 12 + 0) 2 + grain 7 1 + flax 0 + hide 3 0 + wool 15 3 = 6;
-#                no depot, not doubled
-#   home board: village church 15 + mill 6 + 1 stall 2 + 1 forest 2 - 2 moors x 4
-#               - top row (4 dikes moved: none in the top gap) 3 = 14
-#   animals: 6 sheep, 4 cattle, 5 horses -> 2 x 4 + 5 = 13
-#   bottlenecks: -2
-#   total: 11 + 9 + 3 + 3 + 6 + 14 + 13 - 2 = 57
-EXAMPLE: dict[str, Any] = {
-    "goods": {"food": 12, "grain": 7, "flax": 0, "hide": 3, "wool": 15},
-    "supply": {"wood": 0, "clay": 1, "timber": 3, "brick": 2, "peat": 4, "linen": 1,
-               "woolen": 0, "leather": 2, "summer_wear": 1, "winter_wear": 0,
-               "leather_wear": 1},
-    "animals": {"sheep": 6, "cattle": 4, "horses": 5},
-    "tools": {"fish_traps": 6, "fleshing_beams": 3, "weaving_looms": 2,
-              "slaughtering_tables": 2, "spades": 3, "shovels": 3, "pottery_wheels": 2,
-              "ovens": 1, "axes": 3, "workbenches": 2},
-    "barn": ["plow", "peat_boat", "droshky"],
-    "travel": ["hage", "emden"],
-    "home_board": {"buildings": ["village_church", "mill"], "stalls": 1, "depots": 0,
-                   "stables": 0, "double_stalls": 0, "forests": 1, "parks": 0, "moors": 2,
-                   "dehydrated_moors": 0, "boardwalk": False, "dikes_moved": 4},
-    "supply_bottlenecks": -2,
-}
+EXAMPLE = EXAMPLE_FARM   # the example of docs/SCORING_PAD.md (worked out in util.py)
 EXAMPLE_CATEGORIES = {
     "clothing_and_materials": 11, "equipment": 9, "travel": 3, "tools": 3,
     "goods_track": 6, "home_board": 14, "animals": 13, "bottlenecks": -2,

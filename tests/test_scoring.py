@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from util import EXAMPLE_FARM
 
 from arle.data import catalog as cat
 from arle.scoring import (
@@ -27,23 +28,7 @@ def cats(farm: Farm) -> dict[str, float]:
     return score_farm(farm).categories
 
 
-# The example farm of docs/SCORING_PAD.md and of the brief.
-EXAMPLE: dict[str, Any] = {
-    "goods": {"food": 12, "grain": 7, "flax": 0, "hide": 3, "wool": 15},
-    "supply": {"wood": 0, "clay": 1, "timber": 3, "brick": 2, "peat": 4, "linen": 1,
-               "woolen": 0, "leather": 2, "summer_wear": 1, "winter_wear": 0,
-               "leather_wear": 1},
-    "animals": {"sheep": 6, "cattle": 4, "horses": 5},
-    "tools": {"fish_traps": 6, "fleshing_beams": 3, "weaving_looms": 2,
-              "slaughtering_tables": 2, "spades": 3, "shovels": 3, "pottery_wheels": 2,
-              "ovens": 1, "axes": 3, "workbenches": 2},
-    "barn": ["plow", "peat_boat", "droshky"],
-    "travel": ["hage", "emden"],
-    "home_board": {"buildings": ["village_church", "mill"], "stalls": 1, "depots": 0,
-                   "stables": 0, "double_stalls": 0, "forests": 1, "parks": 0, "moors": 2,
-                   "dehydrated_moors": 0, "boardwalk": False, "dikes_moved": 4},
-    "supply_bottlenecks": -2,
-}
+EXAMPLE = EXAMPLE_FARM   # the example farm of docs/SCORING_PAD.md
 
 
 # ---------------------------------------------------------------------------

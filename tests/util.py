@@ -48,6 +48,24 @@ def set_tool(s: State, p: int, tool: str, value: int) -> State:
     return touch(s)
 
 
+def only(s: State, p: int = 0, **amounts: int) -> State:
+    """Empty the player's goods track and supply, then set the named amounts."""
+    r = s.players[p].res
+    for i in range(len(r)):
+        r[i] = 0
+    return set_res(s, p, **amounts)
+
+
+def top(s: State) -> str | None:
+    """The type of the pending decision frame (None outside any frame)."""
+    return s.stack[-1]["t"] if s.stack else None
+
+
+def home(s: State, p: int = 0) -> float:
+    """Player ``p``'s home-board score now."""
+    return s.scores()[p].categories["home_board"]
+
+
 def winter(s: State) -> State:
     """Make the current (unstarted) half year a Winter one: half year 2."""
     assert s.turn == 0 and not s.stack
@@ -78,3 +96,34 @@ def play_out_half_year(s: State) -> State:
         else:
             s.apply(sorted(a for a in acts if a.startswith("feed"))[0])
     return s
+
+
+# The example of docs/SCORING_PAD.md.  By hand:
+#   clothing and materials: timber 3 x 1/2 + brick 2 + linen 1 + leather 2 + summer wear 2
+#                           + leather wear 2.5 (wood, clay, peat 0) = 11
+#   equipment: plow 3 + peat boat 1 + droshky 5, a large vehicle so no -3 = 9
+#   travel: hage 1 + emden 3 = 4 covered spaces -> 3
+#   tools: fish traps at 6 -> 3; all other tracks at their start -> 0 = 3
+#   goods track: food 12 (as 12 + 0) 2 + grain 7 1 + flax 0 + hide 3 0 + wool 15 3 = 6;
+#                no depot, not doubled
+#   home board: village church 15 + mill 6 + 1 stall 2 + 1 forest 2 - 2 moors x 4
+#               - top row (4 dikes moved: none in the top gap) 3 = 14
+#   animals: 6 sheep, 4 cattle, 5 horses -> 2 x 4 + 5 = 13
+#   bottlenecks: -2
+#   total: 11 + 9 + 3 + 3 + 6 + 14 + 13 - 2 = 57
+EXAMPLE_FARM: dict[str, Any] = {
+    "goods": {"food": 12, "grain": 7, "flax": 0, "hide": 3, "wool": 15},
+    "supply": {"wood": 0, "clay": 1, "timber": 3, "brick": 2, "peat": 4, "linen": 1,
+               "woolen": 0, "leather": 2, "summer_wear": 1, "winter_wear": 0,
+               "leather_wear": 1},
+    "animals": {"sheep": 6, "cattle": 4, "horses": 5},
+    "tools": {"fish_traps": 6, "fleshing_beams": 3, "weaving_looms": 2,
+              "slaughtering_tables": 2, "spades": 3, "shovels": 3, "pottery_wheels": 2,
+              "ovens": 1, "axes": 3, "workbenches": 2},
+    "barn": ["plow", "peat_boat", "droshky"],
+    "travel": ["hage", "emden"],
+    "home_board": {"buildings": ["village_church", "mill"], "stalls": 1, "depots": 0,
+                   "stables": 0, "double_stalls": 0, "forests": 1, "parks": 0, "moors": 2,
+                   "dehydrated_moors": 0, "boardwalk": False, "dikes_moved": 4},
+    "supply_bottlenecks": -2,
+}
