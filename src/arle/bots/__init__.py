@@ -12,17 +12,22 @@ from a text spec by :func:`get`::
 
 A spec is ``NAME`` or ``NAME:key=value,key=value``; the options are passed to the bot's
 factory as keyword arguments (values stay text; the factory converts them).  New bots
-join the registry with :func:`register` (or by adding to :data:`REGISTRY`).
+join the registry with :func:`register` (or by adding to :data:`REGISTRY`); a bot in
+another installed package joins through the ``arle.bots`` entry-point group, so that
+``arle play``, ``arle tournament`` and ``arle serve`` find it by name (see
+``docs/BOTS.md``).
 """
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Callable, Protocol
 
 from arle.actions import Action
 from arle.state import State
 
-__all__ = ["Bot", "BotFactory", "REGISTRY", "get", "known", "parse_spec", "register"]
+__all__ = ["Bot", "BotFactory", "ENTRY_POINT_GROUP", "REGISTRY", "get", "known", "parse_spec",
+           "register"]
 
 
 class Bot(Protocol):
@@ -57,9 +62,34 @@ def register(name: str, factory: BotFactory) -> None:
     REGISTRY[name] = factory
 
 
+#: The entry-point group through which installed packages offer bots:
+#: ``[project.entry-points."arle.bots"] mybot = "mypackage.bot:make_bot"``.
+ENTRY_POINT_GROUP = "arle.bots"
+
+
+def _plugins() -> dict[str, str]:
+    """Bot name -> ``module:attribute`` of every bot installed packages offer."""
+    return {ep.name.lower(): ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _load_plugin(name: str) -> BotFactory | None:
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name.lower() == name:
+            try:
+                factory: BotFactory = ep.load()
+            except Exception as e:      # a broken plugin must not break the built-ins
+                raise ValueError(f"bot {name!r}: cannot load {ep.value!r} from the "
+                                 f"{ENTRY_POINT_GROUP!r} entry points ({e})") from e
+            if not callable(factory):
+                raise ValueError(f"bot {name!r}: {ep.value!r} is not callable")
+            register(name, factory)
+            return factory
+    return None
+
+
 def known() -> list[str]:
-    """The names of the registered bots, sorted."""
-    return sorted(REGISTRY)
+    """The names of the registered bots and of the installed plugin bots, sorted."""
+    return sorted(set(REGISTRY) | set(_plugins()))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -95,7 +125,7 @@ def get(spec: str, seed: int = 0) -> Bot:
     ValueError: unknown bot 'nobody' (known bots: ...random...)
     """
     name, options = parse_spec(spec)
-    factory = REGISTRY.get(name)
+    factory = REGISTRY.get(name) or _load_plugin(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(known())})")
     try:
