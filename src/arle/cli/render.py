@@ -420,9 +420,11 @@ _HELP: dict[str, str] = {
     "house": "Every animal needs room: pastures (empty land), stalls, stables, and one "
              "animal per dike (two per park) of any kind. Choose which animal to give back "
              "until the rest fit.",
-    "breed": "In May every kind with at least two animals gets one newborn, if it fits. "
-             "Each option 'breed S C H' gives the newborn sheep, cattle and horses that some "
-             "arrangement of your farm can house.",
+    "breed": "In May only animals in Stalls and Stables breed: a Stall (each half of a "
+             "Double Stall counts as one) with exactly 2 animals of one kind gets a third; a "
+             "Stable with 2, 3 or 5 of one kind gets one more, with 4 it gets two. Each "
+             "option 'breed S C H' gives the newborn sheep, cattle and horses that some "
+             "arrangement of your animals reaches; choose the one you want.",
     "sustain": "Each inventory you need 3 Food (Grain counts as Food), and in November also "
                "2 Peat for heating (Wood or Timber may stand in). Anything still missing can "
                "be covered by giving animals (food) or Wood/Timber (fuel); 'feed sheep:1 "
