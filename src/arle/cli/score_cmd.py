@@ -1,5 +1,7 @@
 """``arle score FARM.json``: the scoring pad for a finished farm described in JSON.
 
+``arle score --ask`` asks for the figures instead (:mod:`arle.cli.score_ask`).
+
 The input format is documented in ``docs/SCORING_PAD.md``.  A refused input (missing
 file, malformed JSON, unknown key, value out of range) prints one message on stderr and
 exits with code 2; nothing is printed on stdout then.
@@ -7,20 +9,25 @@ exits with code 2; nothing is printed on stdout then.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from arle.cli.score_ask import ask_in_terminal
 from arle.scoring import (
     CATEGORIES,
     CATEGORY_NAMES,
+    Farm,
     ScoreSheet,
     ScoringInputError,
     farm_from_dict,
+    farm_to_dict,
     score_farm,
 )
 
@@ -80,7 +87,7 @@ def _read_text(farm_file: str) -> tuple[str, str]:
         _refuse(f"{farm_file}: cannot read ({exc.strerror or exc})")
 
 
-def _load_sheet(farm_file: str) -> ScoreSheet:
+def _load_farm(farm_file: str) -> Farm:
     text, name = _read_text(farm_file)
     try:
         obj = json.loads(text, object_pairs_hook=_reject_duplicates)
@@ -89,10 +96,13 @@ def _load_sheet(farm_file: str) -> ScoreSheet:
     except ScoringInputError as exc:
         _refuse(f"{name}: {exc}")
     try:
-        farm = farm_from_dict(obj)
+        return farm_from_dict(obj)
     except ScoringInputError as exc:
         _refuse(f"{name}: {exc}")
-    return score_farm(farm)
+
+
+def _load_sheet(farm_file: str) -> ScoreSheet:
+    return score_farm(_load_farm(farm_file))
 
 
 def _print_table(sheet: ScoreSheet, title: str) -> None:
@@ -108,22 +118,63 @@ def _print_table(sheet: ScoreSheet, title: str) -> None:
 
 def score(
     farm_file: Annotated[
-        str,
-        typer.Argument(metavar="FARM.json",
-                       help="The finished farm as JSON (docs/SCORING_PAD.md); '-' reads stdin."),
-    ],
+        Optional[str],
+        typer.Argument(metavar="[FARM.json]",
+                       help="The finished farm as JSON (docs/SCORING_PAD.md); '-' reads "
+                            "stdin. With --ask, its figures are the defaults."),
+    ] = None,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print the score sheet as JSON instead of a table."),
     ] = False,
+    ask: Annotated[
+        bool,
+        typer.Option("--ask", help="Fill in the pad by answering questions in the terminal."),
+    ] = False,
+    save: Annotated[
+        Optional[str],
+        typer.Option("--save", metavar="FILE",
+                     help="With --ask: write the answers to FILE as FARM.json."),
+    ] = None,
 ) -> None:
     """Score a finished farm, category by category, as on the printed scoring pad."""
-    sheet = _load_sheet(farm_file)
+    if save is not None and not ask:
+        _refuse("--save goes with --ask")
+    if not ask:
+        if farm_file is None:
+            _refuse("give FARM.json (or '-' for stdin), or use --ask to answer questions")
+        sheet = _load_sheet(farm_file)
+        name = "<stdin>" if farm_file == "-" else farm_file
+    else:
+        if farm_file == "-":
+            _refuse("--ask reads the answers from the terminal: give a FARM.json file "
+                    "for the defaults, not '-'")
+        start = farm_to_dict(_load_farm(farm_file)) if farm_file is not None else None
+        answers = ask_in_terminal(start)
+        sheet = score_farm(farm_from_dict(answers))
+        if save is not None:
+            _write_farm(save, answers)
+        name = save or farm_file or "your answers"
     if as_json:
         typer.echo(sheet_to_json(sheet))
     else:
-        title = "Score of <stdin>" if farm_file == "-" else f"Score of {farm_file}"
-        _print_table(sheet, title)
+        _print_table(sheet, f"Score of {name}")
+
+
+def _write_farm(path: str, farm: dict[str, object]) -> None:
+    """Write ``farm`` as FARM.json, all or nothing (a temporary file, then a rename)."""
+    target = os.path.abspath(path)
+    tmp = f"{target}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            json.dump(farm, handle, indent=1)
+            handle.write("\n")
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        _refuse(f"{path}: cannot write ({exc.strerror or exc})")
+    typer.echo(f"Saved the answers to {path}.", err=True)
 
 
 # Group callback that does nothing (no docstring: the app's own help text stays in charge).

@@ -1,0 +1,194 @@
+"""``arle score --ask``: fill in the scoring pad by answering questions.
+
+For people scoring a game played on the physical board: instead of writing FARM.json by
+hand, ``arle score --ask`` asks for each figure of the input format
+(``docs/SCORING_PAD.md``) in the order of the pad, checks every answer at once with the
+same validation as the JSON input (a refused answer is asked again with the reason), then
+prints the score sheet.  ``--save FILE`` keeps the answers as FARM.json; given a
+FARM.json as well, its figures are the defaults, so a pad can be corrected.
+
+The questions come from the scoring module's own key lists, so they follow the format.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Callable
+
+import typer
+from rich.console import Console
+from rich.prompt import Prompt
+
+from arle.data import catalog as cat
+from arle.scoring import (
+    ANIMAL_KEYS,
+    GOODS,
+    HOME_BOARD_COUNTS,
+    SUPPLY,
+    ScoringInputError,
+    farm_from_dict,
+    tool_track_name,
+)
+
+__all__ = ["Question", "QUESTIONS", "ask_farm", "parse_answer"]
+
+Farm = dict[str, object]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One figure of the pad: where it goes in FARM.json, how it is asked and typed."""
+
+    path: tuple[str, ...]          # ("goods", "food"), ("barn",), ("supply_bottlenecks",)
+    prompt: str
+    kind: str                      # "int", "ids", "bool"
+    default: object
+    known: tuple[str, ...] = ()    # ids a list may hold
+
+
+def _name(x: str) -> str:
+    return x.replace("_", " ")
+
+
+def _questions() -> tuple[Question, ...]:
+    qs: list[Question] = []
+    for g in GOODS:
+        high = cat.FOOD_CAP if g == "food" else cat.GOOD_CAP
+        qs.append(Question(("goods", g), f"Goods track: {_name(g)} (0-{high})", "int", 0))
+    for item in SUPPLY:
+        qs.append(Question(("supply", item), f"Personal supply: {_name(item)}", "int", 0))
+    for a in ANIMAL_KEYS:
+        qs.append(Question(("animals", a), f"Animals on the home board: {a}", "int", 0))
+    for i, t in enumerate(cat.TOOLS):
+        values = " ".join(str(v) for v in cat.TOOL_VALUES[i])
+        qs.append(Question(("tools", t), f"Tool track {tool_track_name(t)} ({values})", "int",
+                           cat.TOOL_VALUES[i][0]))
+    qs.append(Question(("barn",), "Equipment in the barn (ids, comma-separated; repeats "
+                                  "allowed)", "ids", [], tuple(cat.EQUIPMENT)))
+    qs.append(Question(("travel",), "Travel destinations used", "ids", [],
+                       tuple(cat.DESTINATIONS)))
+    qs.append(Question(("home_board", "buildings"), "Buildings on the home board", "ids", [],
+                       tuple(cat.BUILDINGS)))
+    for key in HOME_BOARD_COUNTS[:-1]:
+        qs.append(Question(("home_board", key), f"Home board: {_name(key)}", "int", 0))
+    qs.append(Question(("home_board", "boardwalk"), "Home board: Small Boardwalk still "
+                                                    "there (y/n)", "bool", False))
+    qs.append(Question(("home_board", "dikes_moved"),
+                       f"Home board: dikes moved (0-{cat.MAX_DIKE_MOVES})", "int", 0))
+    qs.append(Question(("supply_bottlenecks",), "Supply bottlenecks: VP lost (0 or less)",
+                       "int", 0))
+    return tuple(qs)
+
+
+#: The questions in the order of the pad.
+QUESTIONS: tuple[Question, ...] = _questions()
+
+
+def _get(farm: Farm, path: tuple[str, ...]) -> object:
+    node: object = farm
+    for key in path:
+        if not isinstance(node, dict) or key not in node:
+            return None
+        node = node[key]
+    return node
+
+
+def _set(farm: Farm, path: tuple[str, ...], value: object) -> None:
+    node = farm
+    for key in path[:-1]:
+        child = node.setdefault(key, {})
+        assert isinstance(child, dict)
+        node = child
+    node[path[-1]] = value
+
+
+def _shown(q: Question, value: object) -> str:
+    if q.kind == "ids":
+        return ", ".join(str(x) for x in value) if isinstance(value, list) else ""
+    if q.kind == "bool":
+        return "y" if value else "n"
+    return str(value)
+
+
+def parse_answer(q: Question, text: str) -> object:
+    """The value an answer stands for (``ValueError`` with the reason otherwise).
+
+    >>> barn = next(q for q in QUESTIONS if q.path == ("barn",))
+    >>> parse_answer(barn, "Plow, peat boat,  plow")
+    ['plow', 'peat_boat', 'plow']
+    """
+    text = text.strip()
+    if q.kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+    if q.kind == "bool":
+        low = text.lower()
+        if low in ("y", "yes", "true", "1"):
+            return True
+        if low in ("n", "no", "false", "0", ""):
+            return False
+        raise ValueError(f"answer y or n, not {text!r}")
+    items = [x.strip().lower().replace(" ", "_").replace("-", "_")
+             for x in text.replace(";", ",").split(",")]
+    ids = [x for x in items if x]
+    for x in ids:
+        if x not in q.known:
+            raise ValueError(f"unknown id {x!r}; known: {', '.join(q.known)}")
+    return ids
+
+
+def _problem(farm: Farm) -> str | None:
+    """Why ``farm`` is refused, or None.  The farm was valid before the last answer,
+    so a refusal (even one naming another key, like a barn over capacity) is that
+    answer's."""
+    try:
+        farm_from_dict(farm)
+    except ScoringInputError as e:
+        return str(e)
+    return None
+
+
+def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
+             start: Farm | None = None) -> Farm:
+    """Ask every question with ``ask(prompt, default_text)`` and return the farm (JSON
+    input format).  ``start`` gives the defaults (an already valid farm)."""
+    farm: Farm = copy.deepcopy(start) if start else {}
+    for q in QUESTIONS:
+        current = _get(farm, q.path)
+        default = q.default if current is None else current
+        while True:
+            answer = ask(q.prompt, _shown(q, default))
+            try:
+                value = parse_answer(q, answer)
+            except ValueError as e:
+                say(f"  {e}")
+                continue
+            trial = copy.deepcopy(farm)
+            _set(trial, q.path, value)
+            problem = _problem(trial)
+            if problem is None:
+                farm = trial
+                break
+            say(f"  {problem}")
+    return farm
+
+
+def ask_in_terminal(start: Farm | None = None) -> Farm:
+    """:func:`ask_farm` on the terminal.  Questions and messages go to stderr, so that
+    stdout holds only the score sheet; end of input or Ctrl-C aborts (exit code 1)."""
+    console = Console(stderr=True, highlight=False)
+
+    def ask(prompt: str, default: str) -> str:
+        try:
+            return Prompt.ask(prompt, default=default, console=console,
+                              show_default=bool(default))
+        except (EOFError, KeyboardInterrupt):
+            console.print("\narle score: aborted; nothing was scored or saved.")
+            raise typer.Exit(code=1) from None
+
+    console.print("Scoring pad: answer each question (Enter keeps the value in parentheses).",
+                  markup=False)
+    return ask_farm(ask, lambda m: console.print(m, markup=False), start)
