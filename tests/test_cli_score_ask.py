@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from util import EXAMPLE_FARM
 
 from arle.cli.main import app
-from arle.cli.score_ask import QUESTIONS
+from arle.scorepad import QUESTIONS
 
 runner = CliRunner()
 

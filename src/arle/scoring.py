@@ -15,6 +15,7 @@ rule of the input format, including the limits of the game's tile supply.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ __all__ = [
     "farm_to_dict",
     "validate_farm",
     "tool_track_name",
+    "format_vp",
+    "sheet_to_json",
 ]
 
 # ---------------------------------------------------------------------------
@@ -288,6 +291,26 @@ def score_farm(farm: Farm) -> ScoreSheet:
     total = (clothing + equipment + travel + tools + goods_vp + home + animal_vp
              + farm.supply_bottlenecks)
     return ScoreSheet(categories=categories, total=float(total))
+
+
+def format_vp(value: float) -> str:
+    """A VP figure as printed: ``12``, ``-3``, ``11.5``."""
+    if value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _json_number(value: float) -> int | float:
+    return int(value) if value == int(value) else value
+
+
+def sheet_to_json(sheet: ScoreSheet) -> str:
+    """``{"categories": {...}, "total": n}`` with whole numbers as JSON integers."""
+    payload = {
+        "categories": {key: _json_number(sheet.categories[key]) for key in CATEGORIES},
+        "total": _json_number(sheet.total),
+    }
+    return json.dumps(payload)
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """``arle score FARM.json``: the scoring pad for a finished farm described in JSON.
 
-``arle score --ask`` asks for the figures instead (:mod:`arle.cli.score_ask`).
+``arle score --ask`` asks for the figures instead (the questions of
+:mod:`arle.scorepad`), checks each answer at once (a refused answer is asked again with
+the reason) and can keep the answers as FARM.json (``--save``); a FARM.json given with
+``--ask`` supplies the defaults, so a pad can be corrected.
 
 The input format is documented in ``docs/SCORING_PAD.md``.  A refused input (missing
 file, malformed JSON, unknown key, value out of range) prints one message on stderr and
@@ -17,9 +20,9 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.prompt import Prompt
 from rich.table import Table
 
-from arle.cli.score_ask import ask_in_terminal
 from arle.scoring import (
     CATEGORIES,
     CATEGORY_NAMES,
@@ -28,32 +31,15 @@ from arle.scoring import (
     ScoringInputError,
     farm_from_dict,
     farm_to_dict,
+    format_vp,
     score_farm,
+    sheet_to_json,
 )
+from arle.scorepad import ask_farm
 
 __all__ = ["register", "score", "format_vp", "sheet_to_json"]
 
 EXIT_REFUSED = 2
-
-
-def format_vp(value: float) -> str:
-    """A VP figure as printed: ``12``, ``-3``, ``11.5``."""
-    if value == int(value):
-        return str(int(value))
-    return str(value)
-
-
-def _json_number(value: float) -> int | float:
-    return int(value) if value == int(value) else value
-
-
-def sheet_to_json(sheet: ScoreSheet) -> str:
-    """``{"categories": {...}, "total": n}`` with whole numbers as JSON integers."""
-    payload = {
-        "categories": {key: _json_number(sheet.categories[key]) for key in CATEGORIES},
-        "total": _json_number(sheet.total),
-    }
-    return json.dumps(payload)
 
 
 def _refuse(message: str) -> NoReturn:
@@ -105,6 +91,25 @@ def _load_sheet(farm_file: str) -> ScoreSheet:
     return score_farm(_load_farm(farm_file))
 
 
+def ask_in_terminal(start: Farm | None = None) -> dict[str, object]:
+    """Ask the pad's questions on the terminal.  Questions and messages go to stderr, so
+    that stdout holds only the score sheet; end of input or Ctrl-C aborts (exit 1)."""
+    console = Console(stderr=True, highlight=False)
+
+    def ask(prompt: str, default: str) -> str:
+        try:
+            return Prompt.ask(prompt, default=default, console=console,
+                              show_default=bool(default))
+        except (EOFError, KeyboardInterrupt):
+            console.print("\narle score: aborted; nothing was scored or saved.")
+            raise typer.Exit(code=1) from None
+
+    console.print("Scoring pad: answer each question (Enter keeps the value in "
+                  "parentheses).", markup=False)
+    return ask_farm(ask, lambda m: console.print(m, markup=False),
+                    farm_to_dict(start) if start is not None else None)
+
+
 def _print_table(sheet: ScoreSheet, title: str) -> None:
     table = Table(title=title)
     table.add_column("Category")
@@ -149,7 +154,7 @@ def score(
         if farm_file == "-":
             _refuse("--ask reads the answers from the terminal: give a FARM.json file "
                     "for the defaults, not '-'")
-        start = farm_to_dict(_load_farm(farm_file)) if farm_file is not None else None
+        start = _load_farm(farm_file) if farm_file is not None else None
         answers = ask_in_terminal(start)
         sheet = score_farm(farm_from_dict(answers))
         if save is not None:

@@ -24,8 +24,19 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from arle.scorepad import farm_from_answers
+from arle.scoring import (
+    CATEGORIES,
+    CATEGORY_NAMES,
+    ScoringInputError,
+    farm_from_dict,
+    format_vp,
+    score_farm,
+    sheet_to_json,
+)
 from arle.web.botworker import known_bots, think
 from arle.web.db import GameRecord, open_store
+from arle.web.pad import answers_from_form, form_sections
 from arle.web.service import CreatedGame, Game, GameError, GameService, NewGame, seat_label
 from arle.web.views import render_view
 
@@ -201,6 +212,25 @@ async def _json_body(request: Request) -> Any:
         raise GameError("malformed JSON: nested too deeply") from e
 
 
+def _pad_context(form: dict[str, list[str]] | None) -> dict[str, Any]:
+    """The scoring pad page: the form (filled from ``form`` when one was sent), and the
+    score sheet or the reason the figures were refused."""
+    ctx: dict[str, Any] = {"title": "arle: scoring pad", "error": None, "sheet": None}
+    answers: dict[str, str] | None = None
+    if form is not None:
+        try:
+            answers = answers_from_form(form)
+            sheet = score_farm(farm_from_dict(farm_from_answers(answers)))
+        except ScoringInputError as e:
+            ctx["error"] = f"Not scored: {e}"
+        else:
+            ctx["sheet"] = [(k, CATEGORY_NAMES[k], format_vp(sheet.categories[k]))
+                            for k in CATEGORIES]
+            ctx["total"] = format_vp(sheet.total)
+    ctx["sections"] = form_sections(answers)
+    return ctx
+
+
 def _parse_new_game(data: Any) -> tuple[NewGame, int | None]:
     """NewGame and the seat the creator takes, from the API's JSON or the lobby form."""
     if not isinstance(data, dict):
@@ -311,6 +341,16 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         return page(request, "lobby.html", {
             "running": running, "finished": finished,
             "bots": known_bots(), "title": "arle: lobby"})
+
+    @app.get("/score", response_class=HTMLResponse)
+    async def score_pad(request: Request) -> Response:
+        return page(request, "score.html", _pad_context(None))
+
+    @app.post("/score", response_class=HTMLResponse)
+    async def score_pad_post(request: Request) -> Response:
+        raw = (await request.body()).decode("utf-8", "replace")
+        ctx = _pad_context(urllib.parse.parse_qs(raw, keep_blank_values=True))
+        return page(request, "score.html", ctx, 400 if ctx["error"] else 200)
 
     @app.post("/games")
     async def create_from_form(request: Request) -> Response:
@@ -433,6 +473,18 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         except GameError as e:
             return _error(e)
         return JSONResponse(_created_json(request, created, game), status_code=201)
+
+    @app.post("/api/score")
+    async def api_score(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+        except GameError as e:
+            return _error(e)
+        try:
+            sheet = score_farm(farm_from_dict(body))
+        except ScoringInputError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return Response(sheet_to_json(sheet), media_type="application/json")
 
     @app.get("/api/games/{gid}")
     async def api_game(request: Request, gid: str) -> Response:

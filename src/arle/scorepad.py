@@ -1,11 +1,10 @@
-"""``arle score --ask``: fill in the scoring pad by answering questions.
+"""The scoring pad as questions: one per figure of the FARM.json input format.
 
-For people scoring a game played on the physical board: instead of writing FARM.json by
-hand, ``arle score --ask`` asks for each figure of the input format
-(``docs/SCORING_PAD.md``) in the order of the pad, checks every answer at once with the
-same validation as the JSON input (a refused answer is asked again with the reason), then
-prints the score sheet.  ``--save FILE`` keeps the answers as FARM.json; given a
-FARM.json as well, its figures are the defaults, so a pad can be corrected.
+For people scoring a game played on the physical board: ``arle score --ask`` asks them in
+the terminal and the web app's ``/score`` page shows them as a form.  Each answer is text
+(``"3"``, ``"plow, peat boat"``, ``"y"``); :func:`parse_answer` turns it into the value of
+the input format (``docs/SCORING_PAD.md``), and the farm is checked with the same
+validation as the JSON input (:func:`arle.scoring.farm_from_dict`).
 
 The questions come from the scoring module's own key lists, so they follow the format.
 """
@@ -16,9 +15,6 @@ import copy
 from dataclasses import dataclass
 from typing import Callable
 
-import typer
-from rich.console import Console
-from rich.prompt import Prompt
 
 from arle.data import catalog as cat
 from arle.scoring import (
@@ -31,7 +27,7 @@ from arle.scoring import (
     tool_track_name,
 )
 
-__all__ = ["Question", "QUESTIONS", "ask_farm", "parse_answer"]
+__all__ = ["Question", "QUESTIONS", "ask_farm", "farm_from_answers", "parse_answer"]
 
 Farm = dict[str, object]
 
@@ -176,19 +172,24 @@ def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
     return farm
 
 
-def ask_in_terminal(start: Farm | None = None) -> Farm:
-    """:func:`ask_farm` on the terminal.  Questions and messages go to stderr, so that
-    stdout holds only the score sheet; end of input or Ctrl-C aborts (exit code 1)."""
-    console = Console(stderr=True, highlight=False)
+def farm_from_answers(answers: dict[str, str]) -> Farm:
+    """The farm (JSON input format) that answers keyed by question (``"goods.food"``,
+    ``"barn"``...) describe; a missing answer keeps the question's default.  Raises
+    :class:`~arle.scoring.ScoringInputError` naming the key of the first refused answer.
 
-    def ask(prompt: str, default: str) -> str:
+    >>> farm_from_answers({"goods.food": "12", "barn": "plow"})["barn"]
+    ['plow']
+    """
+    farm: Farm = {}
+    for q in QUESTIONS:
+        key = ".".join(q.path)
+        text = answers.get(key)
+        if text is None:
+            continue
         try:
-            return Prompt.ask(prompt, default=default, console=console,
-                              show_default=bool(default))
-        except (EOFError, KeyboardInterrupt):
-            console.print("\narle score: aborted; nothing was scored or saved.")
-            raise typer.Exit(code=1) from None
-
-    console.print("Scoring pad: answer each question (Enter keeps the value in parentheses).",
-                  markup=False)
-    return ask_farm(ask, lambda m: console.print(m, markup=False), start)
+            value = parse_answer(q, text)
+        except ValueError as e:
+            raise ScoringInputError(f"{key}: {e}") from None
+        _set(farm, q.path, value)
+    farm_from_dict(farm)
+    return farm

@@ -1,0 +1,132 @@
+"""The scoring pad as a web form (``/score``) for a game played on the physical board.
+
+The form has one field per question of :mod:`arle.scorepad`: numbers, a menu per tool
+track, a count per kind of equipment in the barn, and check boxes for the travel
+destinations and buildings.  :func:`answers_from_form` turns the submitted form back into
+the pad's text answers, so the web page, ``arle score --ask`` and ``arle score FARM.json``
+share one validation and one scoring function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from arle.data import catalog as C
+from arle.scorepad import QUESTIONS, Question
+from arle.scoring import ScoringInputError
+
+__all__ = ["Field", "Section", "answers_from_form", "form_sections"]
+
+_BARN_LIMIT = 7            # a barn holds at most 7 items (RULINGS 8)
+
+
+@dataclass
+class Field:
+    """One input of the form; ``kind``: number, select, checks (several boxes) or bool."""
+
+    name: str
+    label: str
+    kind: str
+    value: str = ""
+    low: int | None = 0
+    high: int | None = None
+    options: list[tuple[str, str, bool]] = field(default_factory=list)  # value, label, on
+
+
+@dataclass
+class Section:
+    title: str
+    fields: list[Field]
+
+
+_TITLES = {"goods": "Goods track", "supply": "Personal supply", "animals": "Animals",
+           "tools": "Tool tracks", "barn": "Barn", "travel": "Travel experience",
+           "home_board": "Home board", "supply_bottlenecks": "Supply bottlenecks"}
+
+
+def _label(q: Question) -> str:
+    return q.prompt.partition(": ")[2] or q.prompt
+
+
+def _names(ids: Sequence[str]) -> dict[str, str]:
+    return {i: C.BUILDING_NAME.get(i, i.replace("_", " ").capitalize()) for i in ids}
+
+
+def _int_range(prompt: str) -> tuple[int | None, int | None]:
+    if "(0-" in prompt:
+        return 0, int(prompt.rsplit("(0-", 1)[1].rstrip(")"))
+    if "0 or less" in prompt:
+        return None, 0
+    return 0, None
+
+
+def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
+    """The form's sections, filled with ``answers`` (question key -> text) where given,
+    else with the questions' defaults."""
+    answers = answers or {}
+    sections: dict[str, Section] = {}
+    for q in QUESTIONS:
+        key = ".".join(q.path)
+        group = q.path[0]
+        sec = sections.setdefault(group, Section(_TITLES.get(group, group), []))
+        text = answers.get(key)
+        if q.kind == "int" and q.path[0] == "tools":
+            track = C.TOOL_INDEX[q.path[1]]
+            current = text if text is not None else str(q.default)
+            opts = [(str(v), str(v), str(v) == current) for v in C.TOOL_VALUES[track]]
+            sec.fields.append(Field(key, q.prompt.removeprefix("Tool track "), "select",
+                                    current, options=opts))
+        elif q.kind == "int":
+            low, high = _int_range(q.prompt)
+            label = _label(q).split(" (")[0]
+            sec.fields.append(Field(key, label[:1].upper() + label[1:], "number",
+                                    text if text is not None else str(q.default), low, high))
+        elif q.kind == "bool":
+            on = (text or "").lower() in ("y", "yes", "true", "1", "on")
+            sec.fields.append(Field(key, "Small Boardwalk still on the board", "bool",
+                                    "y" if on else ""))
+        elif q.path == ("barn",):
+            chosen = [x.strip() for x in (text or "").split(",") if x.strip()]
+            for item in q.known:
+                sec.fields.append(Field(f"barn.{item}", _names([item])[item], "number",
+                                        str(chosen.count(item)), 0, _BARN_LIMIT))
+        else:
+            ticked = {x.strip() for x in (text or "").split(",") if x.strip()}
+            names = _names(q.known)
+            opts = [(i, names[i], i in ticked) for i in q.known]
+            sec.fields.append(Field(key, _label(q) if q.path[0] == "home_board" else
+                                    "Destinations used", "checks", options=opts))
+    return list(sections.values())
+
+
+def answers_from_form(form: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """The pad's text answers from a submitted form (field name -> its values).
+
+    Check boxes come as repeated values of one name; the barn as a count per kind (a
+    count that is not one raises :class:`~arle.scoring.ScoringInputError`).
+
+    >>> answers_from_form({"goods.food": ["12"], "barn.plow": ["2"], "travel": ["hage"]})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'goods.food': '12', 'barn': 'plow, plow', 'travel': 'hage',
+     'home_board.buildings': '', 'home_board.boardwalk': 'n'}
+    """
+    answers: dict[str, str] = {}
+    for q in QUESTIONS:
+        key = ".".join(q.path)
+        if q.path == ("barn",):
+            items: list[str] = []
+            for item in q.known:
+                raw = (form.get(f"barn.{item}") or ["0"])[-1].strip() or "0"
+                if not raw.isdigit() or int(raw) > _BARN_LIMIT:
+                    raise ScoringInputError(f"barn.{item}: {raw!r} is not a count from 0 "
+                                            f"to {_BARN_LIMIT}")
+                items += [item] * int(raw)
+            answers[key] = ", ".join(items)
+        elif q.kind == "ids":
+            answers[key] = ", ".join(v for v in form.get(key, []) if v)
+        elif q.kind == "bool":
+            answers[key] = "y" if form.get(key) else "n"
+        elif key in form:
+            answers[key] = form[key][-1]
+    return answers
