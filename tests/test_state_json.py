@@ -1,0 +1,106 @@
+"""``State.from_json`` refuses malformed input with a ValueError naming what is wrong.
+
+A state file edited by hand or damaged must be refused when it is read, never load and
+crash later: every field's type and range is checked, and a state that loads answers
+every query and takes each of its legal actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import arle
+from arle.state import State
+
+
+def midgame() -> State:
+    s = arle.new_game(players=2, seed=3, buildings="random")
+    rng = random.Random(1)
+    for _ in range(60):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+BASE = json.loads(midgame().to_json())
+
+
+def edited(path: tuple[Any, ...], value: Any) -> str:
+    d = json.loads(json.dumps(BASE))
+    node = d
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("path,value,message", [
+    (("n",), 3, "n: players must be 1 or 2"),
+    (("half_year",), 10, "half_year: expected 1..9"),
+    (("phase",), "lunch", "unknown phase 'lunch'"),
+    (("start_player",), 2, "start_player: no such player"),
+    (("players", 0, "res", 0), -1, "players[0].res[0]: -1 is out of range"),
+    (("players", 0, "res", 1), 16, "players[0].res[1]: 16 is out of range"),
+    (("players", 1, "animals"), [1, 2], "players[1].animals: expected a list of 3"),
+    (("players", 0, "tools", 4), 3, "players[0].tools[4]: 3 is out of range"),
+    (("players", 0, "dikes"), 8, "players[0].dikes: expected 0..7"),
+    (("players", 0, "bottleneck"), 2, "players[0].bottleneck: expected <= 0"),
+    (("players", 0, "travel"), ["hage", "hage"], "players[0].travel: unknown or repeated"),
+    (("players", 0, "buildings"), ["castle"], "players[0].buildings: unknown building"),
+    (("players", 0, "barn"), [["rocket"]], "players[0].barn[0]: expected [equipment"),
+    (("players", 0, "barn"), [["cart", ""]], "players[0].barn[0]: expected [equipment"),
+    (("players", 0, "grid"), ["stall"] * 20, "players[0].grid: expected 21 tile names"),
+    (("occupied",), {"nowhere": 0}, "occupied.nowhere: unknown space or player"),
+    (("board",), ["castle"], "board: unknown building 'castle'"),
+    (("stack",), [{"t": "cut"}], "stack[0]: expected a frame"),
+    (("players", 0, "animals", 0), True, "players[0].animals[0]: True is out of range"),
+])
+def test_a_bad_field_is_named(path: tuple[Any, ...], value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match="malformed state JSON") as e:
+        State.from_json(edited(path, value))
+    assert message in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "arle-state-1"}', "{,"])
+def test_not_a_state_at_all(text: str) -> None:
+    with pytest.raises(ValueError):
+        State.from_json(text)
+
+
+def test_a_frame_the_engine_does_not_know_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot be played"):
+        State.from_json(edited(("stack",), [{"t": "juggle", "p": 0}]))
+
+
+def _paths(o: Any, p: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [p]
+    if isinstance(o, dict):
+        for k, v in o.items():
+            out += _paths(v, p + (k,))
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            out += _paths(v, p + (i,))
+    return out
+
+
+PATHS = _paths(BASE)[1:]
+ODD = [None, -1, 10 ** 9, "x", [], {}, 1.5, True, [1, 2], {"a": 1}]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PATHS), st.sampled_from(ODD))
+def test_a_damaged_file_loads_playable_or_not_at_all(path: tuple[Any, ...], value: Any) -> None:
+    try:
+        s = State.from_json(edited(path, value))
+    except ValueError:
+        return
+    legal = s.legal_actions()
+    s.scores()
+    if legal:
+        s.clone().apply(legal[0])
