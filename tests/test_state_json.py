@@ -104,3 +104,37 @@ def test_a_damaged_file_loads_playable_or_not_at_all(path: tuple[Any, ...], valu
     s.scores()
     if legal:
         s.clone().apply(legal[0])
+
+
+# ---------------------------------------------------------------------------
+# Records (arle.replay) and the setup they carry
+# ---------------------------------------------------------------------------
+RECORD = midgame().record()
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("actions", 3, "'actions' a list"),
+    ("setup", "random", "'setup' must be an object"),
+    ("setup.options", "x", "options must map rules option names"),
+    ("setup.options", {"lutetsburg_shovels": "yes"}, "must be true or false"),
+    ("setup.seed", None, "seed must be a whole number"),
+    ("setup.seed", 1.5, "seed must be a whole number"),
+    ("setup.players", True, "players must be 1 or 2"),
+    ("setup.promos", "no", "promos must be true or false"),
+])
+def test_a_bad_record_is_refused(key: str, value: Any, message: str) -> None:
+    rec = json.loads(json.dumps(RECORD))
+    node = rec
+    *head, last = key.split(".")
+    for k in head:
+        node = node[k]
+    node[last] = value
+    with pytest.raises(ValueError, match=message):
+        arle.replay(rec)
+
+
+def test_a_record_action_that_is_not_text_is_refused() -> None:
+    rec = json.loads(json.dumps(RECORD))
+    rec["actions"][5] = 7
+    with pytest.raises(ValueError, match="record action 5: expected an action text"):
+        arle.replay(rec)

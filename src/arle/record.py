@@ -28,12 +28,17 @@ def replay(record: dict[str, Any] | str) -> State:
     try:
         setup = record["setup"]
         actions = record["actions"]
+        if not isinstance(setup, dict) or not isinstance(actions, list):
+            raise ValueError("malformed record: 'setup' must be an object and 'actions' "
+                             "a list of action texts")
         s = new_game(players=setup["players"], seed=setup["seed"],
                      buildings=setup["buildings"], promos=setup["promos"],
                      options=setup.get("options"))
     except (KeyError, TypeError) as e:
         raise ValueError(f"malformed record: {e}") from e
     for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise ValueError(f"record action {i}: expected an action text, got {text!r}")
         try:
             s.apply(text)
         except ValueError as e:

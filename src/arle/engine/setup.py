@@ -64,13 +64,22 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] = "
     >>> s.current_player, s.half_year, len(s.board)
     (0, 1, 18)
     """
-    if players not in (1, 2):
+    if type(players) is not int or players not in (1, 2):
         raise ValueError(f"players must be 1 or 2, not {players!r}")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(promos, bool):
+        raise ValueError(f"promos must be true or false, not {promos!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must map rules option names to true/false, "
+                         f"not {options!r}")
     opts = dict(RULE_OPTIONS)
     for k, v in (options or {}).items():
         if k not in RULE_OPTIONS:
             raise ValueError(f"unknown rules option {k!r} (known: {sorted(RULE_OPTIONS)})")
-        opts[k] = bool(v)
+        if not isinstance(v, bool):
+            raise ValueError(f"rules option {k!r} must be true or false, not {v!r}")
+        opts[k] = v
     rng = random.Random(seed)
     s = State()
     s.n = players
