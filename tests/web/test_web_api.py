@@ -407,3 +407,15 @@ def test_security_headers(client: Any) -> None:
     assert r.headers["referrer-policy"] == "no-referrer"
     assert "script-src 'self'" in r.headers["content-security-policy"]
     assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_game_info_describes_the_pending_decision(client: Any) -> None:
+    created = create(client)
+    gid, tok = created["id"], token(created, 0)
+    d = info(client, gid)["decision"]
+    assert d == {"player": 0, "kind": "place", "title": "Place a worker",
+                 "text": d["text"]} and d["text"].startswith("place a worker")
+    assert move(client, gid, tok, "place fisherman").status_code == 200
+    data = info(client, gid)
+    assert data["pending"] == data["decision"]["kind"] == "optional_animal"
+    assert data["decision"]["title"] == "You may take an animal"

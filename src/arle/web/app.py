@@ -194,6 +194,9 @@ def _game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["winner"] = s.winner()
     info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
     info["pending"] = s.stack[-1].get("t") if s.stack else None
+    d = s.pending()
+    info["decision"] = {"player": d.player, "kind": d.kind, "title": d.title,
+                        "text": d.text}
     if with_legal:
         info["legal"] = [str(a) for a in s.legal_actions()]
     return info
