@@ -1,0 +1,72 @@
+"""Perft: the number of decision sequences of a given length from fixed positions.
+
+As in chess engines, counting every legal line to a small depth pins the whole legal
+move generator at once (placements, sub-decisions, payments, anytime actions) far more
+broadly than a single game does: any change in what is legal changes a count.  The
+counts below were produced by this engine; a change that alters them must be a
+deliberate rules change, and the counts are then updated with it.  Positions are fixed
+by (players, seed, buildings, promos) and a seeded random walk of ``steps`` decisions
+(the walk picks by index, so it also depends on the order of the legal actions).
+A second check counts the same lines through ``to_json``/``from_json`` copies.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import arle
+from arle.state import State
+
+
+def perft(s: State, depth: int, via_json: bool = False) -> int:
+    if depth == 0 or s.is_terminal():
+        return 1
+    total = 0
+    for a in s.legal_actions():
+        c = State.from_json(s.to_json()) if via_json else s.clone()
+        c.apply(a)
+        total += perft(c, depth - 1, via_json)
+    return total
+
+
+def position(players: int, seed: int, buildings: str, promos: bool, steps: int) -> State:
+    s = arle.new_game(players=players, seed=seed, buildings=buildings, promos=promos)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+# (players, seed, buildings, promos, steps) -> pending decision, counts for depth 1, 2, ...
+CASES: list[tuple[tuple[int, int, str, bool, int], str, list[int]]] = [
+    ((1, 0, "first-game", False, 0), "place", [17, 126, 1137, 10223]),
+    ((2, 0, "first-game", False, 0), "place", [32, 259, 2939]),
+    ((1, 6, "random", True, 54), "master", [10, 96, 786]),
+    ((1, 6, "random", True, 75), "convert", [3, 46, 397]),
+    ((2, 7, "random", True, 9), "master", [10, 96, 1223]),
+    ((2, 7, "random", True, 12), "cut", [7, 55, 417]),
+    ((2, 7, "random", True, 72), "merchant", [4, 108, 792]),
+    ((2, 7, "random", True, 102), "pay", [2, 22, 278]),
+    ((2, 9, "random", True, 21), "wainwright", [3, 62, 494]),
+    ((2, 9, "random", True, 87), "grocer", [5, 140, 1132]),
+    ((2, 9, "random", True, 48), "upgrade", [3, 42, 273]),
+    ((2, 9, "random", True, 168), "sustain", [6, 186, 1923]),
+    ((2, 5, "random", False, 100), "place", [11, 71, 391]),
+]
+
+
+@pytest.mark.parametrize("where,kind,counts", CASES, ids=[
+    f"{p}p-s{seed}-{b}{'-promos' if pr else ''}-{n}" for (p, seed, b, pr, n), _, _ in CASES])
+def test_perft(where: tuple[int, int, str, bool, int], kind: str,
+               counts: list[int]) -> None:
+    s = position(*where)
+    assert s.pending().kind == kind
+    assert [perft(s, d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_perft_through_json_copies() -> None:
+    s = position(2, 9, "random", True, 168)
+    assert perft(s, 2, via_json=True) == perft(s, 2)
