@@ -288,3 +288,23 @@ def test_players_follow_the_seats(tmp_path: Path) -> None:
                   cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "New game for 2 player(s), seed 6" in r.stdout
+
+
+def test_hint_names_a_bots_choice_and_changes_nothing(tmp_path: Path) -> None:
+    child = spawn("--players", "1", "--seed", "5", cwd=tmp_path)
+    child.expect_exact(PROMPT)
+    s = arle.new_game(players=1, seed=5)
+    expected = get("greedy", seed=0).choose(s)
+    out = answer(child, "hint greedy")
+    m = re.search(r"Hint \(greedy\): (\d+)\. (.+)", out)
+    assert m is not None, out
+    assert m.group(2).strip() == str(expected)
+    out = re.sub(r"\s+", " ", answer(child, "hint nobody"))
+    assert "unknown bot 'nobody'" in out and "nothing changed" in out
+    out = answer(child, "hint mcts:sims=3")
+    assert "Hint (mcts:sims=3): " in out
+    # the hinted number is the action it names: taking it plays that action
+    out = answer(child, m.group(1))
+    assert f"Player 1: {expected}" in out
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

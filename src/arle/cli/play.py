@@ -32,7 +32,10 @@ __all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_mo
            "split_seats"]
 
 EXIT_REFUSED = 2
-COMMANDS_HINT = "Type a number or an action's text; commands: undo, save FILE, help, quit."
+COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
+                 "quit.")
+#: The bot that answers ``hint`` unless another is named (``hint greedy``).
+HINT_BOT = "mcts:sims=100"
 
 
 # ---------------------------------------------------------------------------
@@ -190,6 +193,18 @@ class Session:
         self.dirty = True
         self.say(f"Took back {len(taken)} decision(s): {', '.join(taken)}", style="yellow")
 
+    def hint(self, spec: str) -> None:
+        """Say which action a bot would choose here; nothing changes."""
+        s = self.state
+        try:
+            bot = get_bot(spec, seed=len(s.history))
+        except ValueError as e:
+            self.error(f"{e} (nothing changed).")
+            return
+        action = bot.choose(s.clone())
+        where = (f"{self._order.index(action) + 1}. " if action in self._order else "")
+        self.say(f"Hint ({spec}): {where}{action}", style="magenta")
+
     def save(self, path: str) -> None:
         if not path:
             self.error("save needs a file name: save FILE")
@@ -239,6 +254,9 @@ class Session:
             return "acted" if len(self.movers) != before else None
         if cmd == "save":
             self.save(rest.strip())
+            return None
+        if cmd == "hint":
+            self.hint(rest.strip() or HINT_BOT)
             return None
         if text.isdigit():
             k = int(text)

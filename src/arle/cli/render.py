@@ -501,7 +501,7 @@ def notation_basics() -> str:
             "1). Anytime actions: 'load I J ITEM' (load a vehicle or travel to a "
             "destination), 'use BUILDING' (dark-green house), 'boat GOOD' (peat boat), "
             "'release ANIMAL', 'return KIND@I' (give equipment back).\n"
-            "Commands: undo, save FILE, help, quit.")
+            "Commands: undo, hint [BOT], save FILE, help, quit.")
 
 
 # ---------------------------------------------------------------------------
