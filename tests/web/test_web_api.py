@@ -419,3 +419,29 @@ def test_game_info_describes_the_pending_decision(client: Any) -> None:
     data = info(client, gid)
     assert data["pending"] == data["decision"]["kind"] == "optional_animal"
     assert data["decision"]["title"] == "You may take an animal"
+
+
+def test_hint_for_the_seat_to_move(client: Any) -> None:
+    created = create(client, players=2, seats=["human", "human"], seed=3)
+    gid = created["id"]
+    to_move = info(client, gid)["current_player"]
+    tok = token(created, to_move)
+    before = client.get(f"/api/games/{gid}/state").text
+    r = client.post(f"/api/games/{gid}/hint", json={"bot": "greedy"},
+                    headers={"X-Arle-Token": tok})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["action"] in info(client, gid)["legal"]
+    assert data["label"] and data["version"] == info(client, gid)["version"]
+    assert client.get(f"/api/games/{gid}/state").text == before      # nothing changed
+    # refusals: a spectator, the other seat, an unknown bot
+    assert client.post(f"/api/games/{gid}/hint", json={}).status_code == 403
+    r = client.post(f"/api/games/{gid}/hint", json={},
+                    headers={"X-Arle-Token": token(created, 1 - to_move)})
+    assert r.status_code == 409 and "not your turn" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/hint", json={"bot": "nobody"},
+                    headers={"X-Arle-Token": tok})
+    assert r.status_code == 400 and "unknown bot" in r.json()["error"]
+    # the page offers the button to the seat to move
+    page = client.get(f"/games/{gid}/view", headers={"X-Arle-Token": tok}).text
+    assert 'data-hint="1"' in page

@@ -248,3 +248,21 @@ def test_replay_slider_and_record_upload(browser: Any, live_server: Any,
         assert view(page).get_attribute("data-ply") == str(total)
     finally:
         ctx.close()
+
+
+def test_hint_button_marks_the_bots_choice(browser: Any, live_server: Any) -> None:
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    try:
+        create_solo_by_form(page, live_server.url, seed=9)
+        v = version_of(page)
+        page.click("button[data-hint]")
+        page.wait_for_selector("#flash .flash.hint", timeout=30_000)
+        text = page.locator("#flash").inner_text()
+        assert text.startswith("Hint: ")
+        hinted = page.locator(".action-list .hinted")
+        assert hinted.count() == 1
+        assert f"({hinted.get_attribute('data-action')})" in text
+        assert version_of(page) == v          # asking changes nothing
+    finally:
+        ctx.close()

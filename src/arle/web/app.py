@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from arle.notation import parse_action
 from arle.scorepad import farm_from_answers
 from arle.scoring import (
     CATEGORIES,
@@ -38,7 +39,7 @@ from arle.web.botworker import known_bots, think
 from arle.web.db import GameRecord, open_store
 from arle.web.pad import answers_from_form, form_sections
 from arle.web.service import CreatedGame, Game, GameError, GameService, NewGame, seat_label
-from arle.web.views import render_view
+from arle.web.views import action_label, render_view
 
 __all__ = ["create_app", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
 
@@ -547,6 +548,27 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
             return _error(e)
         return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
                              "current_player": game.state.current_player})
+
+    @app.post("/api/games/{gid}/hint")
+    async def api_hint(request: Request, gid: str) -> Response:
+        try:
+            body = await _json_body(request)
+            if body is not None and not isinstance(body, dict):
+                raise GameError("malformed hint request: expected a JSON object")
+            body = body or {}
+            game = await service.get(gid)
+            held = await held_seats(request, game, body.get("token"))
+            action, version = await service.hint(gid, held, body.get("bot"))
+            game = await service.get(gid)
+            state = game.state
+            label = action_label(parse_action(state, action), state) \
+                if game.version == version else action
+        except GameError as e:
+            return _error(e)
+        except ValueError:                       # the position moved on meanwhile
+            return _error(GameError("the position changed while the hint was computed; "
+                                    "ask again", 409))
+        return JSONResponse({"action": action, "label": label, "version": version})
 
     @app.post("/api/records")
     async def api_upload(request: Request) -> Response:

@@ -24,12 +24,14 @@ import arle
 from arle.web.botworker import check_bot_spec, think
 from arle.web.db import GameRecord, MoveRow, SeatRow, Store
 
-__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "MAX_ACTION_LEN",
-           "MAX_RECORD_ACTIONS"]
+__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT",
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS"]
 
 log = logging.getLogger("arle.web")
 
 MAX_ACTION_LEN = 200
+#: The bot that answers a hint request unless the request names another.
+HINT_BOT = "mcts:sims=100"
 MAX_RECORD_ACTIONS = 20_000
 BUILDING_MODES = ("first-game", "random")
 
@@ -362,6 +364,30 @@ class GameService:
         self._notify(game_id, game.version)
         self._ensure_bot(game)
         return game
+
+    async def hint(self, game_id: str, held: Iterable[int], spec: Any = None) -> tuple[str, int]:
+        """The action bot ``spec`` (default :data:`HINT_BOT`) would take for the seat to
+        move, asked by its holder; with the version it was computed at.  Nothing changes."""
+        held = set(held)
+        if spec is None:
+            spec = HINT_BOT
+        if not isinstance(spec, str) or len(spec) > MAX_ACTION_LEN:
+            raise GameError("malformed hint: 'bot' must be a bot spec like 'greedy'")
+        try:
+            spec = check_bot_spec(spec)
+        except ValueError as e:
+            raise GameError(str(e)) from e
+        game = await self.get(game_id)
+        p = game.state.current_player
+        if game.rec.status != "running" or p is None:
+            raise GameError("the game is over: there is nothing to hint", 409)
+        if not held:
+            raise GameError("spectators get no hints: open your invitation link", 403)
+        if p not in held or game.rec.seats[p].kind != "human":
+            raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
+        version = game.version
+        action = await self._think(spec, len(game.state.history), game.state.to_json())
+        return action, version
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
         """Take back the last move if the asker made it (nobody acted since)."""

@@ -318,6 +318,9 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         for a in legal:
             if a.verb in ("skip", "end", "finish"):
                 controls.append(_btn(a, s, "control"))
+    if mine:
+        controls.append('<button type="button" class="control hint" data-hint="1" '
+                        'title="Ask the mcts bot what it would play here">Hint</button>')
     if interactive and can_undo:
         controls.append('<button type="button" class="control undo" data-undo="1">'
                         "Undo my last decision</button>")

@@ -18,7 +18,7 @@
     p.textContent = message;
     flashBox.replaceChildren(p);
     clearTimeout(flash.timer);
-    flash.timer = setTimeout(() => p.remove(), kind === "info" ? 2500 : 8000);
+    flash.timer = setTimeout(() => p.remove(), kind === "info" ? 2500 : kind === "hint" ? 15000 : 8000);
   }
 
   function currentVersion() {
@@ -91,6 +91,30 @@
     }
   }
 
+  async function askHint(button) {
+    if (button.disabled) return;
+    button.disabled = true;
+    const text = button.textContent;
+    button.textContent = "Thinking…";
+    try {
+      const data = await postJSON("/api/games/" + gameId + "/hint",
+                                  { version: currentVersion() });
+      document.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+      document.querySelectorAll(".action-list [data-action]").forEach((el) => {
+        if (el.dataset.action === data.action) {
+          el.classList.add("hinted");
+          el.scrollIntoView({ block: "nearest" });
+        }
+      });
+      flash("Hint: " + data.label + " (" + data.action + ")", "hint");
+    } catch (e) {
+      flash(e.message);
+    } finally {
+      button.disabled = false;
+      button.textContent = text;
+    }
+  }
+
   // ------------------------------------------------------------------ choosing
   function openChooser(title, actions, labels) {
     if (!chooser) return;
@@ -142,6 +166,12 @@
       ev.preventDefault();
       if (chooser && chooser.open) chooser.close();
       sendMove(btn.dataset.action);
+      return;
+    }
+    const hint = target.closest("[data-hint]");
+    if (hint) {
+      ev.preventDefault();
+      askHint(hint);
       return;
     }
     const undo = target.closest("[data-undo]");
