@@ -32,17 +32,16 @@ from rich.console import Console
 from rich.table import Table
 
 import arle
+from arle.cli.files import refuse
 
 __all__ = ["register", "bench", "run_bench", "KEYS"]
 
-EXIT_REFUSED = 2
 KEYS = ("us_per_decision", "us_legal_actions", "us_apply", "us_clone",
         "decisions_per_game", "games_per_s")
 
 
 def _refuse(message: str) -> NoReturn:
-    typer.echo(f"arle bench: {message}", err=True)
-    raise typer.Exit(code=EXIT_REFUSED)
+    refuse("bench", message)
 
 
 def _one_repeat(games: int, seed: int, players: int, buildings: str) -> dict[str, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from arle.cli import bench, play, replay_cmd, score_cmd, serve_cmd, tournament
+from arle.cli import bench, play, replay_cmd, review_cmd, score_cmd, serve_cmd, tournament
 
 app = typer.Typer(
     name="arle",
@@ -15,6 +15,7 @@ app = typer.Typer(
 score_cmd.register(app)
 play.register(app)
 replay_cmd.register(app)
+review_cmd.register(app)
 serve_cmd.register(app)
 tournament.register(app)
 bench.register(app)

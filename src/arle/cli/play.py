@@ -26,12 +26,12 @@ import arle
 from arle.actions import Action, IllegalActionError
 from arle.bots import Bot, get as get_bot
 from arle.cli import render
+from arle.cli.files import refuse
 from arle.state import State
 
 __all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_movers",
            "split_seats"]
 
-EXIT_REFUSED = 2
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
                  "quit.")
 #: The bot that answers ``hint`` unless another is named (``hint greedy``).
@@ -348,8 +348,7 @@ def run(session: Session) -> int:
 # The command
 # ---------------------------------------------------------------------------
 def _refuse(message: str) -> NoReturn:
-    typer.echo(f"arle play: {message}", err=True)
-    raise typer.Exit(code=EXIT_REFUSED)
+    refuse("play", message)
 
 
 def _buildings(value: str) -> str | list[str]:

@@ -18,31 +18,16 @@ from rich.text import Text
 
 import arle
 from arle.cli import render
+from arle.cli.files import read_text, refuse
 from arle.state import State
 
 __all__ = ["register", "replay", "load_positions"]
 
-EXIT_REFUSED = 2
 KEYS_HINT = "n or Enter: next · b: back · j N: jump to action N · q: quit"
 
 
 def _refuse(message: str) -> NoReturn:
-    typer.echo(f"arle replay: {message}", err=True)
-    raise typer.Exit(code=EXIT_REFUSED)
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        _refuse(f"{path}: no such file")
-    except IsADirectoryError:
-        _refuse(f"{path}: is a directory, not a game record")
-    except UnicodeDecodeError:
-        _refuse(f"{path}: not UTF-8 text")
-    except OSError as exc:
-        _refuse(f"{path}: cannot read ({exc.strerror or exc})")
+    refuse("replay", message)
 
 
 def load_positions(text: str) -> tuple[list[State], list[str], list[int]]:
@@ -155,7 +140,7 @@ def replay(
         = False,
 ) -> None:
     """Step through a saved game record, action by action."""
-    text = _read_text(record_file)
+    text = read_text(record_file, "replay", "a game record", stdin=False)
     try:
         positions, actions, movers = load_positions(text)
     except ValueError as exc:

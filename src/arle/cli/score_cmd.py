@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 from typing import Annotated, NoReturn, Optional
 
 import typer
@@ -35,16 +34,15 @@ from arle.scoring import (
     score_farm,
     sheet_to_json,
 )
+from arle.cli.files import read_text, refuse
 from arle.scorepad import ask_farm
 
 __all__ = ["register", "score", "format_vp", "sheet_to_json"]
 
-EXIT_REFUSED = 2
 
 
 def _refuse(message: str) -> NoReturn:
-    typer.echo(f"arle score: {message}", err=True)
-    raise typer.Exit(code=EXIT_REFUSED)
+    refuse("score", message)
 
 
 def _reject_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -56,25 +54,9 @@ def _reject_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return out
 
 
-def _read_text(farm_file: str) -> tuple[str, str]:
-    """The text of ``farm_file`` (``-`` is stdin) and the name to use in messages."""
-    if farm_file == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        with open(farm_file, encoding="utf-8") as handle:
-            return handle.read(), farm_file
-    except FileNotFoundError:
-        _refuse(f"{farm_file}: no such file")
-    except IsADirectoryError:
-        _refuse(f"{farm_file}: is a directory, not a JSON file")
-    except UnicodeDecodeError:
-        _refuse(f"{farm_file}: not UTF-8 text")
-    except OSError as exc:
-        _refuse(f"{farm_file}: cannot read ({exc.strerror or exc})")
-
-
 def _load_farm(farm_file: str) -> Farm:
-    text, name = _read_text(farm_file)
+    text = read_text(farm_file, "score")
+    name = "<stdin>" if farm_file == "-" else farm_file
     try:
         obj = json.loads(text, object_pairs_hook=_reject_duplicates)
     except json.JSONDecodeError as exc:

@@ -28,16 +28,15 @@ from arle.bots import get, parse_spec
 from arle.bots.arena import (
     BotStats, MatchResult, play_match, schedule, summarize, unique_labels,
 )
+from arle.cli.files import refuse
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores"]
 
-EXIT_REFUSED = 2
 
 
 def _refuse(message: str) -> NoReturn:
-    typer.echo(f"arle tournament: {message}", err=True)
-    raise typer.Exit(code=EXIT_REFUSED)
+    refuse("tournament", message)
 
 
 def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,

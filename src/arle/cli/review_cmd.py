@@ -1,0 +1,82 @@
+"""``arle review RECORD.json``: where did a player lose points, by a bot's judgement?
+
+Every turn of the chosen player is compared with a bot's choice (see
+:mod:`arle.bots.review`); turns whose estimated loss reaches ``--threshold`` are listed
+with the bot's suggestion.  A record that cannot be read or replayed, an unknown bot or
+a player not in the game is refused with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from arle.bots.review import Turn, review, summary
+from arle.cli.files import read_text, refuse
+
+__all__ = ["register", "review_cmd"]
+
+
+def _refuse(message: str) -> NoReturn:
+    refuse("review", message)
+
+
+def _table(turns: list[Turn], threshold: float, show_all: bool) -> Table:
+    table = Table(title="Turns to look at" if not show_all else "Every turn")
+    for col, justify in (("Move", "right"), ("Half year", "right"), ("Player", "right"),
+                         ("Played", "left"), ("Bot suggests", "left"),
+                         ("Est. VP lost", "right")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for t in turns:
+        if not show_all and t.loss < threshold:
+            continue
+        style = "bold red" if t.loss >= threshold else ""
+        table.add_row(str(t.index + 1), str(t.half_year), str(t.player + 1),
+                      ", ".join(t.played), t.suggested if t.loss else "(same)",
+                      f"{t.loss:g}", style=style)
+    return table
+
+
+def review_cmd(
+    record_file: Annotated[str, typer.Argument(metavar="RECORD.json",
+                                               help="A game record (arle play's save, "
+                                                    "the web app's download).")],
+    player: Annotated[Optional[int], typer.Option(
+        "--player", help="Review only this player (1 or 2) [default: every player].")] = None,
+    bot: Annotated[str, typer.Option(
+        "--bot", help="The judge, e.g. greedy (fast) or mcts:sims=200 (about a second "
+                      "per turn).")] = "greedy",
+    threshold: Annotated[float, typer.Option(
+        "--threshold", help="List turns whose estimated loss reaches this many VP.")] = 3.0,
+    show_all: Annotated[bool, typer.Option("--all", help="List every turn.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help='Print {"summary": {...}, "turns": [...]} instead of a table.')] = False,
+) -> None:
+    """Review a game: each turn against a bot's choice, with the estimated VP lost."""
+    text = read_text(record_file, "review", "a game record")
+    if threshold < 0:
+        _refuse("--threshold must not be negative")
+    try:
+        turns = review(text, None if player is None else player - 1, bot)
+    except ValueError as e:
+        message = str(e).replace("player must be 0 or 1", "--player must be 1 or 2") \
+            .replace("player must be 0 ", "--player must be 1 ")
+        _refuse(f"{record_file}: {message}" if "record" in message else message)
+    totals = summary(turns, threshold)
+    if as_json:
+        typer.echo(json.dumps({"summary": totals, "turns": [t.to_dict() for t in turns]}))
+        return
+    console = Console()
+    console.print(_table(turns, threshold, show_all))
+    console.print(f"{totals['turns']} turns reviewed with {bot}: the bot agreed with "
+                  f"{totals['agreed']}; {totals['mistakes']} cost about {threshold:g} VP "
+                  f"or more, {totals['points_lost']:g} VP in all (estimates).")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``review`` sub-command to ``app``."""
+    app.command("review")(review_cmd)
