@@ -69,3 +69,42 @@ def test_the_server_keeps_answering_while_a_bot_thinks(make_app: Any, tmp_path: 
         wait_until(lambda: info(c, gid)["ply"] >= 1, what="the slow bot's move")
     pids = {int(x) for x in pidfile.read_text().split()}
     assert pids and os.getpid() not in pids
+
+
+def test_bot_budgets_above_the_servers_limits_are_refused(client: Any) -> None:
+    r = client.post("/api/games", json={"players": 1, "seats": ["bot:mcts:sims=100000"]})
+    assert r.status_code == 400
+    assert "sims=100000 is above this server's limit of 1000 for mcts" in r.json()["error"]
+    r = client.post("/api/games", json={"players": 1, "seats": ["bot:greedy:chain=500"]})
+    assert r.status_code == 400 and "limit" in r.json()["error"]
+    created = create(client, players=1, seats=["human"], seed=1)
+    r = client.post(f"/api/games/{created['id']}/hint", json={"bot": "mcts:time=600"},
+                    headers={"X-Arle-Token": token(created, 0)})
+    assert r.status_code == 400 and "limit of 10 for mcts" in r.json()["error"]
+
+
+def test_a_bot_that_thinks_too_long_is_stopped(make_app: Any, tmp_path: Path,
+                                               monkeypatch: Any) -> None:
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("ARLE_TEST_PIDFILE", str(pidfile))
+    monkeypatch.setenv("ARLE_TEST_THINK_SECONDS", "30")
+    with TestClient(make_app(think_fn=slow_think, think_timeout=1.0)) as c:
+        created = create(c, players=1, seats=["bot:random"], seed=1)
+        gid = created["id"]
+        wait_until(lambda: "thought longer than 1 s" in c.get(f"/games/{gid}").text,
+                   timeout=30, what="the stuck bot to be reported")
+        assert info(c, gid)["ply"] == 0
+        pid = int(pidfile.read_text().split()[0])
+        wait_until(lambda: not _alive(pid), timeout=10, what="the stuck worker to stop")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:                                  # a zombie still answers; it is gone when reaped
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except OSError:
+        return False

@@ -38,7 +38,15 @@ from arle.scoring import (
 from arle.web.botworker import known_bots, think
 from arle.web.db import GameRecord, open_store
 from arle.web.pad import answers_from_form, form_sections
-from arle.web.service import CreatedGame, Game, GameError, GameService, NewGame, seat_label
+from arle.web.service import (
+    THINK_TIMEOUT,
+    CreatedGame,
+    Game,
+    GameError,
+    GameService,
+    NewGame,
+    seat_label,
+)
 from arle.web.views import action_label, render_view
 
 __all__ = ["create_app", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
@@ -295,12 +303,13 @@ def _created_json(request: Request, created: CreatedGame, game: Game) -> dict[st
 # The app
 # ---------------------------------------------------------------------------
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
-               bot_workers: int = 1, think_fn: Callable[[str, int, str], str] = think) -> FastAPI:
+               bot_workers: int = 1, think_fn: Callable[[str, int, str], str] = think,
+               think_timeout: float = THINK_TIMEOUT) -> FastAPI:
     """The web app on the database ``db`` (SQLite path, ``postgresql://`` URL or the
     default file in the user's data directory)."""
     store = open_store(db)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers,
-                          think_fn=think_fn)
+                          think_fn=think_fn, think_timeout=think_timeout)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -6,7 +6,15 @@ Only plain text crosses the process boundary: the bot spec, a seed and the posit
 
 from __future__ import annotations
 
-__all__ = ["known_bots", "think"]
+__all__ = ["LIMITS", "check_bot_spec", "known_bots", "think"]
+
+#: Upper bounds on the options of the built-in bots that web users may ask for (seats
+#: and hints): the bot worker is shared by every game on the server, so no request may
+#: hold it for long.  ``arle serve`` also stops any bot that thinks too long.
+LIMITS: dict[str, dict[str, float]] = {
+    "mcts": {"sims": 1000, "time": 10.0, "depth": 8, "branch": 16, "widen": 10.0},
+    "greedy": {"chain": 50},
+}
 
 
 def think(spec: str, seed: int, state_json: str) -> str:
@@ -36,6 +44,10 @@ def check_bot_spec(spec: str) -> str:
         raise ValueError("no bots are available in this installation") from e
     name, options = arle.bots.parse_spec(spec)
     arle.bots.get(spec, seed=0)  # raises ValueError for unknown bots and bad options
+    for key, limit in LIMITS.get(name, {}).items():
+        if key in options and float(options[key]) > limit:
+            raise ValueError(f"bot option {key}={options[key]} is above this server's "
+                             f"limit of {limit:g} for {name}")
     if options:
         return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())
     return name

@@ -24,7 +24,7 @@ import arle
 from arle.web.botworker import check_bot_spec, think
 from arle.web.db import GameRecord, MoveRow, SeatRow, Store
 
-__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT",
+__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
            "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS"]
 
 log = logging.getLogger("arle.web")
@@ -32,6 +32,8 @@ log = logging.getLogger("arle.web")
 MAX_ACTION_LEN = 200
 #: The bot that answers a hint request unless the request names another.
 HINT_BOT = "mcts:sims=100"
+#: Seconds a bot may think about one decision before the worker is stopped.
+THINK_TIMEOUT = 60.0
 MAX_RECORD_ACTIONS = 20_000
 BUILDING_MODES = ("first-game", "random")
 
@@ -114,8 +116,9 @@ class GameService:
     """Games, seats, moves, undo, bots and change notifications."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.5, bot_workers: int = 1,
-                 think_fn: ThinkFn = think) -> None:
+                 think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT) -> None:
         self.store = store
+        self.think_timeout = think_timeout
         self.bot_delay = bot_delay
         self.bot_workers = max(1, bot_workers)
         self.think_fn = think_fn
@@ -386,7 +389,10 @@ class GameService:
         if p not in held or game.rec.seats[p].kind != "human":
             raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
         version = game.version
-        action = await self._think(spec, len(game.state.history), game.state.to_json())
+        try:
+            action = await self._think(spec, len(game.state.history), game.state.to_json())
+        except Exception as e:       # a crashed, missing or stopped bot
+            raise GameError(f"no hint: the bot {spec} failed ({e})", 503) from e
         return action, version
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
@@ -495,18 +501,37 @@ class GameService:
                 del self._bot_tasks[game_id]
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
-        """Run the bot in the worker pool; a pool whose worker died is replaced once."""
+        """Run the bot in the worker pool; a pool whose worker died is replaced once, and
+        a bot that thinks longer than ``think_timeout`` is stopped (TimeoutError)."""
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.executor(), self.think_fn, spec, seed,
-                                              state_json)
-        except BrokenProcessPool:
-            log.warning("the bot worker process died; starting a new one")
-            if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-            return await loop.run_in_executor(self.executor(), self.think_fn, spec, seed,
-                                              state_json)
+        for attempt in (1, 2):
+            fut = loop.run_in_executor(self.executor(), self.think_fn, spec, seed, state_json)
+            try:
+                return await asyncio.wait_for(fut, self.think_timeout)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("the bot worker process died; starting a new one")
+                self._drop_pool()
+            except asyncio.TimeoutError:
+                log.error("a bot (%s) thought longer than %g s; stopping the worker",
+                          spec, self.think_timeout)
+                self._drop_pool()
+                raise TimeoutError(f"it thought longer than {self.think_timeout:g} s "
+                                   "and was stopped") from None
+        raise AssertionError("unreachable")
+
+    def _drop_pool(self) -> None:
+        """Stop the worker processes (a stuck bot included) and forget the pool."""
+        ex = self._executor
+        self._executor = None
+        if ex is None:
+            return
+        procs = list(getattr(ex, "_processes", {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
 
 
 def seat_label(game: Game, p: int) -> str:
