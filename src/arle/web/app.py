@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from arle.bots.review import Turn, review, summary
 from arle.notation import parse_action
 from arle.scorepad import farm_from_answers
 from arle.scoring import (
@@ -58,6 +59,7 @@ MAX_BODY = 16 * 1024            # every request body but a record upload
 MAX_UPLOAD = 1024 * 1024        # a game record upload
 MAX_WS_MESSAGE = 16 * 1024
 UPLOAD_PATHS = ("/api/records",)
+REVIEW_BOT = "greedy"          # the judge of /games/ID/review: a whole game in a second
 COOKIE_AGE = 365 * 24 * 3600
 
 Scope = MutableMapping[str, Any]
@@ -447,6 +449,40 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         return page(request, "replay.html", {
             "game": game, "step": k, "total": n, "view": Markup(view),
             "title": f"arle: replay of {gid}"})
+
+    @app.get("/games/{gid}/review", response_class=HTMLResponse)
+    async def review_page(request: Request, gid: str, threshold: float = 3.0) -> Response:
+        try:
+            game = await service.get(gid)
+            turns = await _review(game)
+        except GameError as e:
+            return error_page(request, e)
+        players = []
+        for p in range(game.state.n):
+            mine = [t for t in turns if t.player == p]
+            players.append({
+                "label": seat_label(game, p), "summary": summary(mine, threshold),
+                "turns": [t for t in mine if t.loss >= threshold]})
+        return page(request, "review.html", {
+            "game": game, "players": players, "threshold": threshold,
+            "title": f"arle: review of {gid}"})
+
+    @app.get("/api/games/{gid}/review")
+    async def api_review(gid: str, threshold: float = 3.0) -> Response:
+        try:
+            game = await service.get(gid)
+            turns = await _review(game)
+        except GameError as e:
+            return _error(e)
+        return JSONResponse({"summary": summary(turns, threshold), "bot": REVIEW_BOT,
+                             "turns": [t.to_dict() for t in turns]})
+
+    async def _review(game: Game) -> list[Turn]:
+        record = game.state.record()
+        try:
+            return await asyncio.to_thread(review, record, None, REVIEW_BOT)
+        except ValueError as e:               # pragma: no cover - stored games replay
+            raise GameError(f"cannot review this game: {e}", 500) from e
 
     @app.get("/games/{gid}/replay/{step}", response_class=HTMLResponse)
     async def replay_step(request: Request, gid: str, step: int) -> Response:
