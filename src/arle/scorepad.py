@@ -15,7 +15,6 @@ import copy
 from dataclasses import dataclass
 from typing import Callable
 
-
 from arle.data import catalog as cat
 from arle.scoring import (
     ANIMAL_KEYS,
@@ -41,6 +40,8 @@ class Question:
     kind: str                      # "int", "ids", "bool"
     default: object
     known: tuple[str, ...] = ()    # ids a list may hold
+    low: int | None = 0            # bounds of a whole number (None: unbounded)
+    high: int | None = None
 
 
 def _name(x: str) -> str:
@@ -51,7 +52,8 @@ def _questions() -> tuple[Question, ...]:
     qs: list[Question] = []
     for g in GOODS:
         high = cat.FOOD_CAP if g == "food" else cat.GOOD_CAP
-        qs.append(Question(("goods", g), f"Goods track: {_name(g)} (0-{high})", "int", 0))
+        qs.append(Question(("goods", g), f"Goods track: {_name(g)} (0-{high})", "int", 0,
+                           high=high))
     for item in SUPPLY:
         qs.append(Question(("supply", item), f"Personal supply: {_name(item)}", "int", 0))
     for a in ANIMAL_KEYS:
@@ -71,9 +73,10 @@ def _questions() -> tuple[Question, ...]:
     qs.append(Question(("home_board", "boardwalk"), "Home board: Small Boardwalk still "
                                                     "there (y/n)", "bool", False))
     qs.append(Question(("home_board", "dikes_moved"),
-                       f"Home board: dikes moved (0-{cat.MAX_DIKE_MOVES})", "int", 0))
+                       f"Home board: dikes moved (0-{cat.MAX_DIKE_MOVES})", "int", 0,
+                       high=cat.MAX_DIKE_MOVES))
     qs.append(Question(("supply_bottlenecks",), "Supply bottlenecks: VP lost (0 or less)",
-                       "int", 0))
+                       "int", 0, low=None, high=0))
     return tuple(qs)
 
 
@@ -99,6 +102,20 @@ def _set(farm: Farm, path: tuple[str, ...], value: object) -> None:
     node[path[-1]] = value
 
 
+def _key(text: str) -> str:
+    """An id or a printed name reduced for matching: ``"Farmer's House"`` ->
+    ``"farmers_house"``, ``"Lütetsburg Castle"`` -> ``"lutetsburg_castle"``."""
+    out = text.strip().lower().replace("ü", "u").replace("'", "").replace("’", "")
+    return "_".join(out.replace("-", " ").replace("_", " ").split())
+
+
+#: Every id of the pad's lists, by its own key and by its printed name's key.
+_BY_NAME: dict[str, str] = {
+    **{_key(i): i for i in (*cat.EQUIPMENT, *cat.DESTINATIONS, *cat.BUILDINGS)},
+    **{_key(name): i for i, name in cat.BUILDING_NAME.items()},
+}
+
+
 def _shown(q: Question, value: object) -> str:
     if q.kind == "ids":
         return ", ".join(str(x) for x in value) if isinstance(value, list) else ""
@@ -113,6 +130,9 @@ def parse_answer(q: Question, text: str) -> object:
     >>> barn = next(q for q in QUESTIONS if q.path == ("barn",))
     >>> parse_answer(barn, "Plow, peat boat,  plow")
     ['plow', 'peat_boat', 'plow']
+    >>> houses = next(q for q in QUESTIONS if q.path == ("home_board", "buildings"))
+    >>> parse_answer(houses, "Farmer's House; Lütetsburg Castle")
+    ['farmers_house', 'lutetsburg_castle']
     """
     text = text.strip()
     if q.kind == "int":
@@ -127,12 +147,15 @@ def parse_answer(q: Question, text: str) -> object:
         if low in ("n", "no", "false", "0", ""):
             return False
         raise ValueError(f"answer y or n, not {text!r}")
-    items = [x.strip().lower().replace(" ", "_").replace("-", "_")
-             for x in text.replace(";", ",").split(",")]
-    ids = [x for x in items if x]
-    for x in ids:
-        if x not in q.known:
-            raise ValueError(f"unknown id {x!r}; known: {', '.join(q.known)}")
+    ids = []
+    for item in text.replace(";", ",").split(","):
+        key = _key(item)
+        if not key:
+            continue
+        found = _BY_NAME.get(key)
+        if found is None or found not in q.known:
+            raise ValueError(f"unknown id {item.strip()!r}; known: {', '.join(q.known)}")
+        ids.append(found)
     return ids
 
 

@@ -53,14 +53,6 @@ def _names(ids: Sequence[str]) -> dict[str, str]:
     return {i: C.BUILDING_NAME.get(i, i.replace("_", " ").capitalize()) for i in ids}
 
 
-def _int_range(prompt: str) -> tuple[int | None, int | None]:
-    if "(0-" in prompt:
-        return 0, int(prompt.rsplit("(0-", 1)[1].rstrip(")"))
-    if "0 or less" in prompt:
-        return None, 0
-    return 0, None
-
-
 def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
     """The form's sections, filled with ``answers`` (question key -> text) where given,
     else with the questions' defaults."""
@@ -78,10 +70,10 @@ def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
             sec.fields.append(Field(key, q.prompt.removeprefix("Tool track "), "select",
                                     current, options=opts))
         elif q.kind == "int":
-            low, high = _int_range(q.prompt)
             label = _label(q).split(" (")[0]
             sec.fields.append(Field(key, label[:1].upper() + label[1:], "number",
-                                    text if text is not None else str(q.default), low, high))
+                                    text if text is not None else str(q.default),
+                                    q.low, q.high))
         elif q.kind == "bool":
             on = (text or "").lower() in ("y", "yes", "true", "1", "on")
             sec.fields.append(Field(key, "Small Boardwalk still on the board", "bool",
