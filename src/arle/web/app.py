@@ -477,12 +477,21 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         return JSONResponse({"summary": summary(turns, threshold), "bot": REVIEW_BOT,
                              "turns": [t.to_dict() for t in turns]})
 
+    reviews: dict[tuple[str, int], list[Turn]] = {}
+
     async def _review(game: Game) -> list[Turn]:
-        record = game.state.record()
-        try:
-            return await asyncio.to_thread(review, record, None, REVIEW_BOT)
-        except ValueError as e:               # pragma: no cover - stored games replay
-            raise GameError(f"cannot review this game: {e}", 500) from e
+        """The game's review, computed once per game version (about a second of CPU)."""
+        key = (game.id, game.version)
+        if key not in reviews:
+            try:
+                turns = await asyncio.to_thread(review, game.state.record(), None,
+                                                REVIEW_BOT)
+            except ValueError as e:           # pragma: no cover - stored games replay
+                raise GameError(f"cannot review this game: {e}", 500) from e
+            if len(reviews) >= 64:
+                reviews.pop(next(iter(reviews)))
+            reviews[key] = turns
+        return reviews[key]
 
     @app.get("/games/{gid}/replay/{step}", response_class=HTMLResponse)
     async def replay_step(request: Request, gid: str, step: int) -> Response:
