@@ -19,9 +19,26 @@ from arle.state import State
 # ---------------------------------------------------------------------------
 # Costs
 # ---------------------------------------------------------------------------
+# The ways to pay depend only on the building and the player's goods, and the same
+# goods are asked about again and again (every placement lists the Builder's buildings),
+# so answers are kept; the table is emptied when it grows large.
+_PAYMENTS: dict[tuple[str, tuple[int, ...]], list[dict[int, int]]] = {}
+_PAYMENTS_MAX = 20_000
+
+
 def building_payments(s: State, p: int, b: str) -> list[dict[int, int]]:
-    """Every distinct way to pay for building ``b`` with the player's goods."""
-    res = s.players[p].res
+    """Every distinct way to pay for building ``b`` with the player's goods (the list
+    is shared: do not change it)."""
+    key = (b, tuple(s.players[p].res))
+    found = _PAYMENTS.get(key)
+    if found is None:
+        if len(_PAYMENTS) >= _PAYMENTS_MAX:
+            _PAYMENTS.clear()
+        found = _PAYMENTS[key] = _building_payments(s.players[p].res, b)
+    return found
+
+
+def _building_payments(res: list[int], b: str) -> list[dict[int, int]]:
     cost = C.BUILDING_COST[b]
     kind, fixed = cost.kind, cost.fixed
     opts: list[dict[int, int]] = []
