@@ -8,7 +8,8 @@ from arle.cli import bench, play, replay_cmd, review_cmd, score_cmd, serve_cmd, 
 
 app = typer.Typer(
     name="arle",
-    help="Fields of Arle: play in the terminal, score a physical game, replay, bots.",
+    help="Fields of Arle: play in the terminal or the browser, score a physical game, "
+         "replay and review games, bots and benchmarks.",
     no_args_is_help=True,
     add_completion=False,
 )
