@@ -165,7 +165,9 @@ class Session:
             if bot is None:
                 return
             self.announce_half_year()
-            action = bot.choose(s)
+            with self.console.status(f"{render.player_name(p)} ({self.seats[p].label}) "
+                                     "is thinking...", spinner="dots"):
+                action = bot.choose(s)
             self.apply(action)
             self.say(f"{render.player_name(p)} ({self.seats[p].label}): {action}")
             s = self.state
@@ -201,7 +203,8 @@ class Session:
         except ValueError as e:
             self.error(f"{e} (nothing changed).")
             return
-        action = bot.choose(s.clone())
+        with self.console.status(f"Asking {spec}...", spinner="dots"):
+            action = bot.choose(s.clone())
         where = (f"{self._order.index(action) + 1}. " if action in self._order else "")
         self.say(f"Hint ({spec}): {where}{action}", style="magenta")
 
