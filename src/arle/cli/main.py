@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import typer
 
-from arle.cli import bench, play, replay_cmd, review_cmd, score_cmd, serve_cmd, tournament
+from arle.cli import (
+    bench,
+    dataset_cmd,
+    play,
+    replay_cmd,
+    review_cmd,
+    score_cmd,
+    serve_cmd,
+    tournament,
+)
 
 app = typer.Typer(
     name="arle",
@@ -20,6 +29,7 @@ review_cmd.register(app)
 serve_cmd.register(app)
 tournament.register(app)
 bench.register(app)
+dataset_cmd.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper

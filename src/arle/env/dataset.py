@@ -1,0 +1,135 @@
+"""Training data from game records: one row per decision, for imitation and value learning.
+
+Games played by any bots (``arle tournament --records DIR``), by people (``arle play``'s
+``save``, the web app's record download) or by your own code become arrays, by replaying
+each record: before every decision the mover's observation (:func:`arle.env.encode`),
+the legal mask and the catalog index of the action taken, and after the game the
+outcome of every row from its mover's side.  ``arle dataset`` writes them to a ``.npz``
+file.
+
+>>> import arle
+>>> from arle.bots.greedy import GreedyBot
+>>> s = arle.new_game(players=1, seed=3)
+>>> bot = GreedyBot()
+>>> while not s.is_terminal():
+...     s.apply(bot.choose(s))
+>>> d = records_to_arrays([s.record()])
+>>> d["obs"].shape[1] == OBS_SIZE and d["obs"].shape[0] == d["action"].shape[0]
+True
+>>> bool(d["mask"][0, d["action"][0]])            # the action taken was legal
+True
+>>> float(d["outcome"][0]) == s.scores()[0].total  # solo, score_diff: the final score
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import arle
+from arle.env.catalog import CATALOG
+from arle.env.observation import OBS_SIZE, encode
+from arle.env.rewards import check_reward, final_rewards
+
+__all__ = ["FORMAT", "records_to_arrays", "save", "load"]
+
+#: Stored in every file (``meta``): change it when the arrays change meaning.
+FORMAT = "arle-dataset-1"
+
+
+def records_to_arrays(records: Iterable[dict[str, Any] | str],
+                      reward: str = "score_diff") -> dict[str, npt.NDArray[Any]]:
+    """Replay ``records`` into arrays (ValueError naming the record that fails).
+
+    Per decision: ``obs`` (float32, the mover's observation), ``mask`` (bool, legal
+    catalog indices), ``action`` (int32, the index taken), ``player`` (int8), ``game``
+    (int32, position of the record), ``ply`` (int32, its index in the record),
+    ``outcome`` (float32, the mover's final reward: ``score_diff`` or ``win_loss`` as in
+    the environments) and ``score`` (float32, the mover's final score).  Per game:
+    ``game_scores`` (float32, one column per seat; NaN for the missing seat of a solo
+    game) and ``game_setup`` (the setup as JSON text).  Unfinished games are refused:
+    they have no outcome.
+    """
+    check_reward(reward)
+    obs: list[npt.NDArray[np.float32]] = []
+    masks: list[npt.NDArray[np.int8]] = []
+    action: list[int] = []
+    player: list[int] = []
+    game: list[int] = []
+    ply: list[int] = []
+    outcome: list[float] = []
+    score: list[float] = []
+    game_scores: list[list[float]] = []
+    game_setup: list[str] = []
+    for g, record in enumerate(records):
+        try:
+            end = arle.replay(record)
+        except ValueError as e:
+            raise ValueError(f"record {g}: {e}") from e
+        if not end.is_terminal():
+            raise ValueError(f"record {g}: the game is not finished, so it has no outcome")
+        rec = end.record()
+        s = arle.replay(dict(rec, actions=[]))
+        first = len(action)
+        for i, text in enumerate(rec["actions"]):
+            p = s.current_player
+            assert p is not None
+            obs.append(encode(s, p))
+            masks.append(CATALOG.mask(s))
+            action.append(CATALOG.index(text))
+            player.append(p)
+            game.append(g)
+            ply.append(i)
+            s.apply(text)
+        final = final_rewards(s, reward)
+        totals = [float(sc.total) for sc in s.scores()]
+        for k in range(first, len(action)):
+            outcome.append(final[player[k]])
+            score.append(totals[player[k]])
+        game_scores.append(totals + [float("nan")] * (2 - len(totals)))
+        game_setup.append(json.dumps(rec["setup"], sort_keys=True))
+    n = len(action)
+    return {
+        "obs": np.stack(obs) if n else np.zeros((0, OBS_SIZE), np.float32),
+        "mask": (np.stack(masks) if n else np.zeros((0, len(CATALOG)), np.int8)).astype(bool),
+        "action": np.asarray(action, np.int32),
+        "player": np.asarray(player, np.int8),
+        "game": np.asarray(game, np.int32),
+        "ply": np.asarray(ply, np.int32),
+        "outcome": np.asarray(outcome, np.float32),
+        "score": np.asarray(score, np.float32),
+        "game_scores": np.asarray(game_scores, np.float32).reshape(-1, 2),
+        "game_setup": np.asarray(game_setup, dtype=np.str_),
+    }
+
+
+def save(path: str, arrays: dict[str, npt.NDArray[Any]], reward: str) -> None:
+    """Write ``arrays`` to ``path`` (compressed ``.npz``) all at once: a temporary file,
+    then a rename, so a failure leaves no partial file."""
+    meta = json.dumps({"format": FORMAT, "reward": reward, "obs_size": OBS_SIZE,
+                       "actions": len(CATALOG), "arle": arle.__version__})
+    target = os.path.abspath(path)
+    tmp = f"{target}.tmp{os.getpid()}.npz"
+    try:
+        payload: dict[str, Any] = {"meta": np.asarray(meta), **arrays}
+        np.savez_compressed(tmp, **payload)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def load(path: str) -> tuple[dict[str, Any], dict[str, npt.NDArray[Any]]]:
+    """The metadata and arrays of a file written by :func:`save`."""
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        arrays = {k: data[k] for k in data.files if k != "meta"}
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"{path}: not an arle dataset (format {meta.get('format')!r})")
+    return meta, arrays
