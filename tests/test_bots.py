@@ -77,7 +77,8 @@ def test_bots_are_registered() -> None:
 
 @pytest.mark.parametrize("spec", ["greedy:noise=-1", "greedy:depth=2", "mcts:sims=0",
                                   "mcts:rollout=magic", "mcts:expand=3", "mcts:bogus=1",
-                                  "mcts:sims=lots"])
+                                  "mcts:sims=lots", "mcts:time=nan", "mcts:widen=nan",
+                                  "mcts:c=inf", "greedy:noise=nan"])
 def test_bad_options_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         get(spec)

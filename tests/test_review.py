@@ -86,7 +86,8 @@ def test_the_command(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "Turns to look at" in r.stdout and "turns reviewed with mcts:sims=3" in r.stdout
     for args, message in [
-        ([str(path), "--player", "3"], "--player must be 1 or 2"),
+        ([str(path), "--player", "3"], "--player must be 1 or 2, not 3"),
+        ([str(path), "--player", "0"], "--player must be 1 or 2, not 0"),
         ([str(path), "--bot", "nobody"], "unknown bot"),
         ([str(tmp_path / "none.json")], "no such file"),
         ([str(path), "--threshold", "-1"], "--threshold must not be negative"),
@@ -99,3 +100,10 @@ def test_the_command(tmp_path: Path) -> None:
                    encoding="utf-8")
     r = runner.invoke(app, ["review", str(bad)])
     assert r.exit_code == 2 and "bad.json: malformed record" in r.stderr
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000, encoding="utf-8")
+    for cmd in (["review", str(deep)], ["replay", "--final", str(deep)],
+                ["score", str(deep)], ["dataset", str(deep), "--out", str(tmp_path / "d.npz")]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 2, (cmd, r.output)
+        assert "deep.json" in r.stderr and "nested too deeply" in r.stderr, cmd

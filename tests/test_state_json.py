@@ -67,7 +67,8 @@ def test_a_bad_field_is_named(path: tuple[Any, ...], value: Any, message: str) -
     assert message in str(e.value)
 
 
-@pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "arle-state-1"}', "{,"])
+@pytest.mark.parametrize("text", ["", "[]", "{}", '{"format": "arle-state-1"}', "{,",
+                                  "[" * 200_000])
 def test_not_a_state_at_all(text: str) -> None:
     with pytest.raises(ValueError):
         State.from_json(text)

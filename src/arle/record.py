@@ -23,6 +23,8 @@ def replay(record: dict[str, Any] | str) -> State:
             record = json.loads(record)
         except json.JSONDecodeError as e:
             raise ValueError(f"malformed record JSON: {e}") from e
+        except RecursionError:
+            raise ValueError("malformed record JSON: nested too deeply") from None
     if not isinstance(record, dict) or record.get("format") != "arle-record-1":
         raise ValueError("not an arle game record (missing format 'arle-record-1')")
     try:

@@ -217,6 +217,8 @@ class State:
             _check_fields(d, s)
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
             raise ValueError(f"malformed state JSON: {e}") from e
+        except RecursionError:
+            raise ValueError("malformed state JSON: nested too deeply") from None
         except _Malformed as e:
             raise ValueError(f"malformed state JSON: {e}") from None
         _check_playable(s)

@@ -35,3 +35,43 @@ def test_review_page_and_api(client: Any) -> None:
     assert f'href="/games/{gid}/review"' in client.get(f"/games/{gid}").text
     assert client.get("/games/nope/review").status_code == 404
     assert client.get("/api/games/nope/review").status_code == 404
+
+
+def test_concurrent_requests_share_one_review_and_long_games_are_refused(
+        make_app: Any, monkeypatch: Any) -> None:
+    import asyncio
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    import arle.web.app as web
+
+    calls: list[int] = []
+    real = web.review
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        time.sleep(0.3)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(web, "review", counting)
+    app = make_app()
+    rec = random_record(6, 80)
+
+    async def main() -> tuple[list[int], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            gid = (await c.post("/api/records", json=rec)).json()["id"]
+            answers = await asyncio.gather(
+                *[c.get(f"/api/games/{gid}/review") for _ in range(6)])
+            monkeypatch.setattr(web, "MAX_REVIEW_ACTIONS", 10)
+            too_long = await c.get(f"/api/games/{gid}/review")
+            return [r.status_code for r in answers], too_long.status_code
+
+    # in a thread of its own: another test may have left an event loop in this one
+    with ThreadPoolExecutor(1) as pool:
+        codes, too_long = pool.submit(asyncio.run, main()).result()
+    assert codes == [200] * 6
+    assert len(calls) == 1                   # computed once for six requests
+    assert too_long == 413

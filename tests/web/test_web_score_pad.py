@@ -68,8 +68,11 @@ def test_refused_figures_name_the_key_and_keep_the_form(client: Any) -> None:
     assert r.status_code == 400
     assert "goods.grain" in r.text and 'id="pad-result"' not in r.text
     assert re.search(r'name="goods.grain" value="16"', r.text)
-    r = post(client, example_form() + [("barn.plow", "lots")])
-    assert r.status_code == 400 and "barn.plow" in r.text
+    for bad in ("lots", "\u00b2", "-1", "99"):        # a word, a Unicode digit, out of range
+        r = post(client, example_form() + [("barn.plow", bad)])
+        assert r.status_code == 400 and "barn.plow" in r.text, bad
+        assert re.search(r'name="goods.wool" value="15"', r.text), bad   # figures kept
+        assert re.search(r'value="emden" checked', r.text), bad
     r = post(client, example_form() + [("barn.cart", "5")])   # 8 items: over the barn
     assert r.status_code == 400 and "barn" in r.text
 

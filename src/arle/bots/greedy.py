@@ -14,6 +14,7 @@ each action's value (0 by default: the best action, ties broken by the seed);
 
 from __future__ import annotations
 
+import math
 import random
 
 from arle.actions import Action
@@ -75,7 +76,7 @@ class GreedyBot:
         self.seed = seed
         self.noise = float(noise)
         self.chain = int(chain)
-        if self.noise < 0 or self.chain < 0:
+        if not math.isfinite(self.noise) or self.noise < 0 or self.chain < 0:
             raise ValueError("greedy options noise and chain must not be negative")
         self._rng = random.Random(seed)
 

@@ -186,6 +186,9 @@ class MCTSBot:
         self.backup = str(backup)
         self.reuse = str(reuse).lower() not in ("0", "false", "no")
         self._table: dict[tuple[object, ...], _Node] = {}
+        if not all(math.isfinite(x) for x in (self.c, self.scale, self.widen,
+                                               self.time if self.time is not None else 0.0)):
+            raise ValueError("mcts options c, scale, widen and time must be finite numbers")
         if self.rollout not in ("none", "greedy", "random"):
             raise ValueError("mcts rollout must be none, greedy or random")
         if self.backup not in ("auto", "max", "mean"):

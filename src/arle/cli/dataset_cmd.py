@@ -63,6 +63,8 @@ def dataset(
             records.append(json.loads(text))
         except json.JSONDecodeError as e:
             _refuse(f"{f}: not valid JSON ({e.msg}, line {e.lineno})")
+        except RecursionError:
+            _refuse(f"{f}: not valid JSON (nested too deeply)")
     try:
         arrays = D.records_to_arrays(records, reward)
     except ValueError as e:

@@ -203,8 +203,12 @@ class Session:
         except ValueError as e:
             self.error(f"{e} (nothing changed).")
             return
-        with self.console.status(f"Asking {spec}...", spinner="dots"):
-            action = bot.choose(s.clone())
+        try:
+            with self.console.status(f"Asking {spec}...", spinner="dots"):
+                action = bot.choose(s.clone())
+        except Exception as e:          # a failing bot must not end the game
+            self.error(f"the hint bot {spec} failed: {e} (nothing changed).")
+            return
         where = (f"{self._order.index(action) + 1}. " if action in self._order else "")
         self.say(f"Hint ({spec}): {where}{action}", style="magenta")
 
@@ -261,7 +265,7 @@ class Session:
         if cmd == "hint":
             self.hint(rest.strip() or HINT_BOT)
             return None
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             k = int(text)
             if not 1 <= k <= len(self._order):
                 self.error(f"there is no action number {k}: choose 1 to {len(self._order)} "

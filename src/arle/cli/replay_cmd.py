@@ -119,7 +119,7 @@ def _interact(console: Console, positions: list[State], actions: list[str],
                 pos -= 1
                 show = True
         elif word in ("j", "jump"):
-            if not rest.isdigit() or int(rest) > n:
+            if not (rest.isascii() and rest.isdigit()) or int(rest) > n:
                 console.print(Text(f"Error: j needs an action number from 0 to {n}, "
                                    "e.g. j 12.", style="red"))
             else:

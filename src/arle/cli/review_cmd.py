@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+import arle
 from arle.bots.review import Turn, review, summary
 from arle.cli.files import read_text, refuse
 
@@ -61,11 +62,16 @@ def review_cmd(
     if threshold < 0:
         _refuse("--threshold must not be negative")
     try:
-        turns = review(text, None if player is None else player - 1, bot)
+        n = arle.replay(text).n
     except ValueError as e:
-        message = str(e).replace("player must be 0 or 1", "--player must be 1 or 2") \
-            .replace("player must be 0 ", "--player must be 1 ")
-        _refuse(f"{record_file}: {message}" if "record" in message else message)
+        _refuse(f"{record_file}: {e}")
+    if player is not None and not 1 <= player <= n:
+        _refuse(f"--player must be {'1 in a solo game' if n == 1 else '1 or 2'}, "
+                f"not {player}")
+    try:
+        turns = review(text, None if player is None else player - 1, bot)
+    except ValueError as e:                 # an unknown bot or bad bot options
+        _refuse(str(e))
     totals = summary(turns, threshold)
     if as_json:
         typer.echo(json.dumps({"summary": totals, "turns": [t.to_dict() for t in turns]}))

@@ -63,6 +63,8 @@ def _load_farm(farm_file: str) -> Farm:
         _refuse(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
     except ScoringInputError as exc:
         _refuse(f"{name}: {exc}")
+    except RecursionError:
+        _refuse(f"{name}: not valid JSON (nested too deeply)")
     try:
         return farm_from_dict(obj)
     except ScoringInputError as exc:
@@ -137,6 +139,12 @@ def score(
             _refuse("--ask reads the answers from the terminal: give a FARM.json file "
                     "for the defaults, not '-'")
         start = _load_farm(farm_file) if farm_file is not None else None
+        if save is not None:
+            folder = os.path.dirname(os.path.abspath(save))
+            if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+                _refuse(f"{save}: cannot write there (checked before asking anything)")
+            if os.path.isdir(save):
+                _refuse(f"{save}: is a directory, not a file name")
         answers = ask_in_terminal(start)
         sheet = score_farm(farm_from_dict(answers))
         if save is not None:

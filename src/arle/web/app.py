@@ -60,6 +60,7 @@ MAX_UPLOAD = 1024 * 1024        # a game record upload
 MAX_WS_MESSAGE = 16 * 1024
 UPLOAD_PATHS = ("/api/records",)
 REVIEW_BOT = "greedy"          # the judge of /games/ID/review: a whole game in a second
+MAX_REVIEW_ACTIONS = 2000      # longer records (uploads) are reviewed with `arle review`
 COOKIE_AGE = 365 * 24 * 3600
 
 Scope = MutableMapping[str, Any]
@@ -232,8 +233,10 @@ def _pad_context(form: dict[str, list[str]] | None) -> dict[str, Any]:
     ctx: dict[str, Any] = {"title": "arle: scoring pad", "error": None, "sheet": None}
     answers: dict[str, str] | None = None
     if form is not None:
+        answers, problem = answers_from_form(form)
         try:
-            answers = answers_from_form(form)
+            if problem is not None:
+                raise ScoringInputError(problem)
             sheet = score_farm(farm_from_dict(farm_from_answers(answers)))
         except ScoringInputError as e:
             ctx["error"] = f"Not scored: {e}"
@@ -374,7 +377,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         players = form.get("players", "1")
         seats = [form.get(f"seat{i}", "human") for i in range(2 if players == "2" else 1)]
         take_raw = form.get("take_seat", "0")
-        if take_raw.isdigit() and (int(take_raw) >= len(seats) or
+        if take_raw.isascii() and take_raw.isdigit() and (int(take_raw) >= len(seats) or
                                    seats[int(take_raw)] != "human"):
             # the chosen seat is a bot's: take the first seat left to people, if any
             take_raw = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
@@ -477,21 +480,32 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         return JSONResponse({"summary": summary(turns, threshold), "bot": REVIEW_BOT,
                              "turns": [t.to_dict() for t in turns]})
 
-    reviews: dict[tuple[str, int], list[Turn]] = {}
+    reviews: dict[tuple[str, int], asyncio.Task[list[Turn]]] = {}
+    review_slot = asyncio.Semaphore(1)       # one review computes at a time
+
+    async def _compute_review(record: dict[str, Any]) -> list[Turn]:
+        async with review_slot:
+            return await asyncio.to_thread(review, record, None, REVIEW_BOT)
 
     async def _review(game: Game) -> list[Turn]:
-        """The game's review, computed once per game version (about a second of CPU)."""
+        """The game's review, computed once per game version (about a second of CPU);
+        requests arriving meanwhile wait for the same computation."""
+        if len(game.moves) > MAX_REVIEW_ACTIONS:
+            raise GameError(f"this game is too long to review here ({len(game.moves)} "
+                            f"moves, at most {MAX_REVIEW_ACTIONS}); download the record "
+                            "and use arle review", 413)
         key = (game.id, game.version)
-        if key not in reviews:
-            try:
-                turns = await asyncio.to_thread(review, game.state.record(), None,
-                                                REVIEW_BOT)
-            except ValueError as e:           # pragma: no cover - stored games replay
-                raise GameError(f"cannot review this game: {e}", 500) from e
+        task = reviews.get(key)
+        if task is None:
             if len(reviews) >= 64:
                 reviews.pop(next(iter(reviews)))
-            reviews[key] = turns
-        return reviews[key]
+            task = reviews[key] = asyncio.ensure_future(
+                _compute_review(game.state.record()))
+        try:
+            return await asyncio.shield(task)
+        except ValueError as e:               # pragma: no cover - stored games replay
+            reviews.pop(key, None)
+            raise GameError(f"cannot review this game: {e}", 500) from e
 
     @app.get("/games/{gid}/replay/{step}", response_class=HTMLResponse)
     async def replay_step(request: Request, gid: str, step: int) -> Response:

@@ -6,15 +6,43 @@ Only plain text crosses the process boundary: the bot spec, a seed and the posit
 
 from __future__ import annotations
 
-__all__ = ["LIMITS", "check_bot_spec", "known_bots", "think"]
+import math
+from typing import Any, Callable
+
+__all__ = ["LIMITS", "BotTimeout", "check_bot_spec", "known_bots", "think", "timed_think"]
 
 #: Upper bounds on the options of the built-in bots that web users may ask for (seats
 #: and hints): the bot worker is shared by every game on the server, so no request may
 #: hold it for long.  ``arle serve`` also stops any bot that thinks too long.
 LIMITS: dict[str, dict[str, float]] = {
-    "mcts": {"sims": 1000, "time": 10.0, "depth": 8, "branch": 16, "widen": 10.0},
+    "mcts": {"sims": 1000, "time": 10.0, "branch": 16, "widen": 10.0},
     "greedy": {"chain": 50},
 }
+
+
+class BotTimeout(Exception):
+    """A bot thought longer than the server allows and was stopped."""
+
+
+def timed_think(fn: Callable[[str, int, str], str], timeout: float, spec: str, seed: int,
+                state_json: str) -> str:
+    """``fn(spec, seed, state_json)`` in this worker process, stopped by an alarm after
+    ``timeout`` seconds of its own running time (waiting in the queue does not count, and
+    the worker survives to take the next job)."""
+    import signal
+    if not hasattr(signal, "setitimer"):        # no interval timers here: no limit
+        return fn(spec, seed, state_json)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise BotTimeout(f"it thought longer than {timeout:g} s and was stopped")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        return fn(spec, seed, state_json)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def think(spec: str, seed: int, state_json: str) -> str:
@@ -44,10 +72,20 @@ def check_bot_spec(spec: str) -> str:
         raise ValueError("no bots are available in this installation") from e
     name, options = arle.bots.parse_spec(spec)
     arle.bots.get(spec, seed=0)  # raises ValueError for unknown bots and bad options
+    for key, value in options.items():
+        try:
+            number = float(value)
+        except ValueError:
+            continue                       # a word option (the bot checked it)
+        if not math.isfinite(number):
+            raise ValueError(f"bot option {key}={value} is not a finite number")
     for key, limit in LIMITS.get(name, {}).items():
         if key in options and float(options[key]) > limit:
             raise ValueError(f"bot option {key}={options[key]} is above this server's "
                              f"limit of {limit:g} for {name}")
+    if name == "mcts" and options.get("rollout", "none") != "none":
+        raise ValueError("mcts rollouts are not offered on this server (they multiply the "
+                         "time per decision); leave the rollout option out")
     if options:
         return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())
     return name

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from arle.data import catalog as C
 from arle.scorepad import QUESTIONS, Question
-from arle.scoring import ScoringInputError
 
 __all__ = ["Field", "Section", "answers_from_form", "form_sections"]
 
@@ -92,27 +91,33 @@ def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
     return list(sections.values())
 
 
-def answers_from_form(form: Mapping[str, Sequence[str]]) -> dict[str, str]:
-    """The pad's text answers from a submitted form (field name -> its values).
+def answers_from_form(form: Mapping[str, Sequence[str]]) -> tuple[dict[str, str], str | None]:
+    """The pad's text answers from a submitted form (field name -> its values), and the
+    reason a barn count was refused, if one was (that kind then counts 0, so the rest of
+    the form can still be shown as it was sent).
 
-    Check boxes come as repeated values of one name; the barn as a count per kind (a
-    count that is not one raises :class:`~arle.scoring.ScoringInputError`).
+    Check boxes come as repeated values of one name; the barn as a count per kind.
 
-    >>> answers_from_form({"goods.food": ["12"], "barn.plow": ["2"], "travel": ["hage"]})
-    ... # doctest: +NORMALIZE_WHITESPACE
+    >>> answers, problem = answers_from_form(
+    ...     {"goods.food": ["12"], "barn.plow": ["2"], "travel": ["hage"]})
+    >>> answers  # doctest: +NORMALIZE_WHITESPACE
     {'goods.food': '12', 'barn': 'plow, plow', 'travel': 'hage',
      'home_board.buildings': '', 'home_board.boardwalk': 'n'}
+    >>> answers_from_form({"barn.cart": ["lots"]})[1]
+    "barn.cart: 'lots' is not a count from 0 to 7"
     """
     answers: dict[str, str] = {}
+    problem: str | None = None
     for q in QUESTIONS:
         key = ".".join(q.path)
         if q.path == ("barn",):
             items: list[str] = []
             for item in q.known:
                 raw = (form.get(f"barn.{item}") or ["0"])[-1].strip() or "0"
-                if not raw.isdigit() or int(raw) > _BARN_LIMIT:
-                    raise ScoringInputError(f"barn.{item}: {raw!r} is not a count from 0 "
-                                            f"to {_BARN_LIMIT}")
+                if not (raw.isascii() and raw.isdigit()) or int(raw) > _BARN_LIMIT:
+                    problem = problem or (f"barn.{item}: {raw!r} is not a count from 0 "
+                                          f"to {_BARN_LIMIT}")
+                    continue
                 items += [item] * int(raw)
             answers[key] = ", ".join(items)
         elif q.kind == "ids":
@@ -121,4 +126,4 @@ def answers_from_form(form: Mapping[str, Sequence[str]]) -> dict[str, str]:
             answers[key] = "y" if form.get(key) else "n"
         elif key in form:
             answers[key] = form[key][-1]
-    return answers
+    return answers, problem

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
-from arle.web.botworker import check_bot_spec, think
+from arle.web.botworker import check_bot_spec, think, timed_think
 from arle.web.db import GameRecord, MoveRow, SeatRow, Store
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
@@ -501,37 +501,22 @@ class GameService:
                 del self._bot_tasks[game_id]
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
-        """Run the bot in the worker pool; a pool whose worker died is replaced once, and
-        a bot that thinks longer than ``think_timeout`` is stopped (TimeoutError)."""
+        """Run the bot in the worker pool, stopped after ``think_timeout`` seconds of its
+        own running time (BotTimeout); a pool whose worker died is replaced once."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            fut = loop.run_in_executor(self.executor(), self.think_fn, spec, seed, state_json)
+            ex = self.executor()
             try:
-                return await asyncio.wait_for(fut, self.think_timeout)
+                return await loop.run_in_executor(ex, timed_think, self.think_fn,
+                                                  self.think_timeout, spec, seed, state_json)
             except BrokenProcessPool:
                 if attempt == 2:
                     raise
                 log.warning("the bot worker process died; starting a new one")
-                self._drop_pool()
-            except asyncio.TimeoutError:
-                log.error("a bot (%s) thought longer than %g s; stopping the worker",
-                          spec, self.think_timeout)
-                self._drop_pool()
-                raise TimeoutError(f"it thought longer than {self.think_timeout:g} s "
-                                   "and was stopped") from None
+                if self._executor is ex:         # another job may have replaced it already
+                    self._executor = None
+                    ex.shutdown(wait=False, cancel_futures=True)
         raise AssertionError("unreachable")
-
-    def _drop_pool(self) -> None:
-        """Stop the worker processes (a stuck bot included) and forget the pool."""
-        ex = self._executor
-        self._executor = None
-        if ex is None:
-            return
-        procs = list(getattr(ex, "_processes", {}).values())
-        ex.shutdown(wait=False, cancel_futures=True)
-        for proc in procs:
-            if proc.is_alive():
-                proc.terminate()
 
 
 def seat_label(game: Game, p: int) -> str:
@@ -551,7 +536,7 @@ def _parse_version(v: Any) -> int | None:
         return None
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    if isinstance(v, str) and v.strip().isdigit() and len(v) < 19:
+    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit() and len(v) < 19:
         return int(v)
     raise GameError("malformed move: 'version' must be a whole number")
 
