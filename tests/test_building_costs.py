@@ -451,3 +451,17 @@ def test_each_building_exists_once(b):
     rich(s)
     s.apply("place carpenter_summer")
     assert build_options(s) == set()
+
+
+def test_payment_options_follow_the_goods_as_they_change():
+    """The ways to pay are kept per player's goods: changing the goods changes them."""
+    from arle.engine.buildings import building_payments
+    s = game("mill")
+    only(s, timber=1, grain=8)
+    assert building_payments(s, 0, "mill") == [{C.TIMBER: 1, C.GRAIN: 8}]
+    only(s, timber=1, grain=8, flax=8)
+    assert len(building_payments(s, 0, "mill")) == 2
+    only(s, timber=1, grain=7)
+    assert building_payments(s, 0, "mill") == []
+    only(s, timber=1, grain=8)                       # back to the first goods
+    assert building_payments(s, 0, "mill") == [{C.TIMBER: 1, C.GRAIN: 8}]
