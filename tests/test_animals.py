@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from hyp import examples
+
 from arle.animals import (
     ANIMAL_NAMES,
     CATTLE,
@@ -228,7 +230,7 @@ def test_min_overflow_matches_brute_force(counts: Counts, enc: Enclosures) -> No
     assert fits(counts, enc) == ref_fits(counts, enc)
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=examples(60))
 @given(
     st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20)),
     st.builds(
@@ -425,7 +427,7 @@ breeding_enclosures = st.builds(
 )
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=examples(60))
 @given(breeding_counts, breeding_enclosures)
 def test_breeding_matches_brute_force(counts: Counts, enc: Enclosures) -> None:
     assume(10**enc.stalls * 19**enc.stables <= 2000)

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hyp import examples
+
 import arle
 from arle import animals as A
 from arle.data import catalog as C
@@ -105,13 +107,13 @@ def play_checked(seed: int, players: int, deep: bool) -> State:
     return s
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), players=st.sampled_from([1, 2]))
 def test_random_games_keep_invariants(seed: int, players: int) -> None:
     play_checked(seed, players, deep=False)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), players=st.sampled_from([1, 2]))
 def test_random_games_clone_json_notation(seed: int, players: int) -> None:
     play_checked(seed, players, deep=True)

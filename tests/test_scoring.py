@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+from hyp import examples
 from util import EXAMPLE_FARM
 
 from arle.data import catalog as cat
@@ -444,7 +446,7 @@ def farms(draw: st.DrawFn) -> Farm:
     return farm
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(farms())
 def test_total_is_sum_of_categories(farm: Farm) -> None:
     sheet = score_farm(farm)
