@@ -224,6 +224,14 @@ class State:
         _check_playable(s)
         return s
 
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, JSON-ready: Fields of Arle has no hidden information,
+        so every seat sees the whole position (the :meth:`to_json` fields, as a copy)."""
+        if not (type(player) is int and 0 <= player < self.n):
+            raise ValueError(f"no player {player!r} in a {self.n}-player game")
+        out: dict[str, Any] = json.loads(self.to_json())
+        return out
+
     def record(self) -> dict[str, Any]:
         """The game record: setup plus every applied action (see :func:`arle.replay`)."""
         return {"format": "arle-record-1", "setup": dict(self.setup),

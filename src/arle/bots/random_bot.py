@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from arle.actions import Action
-from arle.state import State
+from arle.game import GameState
 
 __all__ = ["RandomBot"]
 
@@ -14,7 +14,7 @@ class RandomBot:
     """Picks uniformly among ``state.legal_actions()`` with its own seeded generator.
 
     The same seed and the same sequence of states give the same choices.  It takes no
-    options.
+    options, and it plays any game of :mod:`arle.game` (it needs only ``legal_actions``).
     """
 
     def __init__(self, seed: int = 0, **options: str) -> None:
@@ -27,7 +27,7 @@ class RandomBot:
     def name(self) -> str:
         return "random"
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: GameState) -> Action:
         """A legal action of ``state`` (ValueError once the game is over)."""
         legal = state.legal_actions()
         if not legal:
