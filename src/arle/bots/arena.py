@@ -123,7 +123,8 @@ def play_match(m: Match) -> MatchResult:
         s.apply(action)
     sheets = s.scores()
     record = s.record()
-    record["seats"] = list(m.labels)
+    record["seats"] = ["bot:" + spec for spec in m.specs]   # who played each seat
+    record["labels"] = list(m.labels)                      # the tournament's names
     record["scores"] = [sh.total for sh in sheets]
     return MatchResult(
         index=m.index, seed=m.seed, labels=m.labels,

@@ -28,7 +28,8 @@ def _sources(paths: list[str]) -> list[Path]:
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = sorted(p.glob("*.json"))
+            # a self-play folder's manifest.json describes the run: it is no record
+            found = sorted(f for f in p.glob("*.json") if f.name != "manifest.json")
             if not found:
                 _refuse(f"{raw}: no .json game records in this folder")
             files.extend(found)

@@ -11,6 +11,7 @@ from arle.cli import (
     replay_cmd,
     review_cmd,
     score_cmd,
+    selfplay_cmd,
     serve_cmd,
     tournament,
 )
@@ -28,6 +29,7 @@ replay_cmd.register(app)
 review_cmd.register(app)
 serve_cmd.register(app)
 tournament.register(app)
+selfplay_cmd.register(app)
 bench.register(app)
 dataset_cmd.register(app)
 

@@ -5,7 +5,9 @@
 
 Solo: every bot plays the same ``--games`` setups (seeds ``--seed`` onwards).  Two
 players: every pair of bots plays ``--games`` games, in pairs on one setup with the
-seats swapped.  Games run in ``--jobs`` processes; a progress bar goes to stderr.  The
+seats swapped.  Games run in ``--jobs`` processes, or as Ray tasks with ``--backend ray
+[--address ADDR]`` (the same games and summary either way; docs/DISTRIBUTED.md); a
+progress bar and the throughput go to stderr (Ctrl-C stops cleanly, exit 130).  The
 summary gives, per bot: games, wins, mean score with a 95% interval, mean seconds per
 decision and the mean of each scoring category.  ``--json`` prints it as JSON instead;
 ``--plot FILE.png`` draws the score distributions (needs matplotlib); ``--records DIR``
@@ -16,7 +18,9 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -25,14 +29,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from arle.bots import get, parse_spec
-from arle.bots.arena import (
-    BotStats, MatchResult, play_match, schedule, summarize, unique_labels,
-)
+from arle.bots.arena import BotStats, MatchResult, schedule, summarize, unique_labels
+from arle.bots.runs import RunInterrupted, check_backend, run_matches
 from arle.cli.files import refuse
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 
-__all__ = ["register", "tournament", "run", "to_json", "plot_scores"]
+__all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
+           "throughput", "BACKEND_HELP", "ADDRESS_HELP"]
 
+BACKEND_HELP = ("local: --jobs processes on this machine; ray: every game a Ray task "
+                "(see docs/DISTRIBUTED.md).")
+ADDRESS_HELP = ("The Ray cluster to use (default: RAY_ADDRESS, else a local Ray started "
+                "for the run).")
 
 
 def _refuse(message: str) -> NoReturn:
@@ -41,25 +49,18 @@ def _refuse(message: str) -> NoReturn:
 
 def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
         buildings: str = "random", progress: bool = True,
-        records: str | None = None) -> tuple[list[str], list[MatchResult]]:
-    """Play the tournament; returns the bot labels and every game's result."""
+        records: str | None = None, backend: str = "local",
+        address: str | None = None) -> tuple[list[str], list[MatchResult]]:
+    """Play the tournament; returns the bot labels and every game's result (in schedule
+    order, whichever backend played them: see :mod:`arle.bots.runs`)."""
     labels = unique_labels(specs)
     matches = schedule(specs, players, games, seed, buildings)
-    results: list[MatchResult] = []
     console = Console(stderr=True)
-    with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, disable=not progress,
-                  transient=True) as bar:
-        task = bar.add_task("games", total=len(matches))
-        if jobs <= 1:
-            for m in matches:
-                results.append(play_match(m))
-                bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for r in pool.map(play_match, matches):
-                    results.append(r)
-                    bar.advance(task)
+    t0 = time.perf_counter()
+    with games_progress(console, len(matches), progress) as advance:
+        results = run_matches(matches, backend, jobs, address, on_result=lambda r: advance())
+    if progress:
+        console.print(throughput(len(results), time.perf_counter() - t0, backend))
     if records is not None:
         os.makedirs(records, exist_ok=True)
         for r in results:
@@ -67,6 +68,23 @@ def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump(r.record, handle)
     return labels, results
+
+
+@contextmanager
+def games_progress(console: Console, total: int, show: bool) -> Iterator[Callable[[], None]]:
+    """A progress bar of games on ``console`` (nothing when ``show`` is false); yields the
+    function that counts one finished game."""
+    with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, disable=not show,
+                  transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda: bar.advance(task)
+
+
+def throughput(games: int, seconds: float, backend: str) -> str:
+    """The closing line of a long run: games, time and games per second."""
+    rate = games / seconds if seconds > 0 else 0.0
+    return f"{games} game(s) in {seconds:.1f} s on the {backend} backend: {rate:.3f} games/s"
 
 
 def to_json(labels: list[str], results: list[MatchResult],
@@ -146,6 +164,9 @@ def tournament(
         "--records", metavar="DIR", help="Keep every game record in DIR.")] = None,
     progress: Annotated[bool, typer.Option(
         "--progress/--no-progress", help="Show a progress bar on stderr.")] = True,
+    backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", metavar="ADDR", help=ADDRESS_HELP)] = None,
 ) -> None:
     """Play bots against each other (or solo) and compare their scores."""
     try:
@@ -156,8 +177,10 @@ def tournament(
         _refuse("--players must be 1 or 2")
     if games < 1:
         _refuse("--games must be at least 1")
-    if jobs < 1:
-        _refuse("--jobs must be at least 1")
+    try:
+        check_backend(backend, jobs, address)
+    except ValueError as exc:
+        _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
     if buildings not in ("random", "first-game"):
         _refuse("--buildings must be random or first-game")
     if not specs:
@@ -174,7 +197,12 @@ def tournament(
             import matplotlib  # noqa: F401
         except ImportError:
             _refuse("--plot needs matplotlib (pip install matplotlib)")
-    labels, results = run(specs, players, games, seed, jobs, buildings, progress, records)
+    try:
+        labels, results = run(specs, players, games, seed, jobs, buildings, progress,
+                              records, backend, address)
+    except RunInterrupted as exc:
+        typer.echo(f"arle tournament: {exc}; no summary", err=True)
+        raise typer.Exit(code=130) from None
     stats = summarize(labels, results, players)
     if as_json:
         typer.echo(json.dumps(to_json(labels, results, stats)))

@@ -1,0 +1,97 @@
+"""``arle selfplay``: bots play many games, one record file per game (resumable).
+
+    arle selfplay --bots mcts:sims=100 --players 2 --games 200 --seed 0 --out games/
+    arle selfplay --bots greedy,random --players 2 --games 1000 --out g/ --backend ray
+    arle dataset games/ --out data.npz
+
+Writes ``OUT/game-00000.json``, ... as each game ends and ``OUT/manifest.json`` at the end
+(see :mod:`arle.bots.selfplay`); a rerun with the same arguments keeps the games already
+written and plays the rest.  Games run in ``--jobs`` local processes or as Ray tasks
+(``--backend ray [--address ADDR]``, docs/DISTRIBUTED.md); a progress bar and the throughput
+go to stderr.  Bad options exit with code 2; Ctrl-C stops cleanly (exit 130) keeping the
+finished games.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from arle.bots import get
+from arle.bots.runs import RunInterrupted, check_backend
+from arle.bots.selfplay import selfplay as run_selfplay
+from arle.cli.files import refuse
+from arle.cli.tournament import (
+    ADDRESS_HELP, BACKEND_HELP, games_progress, split_bots, throughput,
+)
+
+__all__ = ["register", "selfplay"]
+
+
+def _refuse(message: str) -> NoReturn:
+    refuse("selfplay", message)
+
+
+def selfplay(
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bot specs separated by commas; game g seats bot g, g+1, ... "
+                       "(one bot plays every seat).")],
+    out: Annotated[str, typer.Option("--out", metavar="DIR",
+                                     help="Folder of the game records and manifest.json.")],
+    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2.")] = 2,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Setup seed of the first game.")] = 0,
+    buildings: Annotated[str, typer.Option(
+        "--buildings", help="random or first-game building selection.")] = "random",
+    jobs: Annotated[int, typer.Option("--jobs", help="Local processes (local backend).")]
+        = 1,
+    backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", metavar="ADDR", help=ADDRESS_HELP)] = None,
+    progress: Annotated[bool, typer.Option(
+        "--progress/--no-progress", help="Show a progress bar on stderr.")] = True,
+) -> None:
+    """Let bots play many games and keep every game record (training data)."""
+    try:
+        specs = split_bots(bots)
+        for spec in specs:
+            get(spec, seed=0)
+        check_backend(backend, jobs, address)
+    except ValueError as exc:
+        _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
+    if not specs:
+        _refuse("--bots names no bot")
+    if buildings not in ("random", "first-game"):
+        _refuse("--buildings must be random or first-game")
+    for flag, value, low in (("--players", players, 1), ("--games", games, 1),
+                             ("--seed", seed, 0)):
+        if value < low:
+            _refuse(f"{flag} must be at least {low}")
+    if players > 2:
+        _refuse("--players must be 1 or 2")
+    console = Console(stderr=True)
+    t0 = time.perf_counter()
+    try:
+        with games_progress(console, games, progress) as advance:
+            manifest = run_selfplay(specs, players, games, seed, out, buildings, backend,
+                                    jobs, address, on_result=lambda r: advance())
+    except ValueError as exc:
+        _refuse(str(exc))
+    except OSError as exc:
+        _refuse(f"{out}: cannot write ({exc.strerror or exc})")
+    except RunInterrupted as exc:
+        typer.echo(f"arle selfplay: {exc}; rerun the same command to resume", err=True)
+        raise typer.Exit(code=130) from None
+    played, kept = manifest["played"], manifest["kept"]
+    if progress:
+        console.print(throughput(played, time.perf_counter() - t0, backend))
+    typer.echo(f"{games} game record(s) in {out} ({played} played, {kept} kept from an "
+               "earlier run)")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``selfplay`` sub-command to ``app``."""
+    app.command("selfplay")(selfplay)
