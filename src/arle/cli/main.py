@@ -7,6 +7,7 @@ import typer
 from arle.cli import (
     bench,
     dataset_cmd,
+    explain_cmd,
     play,
     replay_cmd,
     review_cmd,
@@ -30,6 +31,7 @@ serve_cmd.register(app)
 tournament.register(app)
 bench.register(app)
 dataset_cmd.register(app)
+explain_cmd.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper
