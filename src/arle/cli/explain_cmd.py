@@ -70,10 +70,10 @@ def explain_lines(query: str) -> Text:
 
 
 def _listing() -> Group:
-    parts = []
+    parts: list[Text | Table] = []
     for kind in T.KINDS:
-        table = Table(title=T.KIND_TITLE[kind], title_justify="left", show_header=False,
-                      box=None, pad_edge=False)
+        parts.append(Text(("\n" if parts else "") + T.KIND_TITLE[kind], style="bold"))
+        table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column("id", style="bold", no_wrap=True)
         table.add_column("name")
         for i in T.ids(kind):

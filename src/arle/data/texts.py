@@ -128,8 +128,8 @@ BUILDING_TEXT: Final[dict[str, str]] = {
     "milk_house_inn": "Once, when built: you get 1 Cattle, housed first; then cut 1 Peat "
                       f"per Cattle you have, {_CUT}.",
     "sluice_yard_inn": "Once, when built: your Fish Trap indicator moves 2 spaces right for "
-                       "free (the printed tile says 2, the English index 1), then you get "
-                       "1 Wood per Fish Trap you have.",
+                       "free (as the printed tile says; the rulebook index says 1), then "
+                       "you get 1 Wood per Fish Trap you have.",
     # red
     "village_church": "Once, when built: you get a Carriage for free, front side up, if one "
                       "is left in the supply (make room in your barn if needed).",
@@ -594,10 +594,20 @@ class AmbiguousName(LookupError):
         super().__init__(f"{query!r} names several game elements: {', '.join(matches)}")
 
 
+def _containing(key: str) -> list[str]:
+    """Ids whose key holds ``key`` as whole words (``castle``, ``inn``)."""
+    out: list[str] = []
+    for k, found in _KEYS.items():
+        if key and f"_{key}_" in f"_{k}_":
+            out += [i for i in found if i not in out]
+    return out
+
+
 def lookup(query: str) -> list[str]:
     """The ids answering to ``query`` (an id or a printed name, tolerant as
-    :func:`normalize`); failing that, the ids it is the start of (at most 3), or the one
-    id it is a near miss of. Empty if nothing matches well."""
+    :func:`normalize`); failing that, the ids it is the start of, or the ids holding it
+    as whole words (at most 3 either way), or the one id it is a near miss of. Empty
+    if nothing matches well."""
     key = normalize(query)
     if not key:
         return []
@@ -609,6 +619,9 @@ def lookup(query: str) -> list[str]:
             starts += [i for i in found if i not in starts]
     if 0 < len(starts) <= 3:
         return starts
+    words = _containing(key)
+    if 0 < len(words) <= 3:
+        return words
     close = difflib.get_close_matches(key, list(_KEYS), n=2, cutoff=0.85)
     if len(close) == 1 or (len(close) == 2 and _KEYS[close[0]] == _KEYS[close[1]]):
         return list(_KEYS[close[0]])
@@ -622,6 +635,7 @@ def suggest(query: str, n: int = 5) -> list[str]:
     for k, found in _KEYS.items():       # "peat" -> the ids starting with it first
         if key and k.startswith(key):
             out += [i for i in found if i not in out]
+    out += [i for i in _containing(key) if i not in out]
     for k in difflib.get_close_matches(key, list(_KEYS), n=3 * n, cutoff=0.5):
         out += [i for i in _KEYS[k] if i not in out]
     return out[:n]
