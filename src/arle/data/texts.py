@@ -53,13 +53,12 @@ _CUT = "from your dehydrated Moors or the Small Boardwalk"
 # Buildings
 # ---------------------------------------------------------------------------
 _BEFORE_NOV = ("In every Summer half year (the ninth included), just before the November "
-               "inventory")
+               "inventory (several light-green houses in the order you choose)")
 _ANYTIME = "At any time, as often as you like"
 
 BUILDING_TEXT: Final[dict[str, str]] = {
     # light green: before November
-    "farmers_house": f"{_BEFORE_NOV}, you get 1 Clay and may cut 1 Peat {_CUT}. With "
-                     "several light-green houses you choose their order.",
+    "farmers_house": f"{_BEFORE_NOV}, you get 1 Clay and may cut 1 Peat {_CUT}.",
     "plow_makers_workshop": f"{_BEFORE_NOV}, you may lay 1 Field from the supply on an "
                             "empty Land Space, Grain or Flax side up. A Field not laid then "
                             "cannot be laid later.",
@@ -87,9 +86,9 @@ BUILDING_TEXT: Final[dict[str, str]] = {
     "turnery": "Once, when built: per Forest on your home board you get 1 Wood and cut 2 "
                f"Peat {_CUT}. Parks do not count.",
     "smokehouse": f"Once, when built: cut 1 Peat per Fish Trap you have, {_CUT}.",
-    "smithy": "Once, when built: you may exchange any number of your empty Peat Boats, "
-              "Handcarts and Wagons for Plows, one for one (a Handcart or Wagon only while "
-              "a Plow is left in the supply).",
+    "smithy": "Once, when built: you may exchange any number of your Peat Boats and "
+              "unloaded Handcarts and Wagons for Plows, one for one (a Handcart or Wagon "
+              "only while a Plow is left in the supply).",
     "cooperage": "Once, when built: count your Sheep and Cattle together. With 5, 10 or 15 "
                  "of them each of your six goods indicators moves up 1, 2 or 3 spaces, so "
                  "Food rises by 2, 4 or 6 and Grain, Flax, Hide and Wool by 1, 2 or 3 each "
@@ -280,7 +279,8 @@ EQUIPMENT_TEXT: Final[dict[str, str]] = {
                  "Grain, Flax, Hide or Wool, as often as you like. Built at the "
                  "Wainwright; the Peat Boatman gives 1 more Peat and the Joinery 2 Peat "
                  "per Peat Boat.",
-    "handcart": "Carries Wood, Clay (paying 1 Peat) or a size-1 destination. Built at the "
+    "handcart": "Carries Wood, Clay (paying 1 Peat), Peat (Loading Station) or a size-1 "
+                "destination. Built at the "
                 "Wainwright or the Summer Laborer; free from the Junk Dealer's Inn.",
     "wagon": "Built at the Wainwright or the Summer Laborer, or flipped from a Handcart.",
     "cart": "Built at the Wainwright or the Summer Laborer; the Horse is used up.",
@@ -480,7 +480,7 @@ def _tool_facts(t: str) -> str:
     i = C.TOOL_INDEX[t]
     values = C.TOOL_VALUES[i]
     vp = C.TOOL_VP[i]
-    scored = (", ".join(f"{v} at {n}" for n, v in sorted(vp.items())) if vp else "none")
+    scored = (", ".join(f"{v} VP at {n}" for n, v in sorted(vp.items())) if vp else "none")
     return (f"Track: {', '.join(map(str, values))} (you start with {values[0]}). "
             f"VP at the end: {scored}.")
 
