@@ -7,6 +7,7 @@ import typer
 from arle.cli import (
     bench,
     dataset_cmd,
+    explain_cmd,
     play,
     replay_cmd,
     review_cmd,
@@ -32,6 +33,7 @@ tournament.register(app)
 selfplay_cmd.register(app)
 bench.register(app)
 dataset_cmd.register(app)
+explain_cmd.register(app)
 
 
 def main() -> None:  # pragma: no cover - thin wrapper

@@ -26,14 +26,16 @@ import arle
 from arle.actions import Action, IllegalActionError
 from arle.bots import Bot, get as get_bot
 from arle.cli import render
+from arle.cli.explain_cmd import explain_lines
 from arle.cli.files import refuse
+from arle.data.texts import UnknownName
 from arle.state import State
 
 __all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_movers",
            "split_seats"]
 
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
-                 "quit.")
+                 "help NAME, quit.")
 #: The bot that answers ``hint`` unless another is named (``hint greedy``).
 HINT_BOT = "mcts:sims=100"
 
@@ -226,6 +228,16 @@ class Session:
         self.say(f"Saved the game record to {path} "
                  f"(continue later with: arle play --load {path}).", style="green")
 
+    def explain(self, name: str) -> None:
+        """``help NAME``: what a building, space, destination or tile does."""
+        try:
+            self.console.print(explain_lines(name))
+        except UnknownName as e:
+            near = (f"nearest: {', '.join(e.suggestions)}" if e.suggestions
+                    else "the list: arle explain --list")
+            self.error(f"no game element is called {name.strip()!r} ({near}); "
+                       "nothing changed.")
+
     def explain_illegal(self, text: str) -> None:
         s = self.state
         n = len(self._order)
@@ -254,6 +266,9 @@ class Session:
         if cmd == "help" and not rest:
             self.console.print(Text(render.decision_help(self.state), style="cyan"))
             self.console.print(Text(render.notation_basics(), style="dim"))
+            return None
+        if cmd == "help":
+            self.explain(rest)
             return None
         if cmd == "undo" and not rest:
             before = len(self.movers)
