@@ -273,7 +273,7 @@ def test_human_finishes_a_game_sees_the_pad_and_saves_it(tmp_path: Path) -> None
     shown = str(int(total)) if total == int(total) else str(total)
     assert f"Final score: {shown} VP" in r.stdout
     assert "the game is over: only save FILE or quit remain" in r.stdout
-    assert record(tmp_path / "end.json") == s.record()
+    assert record(tmp_path / "end.json") == {**s.record(), "seats": ["human"]}
 
 
 def test_seat_specs_keep_bot_options_together() -> None:

@@ -32,6 +32,7 @@ from arle.data.texts import UnknownName
 from arle.state import State
 
 __all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_movers",
+           "seats_from_specs",
            "split_seats"]
 
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
@@ -45,10 +46,12 @@ HINT_BOT = "mcts:sims=100"
 # ---------------------------------------------------------------------------
 @dataclass
 class Seat:
-    """Who plays one player: a person (``bot is None``) or a bot."""
+    """Who plays one player: a person (``bot is None``) or a bot.  ``spec`` is what a
+    record keeps (``"human"`` or ``"bot:SPEC"``), so a resumed game has its bots again."""
 
     label: str
     bot: Bot | None = None
+    spec: str = "human"
 
     @property
     def human(self) -> bool:
@@ -79,9 +82,14 @@ def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
     """
     if text is None:
         return [Seat("human") for _ in range(players)]
-    specs = split_seats(text)
+    return seats_from_specs(split_seats(text), players, seed, "--seats")
+
+
+def seats_from_specs(specs: list[str], players: int, seed: int,
+                     where: str = "seats") -> list[Seat]:
+    """One seat per spec (``"human"`` or ``"bot:SPEC"``); ValueError naming ``where``."""
     if len(specs) != players:
-        raise ValueError(f"--seats names {len(specs)} seat(s) for {players} player(s)")
+        raise ValueError(f"{where} names {len(specs)} seat(s) for {players} player(s)")
     seats = []
     for p, spec in enumerate(specs):
         low = spec.lower()
@@ -89,7 +97,7 @@ def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
             seats.append(Seat("human"))
         elif low.startswith("bot:"):
             bot = get_bot(spec[4:], seed=seed * 100 + p)
-            seats.append(Seat(f"{bot.name} bot", bot))
+            seats.append(Seat(f"{bot.name} bot", bot, "bot:" + spec[4:]))
         else:
             raise ValueError(f"seat {spec!r}: use 'human' or 'bot:NAME' (e.g. bot:random)")
     return seats
@@ -175,12 +183,22 @@ class Session:
             s = self.state
 
     def undo(self) -> None:
+        """Take back decisions: in solo the last one; against bots the player's own last
+        decision with every bot reply after it; between people the player's own
+        decisions since another player's."""
         s = self.state
         actions = list(s.record()["actions"])
         p = s.current_player
         keep = len(actions)
         if len(s.players) == 1:
             keep = max(0, keep - 1)
+        elif any(not seat.human for seat in self.seats):
+            while keep > 0 and self.seats[self.movers[keep - 1]].bot is not None:
+                keep -= 1            # the bots' replies since the player's decision
+            if keep > 0 and self.movers[keep - 1] == p:
+                keep -= 1            # and the player's own last decision
+            else:
+                keep = len(actions)
         else:
             while keep > 0 and self.movers[keep - 1] == p:
                 keep -= 1
@@ -218,9 +236,11 @@ class Session:
         if not path:
             self.error("save needs a file name: save FILE")
             return
+        record = self.state.record()
+        record["seats"] = [seat.spec for seat in self.seats]
         try:
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(self.state.record()))
+                handle.write(json.dumps(record))
         except OSError as exc:
             self.error(f"cannot write {path}: {exc.strerror or exc}")
             return
@@ -382,7 +402,9 @@ def _buildings(value: str) -> str | list[str]:
     return ids
 
 
-def _load(path: str) -> tuple[State, list[int]]:
+def _load(path: str) -> tuple[State, list[int], list[str] | None]:
+    """The game of a saved record, who took each action, and its seats if the record
+    keeps them."""
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
@@ -393,9 +415,15 @@ def _load(path: str) -> tuple[State, list[int]]:
     except (OSError, UnicodeDecodeError) as exc:
         _refuse(f"{path}: cannot read ({exc})")
     try:
-        return replay_with_movers(text)
+        state, movers = replay_with_movers(text)
+        seats = json.loads(text).get("seats")
     except ValueError as exc:
         _refuse(f"{path}: {exc}")
+    if seats is None:
+        return state, movers, None          # records written before seats were kept
+    if not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
+        _refuse(f"{path}: seats: expected a list of 'human' or 'bot:SPEC' texts")
+    return state, movers, seats
 
 
 def _enable_line_editing() -> None:
@@ -427,11 +455,12 @@ def play(
 ) -> None:
     """Play Fields of Arle in the terminal (solo or two players, people or bots)."""
     console = Console(highlight=False)
+    saved_seats: list[str] | None = None
     if load is not None:
         if seed is not None or buildings is not None or promos:
             _refuse("--load takes the setup from the record: leave out --seed, "
                     "--buildings and --promos")
-        state, movers = _load(load)
+        state, movers, saved_seats = _load(load)
         if players is not None and players != len(state.players):
             _refuse(f"--players {players} does not match the record's "
                     f"{len(state.players)} player(s)")
@@ -453,9 +482,12 @@ def play(
         greeting = (f"New game for {n} player(s), seed {game_seed} "
                     f"(play this setup again with --seed {game_seed}).")
     try:
-        seat_list = parse_seats(seats, len(state.players), game_seed)
+        if seats is None and load is not None and saved_seats is not None:
+            seat_list = seats_from_specs(saved_seats, len(state.players), game_seed)
+        else:
+            seat_list = parse_seats(seats, len(state.players), game_seed)
     except ValueError as exc:
-        _refuse(str(exc))
+        _refuse(f"{load}: {exc}" if seats is None else str(exc))
     console.print(Text(greeting))
     if len(state.players) > 1:
         console.print(Text(", ".join(f"{render.player_name(p)}: {seat.label}"
