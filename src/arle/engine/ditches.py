@@ -165,6 +165,9 @@ MOOR_PERIMETER: Final = tuple(
     (CELL_EDGES[COLS * 5 + c] | CELL_EDGES[COLS * 6 + c]) & ~(1 << h_edge(5, c))
     for c in range(COLS))
 H_EDGE_MASK: Final = ALL_EDGES & ~((1 << V_EDGES) - 1)
+# The edge masks of the named options of T16.
+FORBIDDEN_MASKS: Final = {name: mask_of(parse_edge(n) for n in edges)
+                          for name, edges in DITCH_FORBIDDEN_EDGES_STATIC.values.items()}
 
 
 def dike_line(dike_moves: int) -> int:
@@ -213,11 +216,10 @@ def check_dike_slots(slots: Iterable[tuple[int, int]], dike_moves: int) -> None:
 def forbidden_edges(option: str | None = None) -> int:
     """The mask of the edges barred for the whole game (T16): the named option of
     ``UNCONFIRMED["ditch_forbidden_edges_static"]``, its default when None."""
-    choice = DITCH_FORBIDDEN_EDGES_STATIC
-    name = choice.default if option is None else option
-    if name not in choice.values:
-        raise ValueError(f"unknown ditch option {name!r}; known: {sorted(choice.values)}")
-    return mask_of(parse_edge(n) for n in choice.values[name])
+    name = DITCH_FORBIDDEN_EDGES_STATIC.default if option is None else option
+    if name not in FORBIDDEN_MASKS:
+        raise ValueError(f"unknown ditch option {name!r}; known: {sorted(FORBIDDEN_MASKS)}")
+    return FORBIDDEN_MASKS[name]
 
 
 def available_edges(line: int, dikes: int = 0, moors: int = MOOR_COLUMNS,
