@@ -82,7 +82,8 @@ UNCONFIRMED: Final[UnconfirmedTable] = {
     "ships": {
         "fishing_cutter_small": Ship({WOOD: 3}, 2, 2, True, "fishing_cutter_large"),  # T3 T4 T5
         "fishing_cutter_large": Ship({WOOD: 5}, 3, 3, True, None),                    # T3 T4 T5
-        "trading_ship_small": Ship({WOOD: 3, LINEN: 2}, 3, 2, True, "trading_ship_large"),  # T3 T4 T5
+        "trading_ship_small": Ship({WOOD: 3, LINEN: 2}, 3, 2, True,                   # T3 T4 T5
+                                   "trading_ship_large"),
         "trading_ship_large": Ship({WOOD: 5, LINEN: 2}, 4, 3, True, None),            # T3 T4 T5
     },
     "ship_both_sides_buyable": True,        # T2: either side is built at its own cost
@@ -200,7 +201,7 @@ class Trade(NamedTuple):
 TRADING_SHIPS: Final = ("trading_ship_small", "trading_ship_large")
 TRADES: Final = {
     "india": Trade(({FOOD: 3},), TEA, True, 1, TRADING_SHIPS),                 # T28 T30
-    "england": Trade(({TEA: 1},), WINTER_WEAR, False, LOAD_SIZE["woolen"],     # T30, EF Tea pays (T38)
+    "england": Trade(({TEA: 1},), WINTER_WEAR, False, LOAD_SIZE["woolen"],     # T30 T38
                      ("trading_ship_large",)),
     "norway": Trade(({FLAX: 3}, {GRAIN: 3}), WOOD, True, 1, TRADING_SHIPS),    # T30: no mixing
     "finland": Trade(({WINTER_WEAR: 1},), TIMBER, True, 1, TRADING_SHIPS),     # T28 T30
