@@ -262,23 +262,23 @@ def _load(d: Any, cards: str | None) -> State:
         pl.coins = _int(pd["coins"], w + ".coins", 0, 10 ** 6)
         pl.food = _int(pd["food"], w + ".food", 0, 10 ** 6)
         pl.vpt = _int(pd["vpt"], w + ".vpt", 0, 10 ** 6)
-        if not isinstance(pd["farm"], dict):
-            _bad(w + ".farm", "expected an object")
-        for k, ent in pd["farm"].items():
-            we = f"{w}.farm[{k!r}]"
-            if not _CELL.match(k):
-                _bad(we, "not a cell 'x,y'")
-            _list(ent, we)
-            if len(ent) != 5:
-                _bad(we, "expected [card, face_up, water, tiles, harvested]")
-            card = _str(ent[0], we + "[0]", set(designs) | {"tower", "silo"})
-            _int(ent[1], we + "[1]", 0, 1)
-            _int(ent[2], we + "[2]", 0, 99 if card == "tower" else 0)
-            ts = [_str(t, f"{we}[3][{j}]", tiles) for j, t in enumerate(_list(ent[3], we + "[3]"))]
+        for j, row in enumerate(_list(pd["farm"], w + ".farm")):
+            we = f"{w}.farm[{j}]"
+            _list(row, we)
+            if len(row) != 6:
+                _bad(we, "expected [cell, card, face_up, water, tiles, harvested]")
+            k, ent = _str(row[0], we + "[0]"), row[1:]
+            if not _CELL.match(k) or k in pl.farm:
+                _bad(we + "[0]", f"{k!r} is not a new cell 'x,y'")
+            we = f"{w}.farm[{j}] ({k})"
+            card = _str(ent[0], we + "[1]", set(designs) | {"tower", "silo"})
+            _int(ent[1], we + "[2]", 0, 1)
+            _int(ent[2], we + "[3]", 0, 99 if card == "tower" else 0)
+            ts = [_str(t, f"{we}[4][{j}]", tiles) for j, t in enumerate(_list(ent[3], we + "[4]"))]
             if len(ts) > K.TILES_PER_CARD or len(set(ts)) != len(ts):
-                _bad(we + "[3]", "at most 2 different tiles a card")
-            hv = [_str(t, f"{we}[4][{j}]", set(tiles) | {"c"})
-                  for j, t in enumerate(_list(ent[4], we + "[4]"))]
+                _bad(we + "[4]", "at most 2 different tiles a card")
+            hv = [_str(t, f"{we}[5][{j}]", set(tiles) | {"c"})
+                  for j, t in enumerate(_list(ent[4], we + "[5]"))]
             pl.farm[k] = [card, ent[1], ent[2], ts, hv]
         pl.hand = [_str(x, f"{w}.hand[{j}]", designs)
                    for j, x in enumerate(_list(pd["hand"], w + ".hand"))]

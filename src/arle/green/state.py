@@ -95,7 +95,7 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         return {"coins": self.coins, "food": self.food, "vpt": self.vpt,
-                "farm": self.farm, "hand": self.hand, "pick": self.pick,
+                "farm": [[k] + v for k, v in self.farm.items()], "hand": self.hand, "pick": self.pick,
                 "card": self.card, "aside": self.aside}
 
 
