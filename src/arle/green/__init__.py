@@ -14,8 +14,11 @@ hidden-information model are in ``docs/GREEN.md``.
 >>> s.apply(s.legal_actions()[0])
 >>> arle.green.replay(s.record()) == s and arle.green.State.from_json(s.to_json()) == s
 True
->>> "hand" in s.observation(0) and s.observation(1)["hand"] != s.players[0].hand
-True
+>>> p, q = s.first, (s.first + 1) % 3          # p drew; q sees only how many cards
+>>> s.observation(p)["hand"] == s.players[p].hand, s.observation(q)["hand"]
+(True, [])
+>>> s.observation(q)["seats"][p]["hand_size"], s.observation(q)["seats"][p]["hand_piles"]
+(6, {'field': 4, 'livestock': 1, 'construction': 1, 'building': 0})
 """
 
 from __future__ import annotations
