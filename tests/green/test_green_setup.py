@@ -168,4 +168,11 @@ def test_f10_option_token_limits_refused_clearly() -> None:
         fresh(3, colour=1)
     with pytest.raises(ValueError, match="distance_metric"):
         fresh(3, distance_metric="crow")
-    _ = push  # helper kept imported for symmetry with the other rule modules
+    s = fresh(3, seed=1, first_player=0)                # tokens are unlimited
+    s.players[0].coins = 60
+    s.players[0].card = "b07"
+    s.unseen["building"][s.cs.pile_designs["building"].index("b07")] -= 1
+    s.pile_size["building"] -= 1
+    push(s, {"t": "act", "p": 0})
+    s.apply("market 1")
+    assert s.players[0].coins == 64
