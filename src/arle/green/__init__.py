@@ -1,0 +1,38 @@
+"""``arle.green``: a card-drafting farm game whose rules are modelled on Fields of Green
+(Artipia Games, 2016) with invented cards; unofficial, not affiliated, not a faithful copy.
+
+Two to four players draft cards over four years and build them into a farm grid; one
+player plays the project's own labelled solo variant (``solo_mode = "arle_market"``,
+ARLE VARIANT, not the published solo mode).  The shipped card set ``arle-placeholder-v1``
+is invented (``cards=PATH`` loads another).  Rules coverage, the card schema and the
+hidden-information model are in ``docs/GREEN.md``.
+
+>>> import arle.green
+>>> s = arle.green.new_game(players=3, seed=1)
+>>> s.current_player == s.first, s.pending().kind
+(True, 'declare')
+>>> s.apply(s.legal_actions()[0])
+>>> arle.green.replay(s.record()) == s and arle.green.State.from_json(s.to_json()) == s
+True
+>>> p, q = s.first, (s.first + 1) % 3          # p drew; q sees only how many cards
+>>> s.observation(p)["hand"] == s.players[p].hand, s.observation(q)["hand"]
+(True, [])
+>>> s.observation(q)["seats"][p]["hand_size"], s.observation(q)["seats"][p]["hand_piles"]
+(6, {'field': 4, 'livestock': 1, 'construction': 1, 'building': 0})
+"""
+
+from __future__ import annotations
+
+import arle.game
+from arle.green.cards import CardSet, load_cards
+from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
+from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
+
+__all__ = ["CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME", "GreenScore",
+           "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game", "replay"]
+
+#: The game as the faces see it (registered as ``"green"``).
+GAME = arle.game.Game(name="green", title=TITLE, min_players=1, max_players=4,
+                      perfect_information=False, chance_after_setup=True,
+                      new_game=new_game, from_json=State.from_json, replay=replay)
+arle.game.register(GAME)

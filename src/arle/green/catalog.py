@@ -1,0 +1,71 @@
+"""The figures and options of :mod:`arle.green` in one place (rules modelled on Fields of
+Green (Artipia Games, 2016) with invented cards; unofficial).
+
+Rules data only, no logic.  The numbers are the rules' own (income, capacities, prices);
+the options are the project's rulings, each a default with its named alternatives
+(``docs/GREEN.md`` maps them to the rulings F1-F27).  One value is UNCONFIRMED: the
+passing directions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FOG_PASS_DIRECTIONS = "LRLR"   # UNCONFIRMED (F15); alt "RLRL"; L = clockwise
+
+FOG_OPTIONS: dict[str, Any] = {
+    "distance_metric": "grid",             # F8; alt "farm_path"
+    "distance_count": "steps",             # F8; alt "cards_between"
+    "open_area_anchors_placement": True,   # F7
+    "open_area_counts_as_location": False,  # F24, F27
+    "restore_retriggers_immediate": False,  # F24
+    "token_limits": False,                 # F10; True = 32/44/61/20 (not implemented)
+    "action_choice": "sequential",         # F17; alt "hidden" (not implemented)
+    "draw_mode": "choose",                 # F4; "fixed" = ARLE VARIANT 2/2/1/1
+    "solo_mode": "arle_market",            # F3; ARLE VARIANT, 1 player only
+    "first_player": "random",              # F16; or a seat index
+    "pass_directions": FOG_PASS_DIRECTIONS,  # F15
+}
+
+#: The allowed values of each option (``first_player`` also takes a seat index).
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "distance_metric": ("grid", "farm_path"),
+    "distance_count": ("steps", "cards_between"),
+    "open_area_anchors_placement": (True, False),
+    "open_area_counts_as_location": (True, False),
+    "restore_retriggers_immediate": (True, False),
+    "token_limits": (False,),
+    "action_choice": ("sequential",),
+    "draw_mode": ("choose", "fixed"),
+    "solo_mode": ("arle_market",),
+    "first_player": ("random",),
+    "pass_directions": ("LRLR", "RLRL"),
+}
+
+YEARS = 4                      # R5
+TURNS = 6                      # R5, R9: six turns a year
+HAND = 6                       # R8: six cards a draw
+MIN_PILES = 3                  # R8: from at least 3 of the 4 piles
+START_COINS = 15               # R3
+START_WATER = 3                # R3: the starting tower is full
+START_FOOD = 1                 # R3
+INCOME = {"food": 1, "water": 2, "coins": 3}   # R7, years 2-4
+TOWER_CAPACITY = 3             # R7
+TOWER_RANGE = 2                # R10, R11
+TOWER_COST = 2                 # R11
+SILO_CAPACITY = 4              # R7, R12
+MARKET_COINS = 2               # R13: for the card
+MARKET_FOOD_PRICE = 2          # R13: per Food sold
+MARKET_FOOD_MAX = 2            # R13, F25
+RESTORE_COST = 1               # R14
+EQUIPMENT_DRAW = 3             # R18, F21
+TILES_PER_CARD = 2             # R21
+FIXED_DRAW = (2, 2, 1, 1)      # F4 ARLE VARIANT: Field, Livestock, Construction, Building
+SOLO_PILE_CAP = 4              # F3: at most 8 cards a pile a year (player + neutral)
+MARKET_OPEN = 6                # R24: six face up at first
+MARKET_REVEAL = 2              # R24: two more after each pair of turns
+COINS_PER_VP = 3               # R22
+FOOD_PER_VP = 2                # R22
+
+TITLE = ("Fields of Green-like farm drafting (rules modelled on Fields of Green "
+         "(Artipia Games, 2016) with invented cards; unofficial)")

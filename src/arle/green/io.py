@@ -1,0 +1,348 @@
+"""Views and loading for :mod:`arle.green`: the per-seat observation (the one place that
+redacts hidden information), the strict JSON loader, and the conservation check."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from arle.green import catalog as K
+from arle.green.cards import PILES, CardSet, by_hash, load_cards
+
+if TYPE_CHECKING:
+    from arle.green.state import State
+
+__all__ = ["observation", "state_from_json", "conservation_problems"]
+
+_CELL = re.compile(r"^-?\d{1,3},-?\d{1,3}$")
+
+
+# ---------------------------------------------------------------------------- views
+def _farm_view(s: State, p: int) -> list[dict[str, Any]]:
+    return [{"cell": k, "card": e[0], "face_up": bool(e[1]), "water": e[2],
+             "tiles": list(e[3]), "harvested": list(e[4])}
+            for k, e in s.players[p].farm.items()]
+
+
+def observation(s: State, player: int) -> dict[str, Any]:
+    """What ``player`` may see (H1): public items plus its own hand and pick.
+
+    Never another seat's hand or pick, the piles' contents, the face-down market's cards,
+    the Equipment stack's order or contents, the RNG or the action history."""
+    cur = s.current_player
+    seats = []
+    for i, pl in enumerate(s.players):
+        piles = {k: 0 for k in PILES}
+        for c in pl.hand:
+            piles[s.cs.designs[c].pile] += 1
+        if pl.pick:                      # the committed pick is still a card of the hand
+            piles[s.cs.designs[pl.pick].pile] += 1
+        seats.append({
+            "coins": pl.coins, "food": pl.food, "vp_tokens": pl.vpt,
+            "farm": _farm_view(s, i), "aside": list(pl.aside),
+            "hand_size": len(pl.hand) + (1 if pl.pick else 0), "hand_piles": piles,
+            "committed": bool(pl.pick), "card": pl.card,
+        })
+    out: dict[str, Any] = {
+        "game": "green", "cards": {"id": s.cs.id, "hash": s.cs.hash},
+        "seat": player, "players": s.n, "year": s.year,
+        "direction": s.options["pass_directions"][s.year - 1], "first": s.first,
+        "over": s.over, "current_player": cur, "options": dict(s.options),
+        "piles": dict(s.pile_size), "market": list(s.market),
+        "market_face_down": dict(s.slots), "declared": [d[:] for d in s.declared],
+        "discard": list(s.discard), "towers_left": s.towers_left,
+        "silos_left": s.silos_left, "equipment_stack": len(s.eq_bottom) + sum(s.eq_unseen),
+        "equipment_discarded": list(s.eq_gone), "seats": seats,
+        "hand": list(s.players[player].hand), "pick": s.players[player].pick,
+    }
+    if cur is None:
+        out["decision"] = {"player": None, "kind": "over"}
+    elif cur == player:
+        d = s.pending()
+        out["decision"] = {"player": cur, "kind": d.kind, "title": d.title,
+                           "details": json.loads(json.dumps(d.details))}
+        out["legal_actions"] = [str(a) for a in s.legal_actions()]
+    else:
+        out["decision"] = {"player": cur, "kind": s.stack[-1]["t"]}
+    return out
+
+
+# ---------------------------------------------------------------------------- checks
+def conservation_problems(s: State) -> list[str]:
+    """Every card, tower, silo and tile is somewhere exactly once (empty if so)."""
+    cs = s.cs
+    probs: list[str] = []
+    seen = {d: 0 for d in cs.designs}
+    for pile in PILES:
+        for did, cnt in zip(cs.pile_designs[pile], s.unseen[pile]):
+            seen[did] += cnt
+        if sum(s.unseen[pile]) != s.pile_size[pile] + s.slots[pile]:
+            probs.append(f"unseen.{pile}: {sum(s.unseen[pile])} cards, but pile_size "
+                         f"{s.pile_size[pile]} + slots {s.slots[pile]}")
+    towers = silos = 0
+    tiles = {t: 0 for t in cs.tiles}
+    for i, cnt in enumerate(s.eq_unseen):
+        tiles[cs.tile_order[i]] += cnt
+    for t in s.eq_bottom + s.eq_gone:
+        tiles[t] += 1
+    for f in s.stack:
+        if f["t"] == "keep":
+            for t in f["tiles"]:
+                tiles[t] += 1
+        elif f["t"] == "tile":
+            tiles[f["e"]] += 1
+    for pl in s.players:
+        for c in pl.hand + [x for x in (pl.pick, pl.card) if x]:
+            seen[c] += 1
+        for t in pl.aside:
+            tiles[t] += 1
+        for e in pl.farm.values():
+            if e[0] == "tower":
+                towers += 1
+            elif e[0] == "silo":
+                silos += 1
+            else:
+                seen[e[0]] += 1
+            for t in e[3]:
+                tiles[t] += 1
+    for c in s.market + s.discard:
+        seen[c] += 1
+    for d, n in seen.items():
+        if n != cs.designs[d].copies:
+            probs.append(f"cards: design {d} found {n} times, the set has "
+                         f"{cs.designs[d].copies}")
+    for t, n in tiles.items():
+        if n != cs.tiles[t].copies:
+            probs.append(f"equipment: tile {t} found {n} times, the set has "
+                         f"{cs.tiles[t].copies}")
+    if towers + s.towers_left != cs.tower_count:
+        probs.append(f"towers_left: {s.towers_left} + {towers} built != {cs.tower_count}")
+    if silos + s.silos_left != cs.silo_count:
+        probs.append(f"silos_left: {s.silos_left} + {silos} built != {cs.silo_count}")
+    return probs
+
+
+# ---------------------------------------------------------------------------- loading
+class _Bad(ValueError):
+    pass
+
+
+def _bad(where: str, msg: str) -> NoReturn:
+    raise _Bad(f"{where}: {msg}")
+
+
+def _keys(d: Any, where: str, keys: set[str]) -> dict[str, Any]:
+    if not isinstance(d, dict):
+        _bad(where, f"expected an object, got {type(d).__name__}")
+    for k in sorted(keys):
+        if k not in d:
+            _bad(where, f"missing field {k!r}")
+    for k in sorted(d):
+        if k not in keys:
+            _bad(f"{where}.{k}" if where else k, "unknown field")
+    return dict(d)
+
+
+def _int(v: Any, where: str, lo: int, hi: int) -> int:
+    if type(v) is not int:
+        _bad(where, f"expected an integer, got {v!r}")
+    if not lo <= v <= hi:
+        _bad(where, f"{v} is out of range {lo}..{hi}")
+    return int(v)
+
+
+def _list(v: Any, where: str) -> list[Any]:
+    if not isinstance(v, list):
+        _bad(where, f"expected a list, got {type(v).__name__}")
+    return list(v)
+
+
+def _str(v: Any, where: str, choices: Any = None) -> str:
+    if not isinstance(v, str):
+        _bad(where, f"expected a string, got {v!r}")
+    if choices is not None and v not in choices:
+        _bad(where, f"{v!r} is not known here")
+    return str(v)
+
+
+_FRAME_FIELDS: dict[str, set[str]] = {
+    "declare": set(), "pick": set(), "take": set(), "act": set(), "harvest": set(),
+    "store": {"n"}, "paywater": {"n", "cell"}, "keep": {"tiles"}, "tile": {"e"},
+    "attach": {"cell"}, "fx": {"cell", "src", "i"},
+}
+_STEPS = {"income": 2, "declare": 2, "commit": 2, "reveal": 1, "act": 2, "open": 1,
+          "turn": 2, "neutral": 1, "reveal2": 1, "harvest": 2, "endyear": 1}
+
+
+def state_from_json(text: str, cards: str | None = None) -> State:
+    """The strict loader behind :meth:`arle.green.State.from_json`."""
+    try:
+        try:
+            d = json.loads(text)
+        except (json.JSONDecodeError, RecursionError, TypeError) as e:
+            raise _Bad(f"malformed state JSON: {e}") from None
+        return _load(d, cards)
+    except _Bad as e:
+        raise ValueError(f"arle.green state: {e}") from None
+
+
+def _load(d: Any, cards: str | None) -> State:
+    from arle.green.state import STATE_FORMAT, Player, State, _check_options, _legal
+    if not isinstance(d, dict) or d.get("format") != STATE_FORMAT:
+        _bad("format", f"not an arle.green state (expected {STATE_FORMAT!r})")
+    _keys(d, "", {"format", "n", "seed", "options", "cards", "year", "first", "over",
+                  "script", "pc", "stack", "players", "unseen", "pile_size", "slots",
+                  "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom",
+                  "eq_gone", "discard", "declared", "rng", "chance", "history"})
+    s = State.__new__(State)
+    s.n = n = _int(d["n"], "n", 1, 4)
+    s.seed = _int(d["seed"], "seed", 0, 2 ** 63)
+    c = _keys(d["cards"], "cards", {"id", "hash"})
+    cs: CardSet | None = load_cards(cards) if cards is not None else by_hash(str(c["hash"]))
+    if cs is None or cs.hash != c["hash"]:
+        _bad("cards.hash", f"card set {c['id']!r} (hash {c['hash']}) is not loaded: pass "
+             "cards=PATH")
+    assert cs is not None
+    s.cs = cs
+    if not isinstance(d["options"], dict):
+        _bad("options", "expected an object")
+    try:
+        s.options = _check_options(n, d["options"], cs)
+    except ValueError as e:
+        _bad("options", str(e))
+    s.year = _int(d["year"], "year", 1, K.YEARS)
+    s.first = _int(d["first"], "first", 0, n - 1)
+    if type(d["over"]) is not bool:
+        _bad("over", "expected true or false")
+    s.over = d["over"]
+    s.script = _list(d["script"], "script")
+    for i, st in enumerate(s.script):
+        w = f"script[{i}]"
+        _list(st, w)
+        if not st or st[0] not in _STEPS or len(st) != _STEPS[st[0]]:
+            _bad(w, f"unknown step {st!r}")
+        if len(st) == 2:
+            _int(st[1], w + "[1]", 0, n - 1)
+    s.pc = _int(d["pc"], "pc", 0, len(s.script))
+    tiles, designs = cs.tiles, cs.designs
+    s.stack = []
+    for i, f in enumerate(_list(d["stack"], "stack")):
+        w = f"stack[{i}]"
+        if not isinstance(f, dict) or f.get("t") not in _FRAME_FIELDS:
+            _bad(w + ".t", f"unknown frame {f.get('t') if isinstance(f, dict) else f!r}")
+        _keys(f, w, {"t", "p"} | _FRAME_FIELDS[f["t"]])
+        _int(f["p"], w + ".p", 0, n - 1)
+        if "n" in f:
+            _int(f["n"], w + ".n", 1, 99)
+        if "i" in f:
+            _int(f["i"], w + ".i", 0, 99)
+        for k in ("cell",):
+            if k in f and not _CELL.match(_str(f[k], f"{w}.{k}")):
+                _bad(f"{w}.{k}", f"{f[k]!r} is not a cell 'x,y'")
+        if "e" in f:
+            _str(f["e"], w + ".e", tiles)
+        if "tiles" in f:
+            for j, t in enumerate(_list(f["tiles"], w + ".tiles")):
+                _str(t, f"{w}.tiles[{j}]", tiles)
+        if "src" in f:
+            src = _str(f["src"], w + ".src")
+            if src not in ("card", "harvest") and not (src.startswith("tile:")
+                                                      and src[5:] in tiles):
+                _bad(w + ".src", f"{src!r} is not 'card', 'harvest' or 'tile:ID'")
+        s.stack.append(dict(f))
+    pls = _list(d["players"], "players")
+    if len(pls) != n:
+        _bad("players", f"expected {n} players, got {len(pls)}")
+    s.players = []
+    for i, pd in enumerate(pls):
+        w = f"players[{i}]"
+        _keys(pd, w, {"coins", "food", "vpt", "farm", "hand", "pick", "card", "aside"})
+        pl = Player()
+        pl.coins = _int(pd["coins"], w + ".coins", 0, 10 ** 6)
+        pl.food = _int(pd["food"], w + ".food", 0, 10 ** 6)
+        pl.vpt = _int(pd["vpt"], w + ".vpt", 0, 10 ** 6)
+        for j, row in enumerate(_list(pd["farm"], w + ".farm")):
+            we = f"{w}.farm[{j}]"
+            _list(row, we)
+            if len(row) != 6:
+                _bad(we, "expected [cell, card, face_up, water, tiles, harvested]")
+            k, ent = _str(row[0], we + "[0]"), row[1:]
+            if not _CELL.match(k) or k in pl.farm:
+                _bad(we + "[0]", f"{k!r} is not a new cell 'x,y'")
+            we = f"{w}.farm[{j}] ({k})"
+            card = _str(ent[0], we + "[1]", set(designs) | {"tower", "silo"})
+            _int(ent[1], we + "[2]", 0, 1)
+            _int(ent[2], we + "[3]", 0, 99 if card == "tower" else 0)
+            ts = [_str(t, f"{we}[4][{j}]", tiles) for j, t in enumerate(_list(ent[3], we + "[4]"))]
+            if len(ts) > K.TILES_PER_CARD or len(set(ts)) != len(ts):
+                _bad(we + "[4]", "at most 2 different tiles a card")
+            hv = [_str(t, f"{we}[5][{j}]", set(tiles) | {"c"})
+                  for j, t in enumerate(_list(ent[4], we + "[5]"))]
+            pl.farm[k] = [card, ent[1], ent[2], ts, hv]
+        pl.hand = [_str(x, f"{w}.hand[{j}]", designs)
+                   for j, x in enumerate(_list(pd["hand"], w + ".hand"))]
+        pl.pick = _str(pd["pick"], w + ".pick", set(designs) | {""})
+        pl.card = _str(pd["card"], w + ".card", set(designs) | {""})
+        pl.aside = [_str(x, f"{w}.aside[{j}]", tiles)
+                    for j, x in enumerate(_list(pd["aside"], w + ".aside"))]
+        s.players.append(pl)
+    for name in ("unseen", "pile_size", "slots"):
+        v = _keys(d[name], name, set(PILES))
+        for pile in PILES:
+            if name == "unseen":  # noqa: SIM114
+                lst = _list(v[pile], f"unseen.{pile}")
+                if len(lst) != len(cs.pile_designs[pile]):
+                    _bad(f"unseen.{pile}", f"expected {len(cs.pile_designs[pile])} counts")
+                for j, x in enumerate(lst):
+                    _int(x, f"unseen.{pile}[{j}]", 0, 999)
+            else:
+                _int(v[pile], f"{name}.{pile}", 0, 999)
+    s.unseen = {p: list(d["unseen"][p]) for p in PILES}
+    s.pile_size = {p: d["pile_size"][p] for p in PILES}
+    s.slots = {p: d["slots"][p] for p in PILES}
+    s.market = [_str(x, f"market[{j}]", designs) for j, x in enumerate(_list(d["market"], "market"))]
+    s.discard = [_str(x, f"discard[{j}]", designs)
+                 for j, x in enumerate(_list(d["discard"], "discard"))]
+    s.towers_left = _int(d["towers_left"], "towers_left", 0, cs.tower_count)
+    s.silos_left = _int(d["silos_left"], "silos_left", 0, cs.silo_count)
+    eu = _list(d["eq_unseen"], "eq_unseen")
+    if len(eu) != len(cs.tile_order):
+        _bad("eq_unseen", f"expected {len(cs.tile_order)} counts")
+    s.eq_unseen = [_int(x, f"eq_unseen[{j}]", 0, 999) for j, x in enumerate(eu)]
+    s.eq_bottom = [_str(x, f"eq_bottom[{j}]", tiles)
+                   for j, x in enumerate(_list(d["eq_bottom"], "eq_bottom"))]
+    s.eq_gone = [_str(x, f"eq_gone[{j}]", tiles)
+                 for j, x in enumerate(_list(d["eq_gone"], "eq_gone"))]
+    s.declared = []
+    for j, x in enumerate(_list(d["declared"], "declared")):
+        _list(x, f"declared[{j}]")
+        if len(x) != 5:
+            _bad(f"declared[{j}]", "expected [seat, field, livestock, construction, building]")
+        _int(x[0], f"declared[{j}][0]", 0, n - 1)
+        for q in range(1, 5):
+            _int(x[q], f"declared[{j}][{q}]", 0, K.HAND)
+        s.declared.append(list(x))
+    s.rng = _int(d["rng"], "rng", 0, (1 << 64) - 1)
+    s.chance = [_int(x, f"chance[{j}]", 0, 10 ** 6) for j, x in enumerate(_list(d["chance"], "chance"))]
+    s.history = [_str(x, f"history[{j}]") for j, x in enumerate(_list(d["history"], "history"))]
+    s._legal = None
+    probs = conservation_problems(s)
+    if probs:
+        _bad(probs[0].split(":")[0], probs[0].split(": ", 1)[1])
+    if s.over != (not s.stack and s.pc == len(s.script)) and s.over:
+        _bad("over", "a finished game has pending decisions")
+    if not s.over:
+        if not s.stack or s.stack[-1]["t"] == "fx":
+            _bad("stack", "no decision is pending")
+        try:
+            legal = _legal(s, s.stack[-1])
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError) as err:
+            raise _Bad(f"stack: the pending decision cannot be evaluated ({err!r})") \
+                from None
+        if len(legal) < 2:
+            _bad("stack", "the pending decision has fewer than two actions")
+        s._legal = legal
+    if s.to_json() != json.dumps(d, sort_keys=True, separators=(",", ":")):
+        _bad("(state)", "does not round-trip (non-canonical values)")
+    return s
