@@ -7,7 +7,7 @@ All rules live in :mod:`arle.engine`; the :class:`State` methods are the public 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from arle.actions import Action, IllegalActionError
 
@@ -166,11 +166,10 @@ class State:
         if type(action) is not Action or action not in legal:
             raise IllegalActionError(
                 f"illegal action {_shown(action)} for player {self.current_player}")
-        from arle.engine.core import apply_action
         snap = self._snapshot()
         try:
             self.history.append(str(action))
-            apply_action(self, legal[legal.index(action)])
+            (_ENGINE_APPLY or _engine_apply())(self, action)
         except BaseException:
             self._restore(snap)
             raise
@@ -180,17 +179,27 @@ class State:
         return (self.half_year, self.start_player, self.phase, self.turn,
                 dict(self.occupied), self.special, self.ended[:], self.stack[:],
                 dict(self.pool), self.board[:], len(self.history), self._legal,
-                self.players[:], [p.copy() for p in self.players])
+                # per player: its lists flattened into one (cheaper than a copy each)
+                [(p, [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *p.buildings,
+                      *p.travel],
+                  (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
+                   len(p.buildings)),
+                  [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck)
+                 for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (self.half_year, self.start_player, self.phase, self.turn, self.occupied,
          self.special, self.ended, self.stack, self.pool, self.board, n, self._legal,
-         players, copies) = snap
+         players) = snap
         del self.history[n:]
-        for p, c in zip(players, copies):     # the same Player objects, as they were
-            for k in Player.__slots__:
-                setattr(p, k, getattr(c, k))
-        self.players = players
+        self.players = [p[0] for p in players]    # the same Player objects, as they were
+        for pl, flat, lengths, barn, bw_peat, dikes, bottleneck in players:
+            i = 0
+            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
+                                "travel"), lengths + (len(flat),)):
+                setattr(pl, name, flat[i:i + k])
+                i += k
+            pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
 
     def clone(self) -> "State":
         """An independent copy."""
@@ -283,6 +292,17 @@ class State:
     def __repr__(self) -> str:
         return (f"<arle.State half_year={self.half_year} phase={self.phase} "
                 f"current_player={self.current_player}>")
+
+
+_ENGINE_APPLY: "Callable[[State, Action], None] | None" = None
+
+
+def _engine_apply() -> "Callable[[State, Action], None]":
+    """``arle.engine.core.apply_action``, imported once (the engine imports this module)."""
+    global _ENGINE_APPLY
+    from arle.engine.core import apply_action
+    _ENGINE_APPLY = apply_action
+    return apply_action
 
 
 class _Malformed(Exception):

@@ -442,6 +442,9 @@ DARK_COST: dict[str, dict[int, int]] = {
 }
 
 
+_USE = {b: Action("use", (b,)) for b in DARK_COST}
+
+
 def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     out = []
@@ -453,7 +456,7 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
             continue
         if b == "litter_storage" and pl.animals[C.HORSE] < 2:
             continue
-        out.append(Action("use", (b,)))
+        out.append(_USE[b])
     return out
 
 

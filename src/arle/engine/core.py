@@ -89,7 +89,11 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
 
 
 def check_registries() -> None:
-    """Every frame kind has rules, every anytime verb is registered (run at import)."""
+    """Every frame kind has rules, every anytime verb is registered (run once every rules
+    module is imported); links the placement functions of spaces.py."""
+    global _placements, _place_worker
+    from arle.engine.spaces import place_worker, placements
+    _placements, _place_worker = placements, place_worker
     missing = set(FR.DECISION_KINDS) - set(FRAMES)
     assert not missing, f"frame kinds without rules: {sorted(missing)}"
     assert set(ANYTIME) == set(ANYTIME_ORDER), sorted(set(ANYTIME_ORDER) ^ set(ANYTIME))
@@ -142,6 +146,18 @@ def current_player(s: State) -> int | None:
 # ---------------------------------------------------------------------------
 # Legal actions
 # ---------------------------------------------------------------------------
+
+def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced by check_registries
+    raise AssertionError("arle.engine is not fully imported")
+
+
+# From spaces.py (which imports this module), linked by check_registries().
+_placements: Callable[[State, int], list[Action]] = _unlinked
+_place_worker: Callable[[State, int, str], None] = _unlinked
+SKIP = Action("skip")
+END = Action("end")
+
+
 def anytime_actions(s: State, p: int, level: str) -> list[Action]:
     out: list[Action] = []
     for gen, _apply in _ANYTIME_LIST:
@@ -164,9 +180,8 @@ def _own_legal(s: State) -> list[Action]:
     p = current_player(s)
     assert p is not None
     if s.turn < workers_total(s):
-        from arle.engine.spaces import placements
-        return placements(s, p) + [Action("skip")] + anytime_actions(s, p, "work")
-    return [Action("end")] + anytime_actions(s, p, "work")
+        return _placements(s, p) + [SKIP] + anytime_actions(s, p, "work")
+    return [END] + anytime_actions(s, p, "work")
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -184,17 +199,17 @@ def apply_action(s: State, a: Action) -> None:
 
 
 def _dispatch(s: State, a: Action) -> None:
-    p = current_player(s)
-    assert p is not None
+    handler = ANYTIME.get(a.verb)
     if s.stack:
         # A frame's own actions go to the frame, even where a verb is also an anytime
         # verb (the "house" frame's ``release``); the rest are anytime actions.
         f = s.stack[-1]
         ft = FRAMES[f.KIND]
-        if ft.anytime is None or a in ft.legal(s, f):
+        if ft.anytime is None or handler is None or a in ft.legal(s, f):
             ft.apply(s, f, a)
             return
-    handler = ANYTIME.get(a.verb)
+    p = current_player(s)
+    assert p is not None
     if handler is not None:
         handler[1](s, p, a)
         return
@@ -203,12 +218,11 @@ def _dispatch(s: State, a: Action) -> None:
     if a.verb == "end":
         s.ended[p] = True
         return
-    from arle.engine.spaces import place_worker
     if a.verb == "skip":
         s.turn += 1
         return
     if a.verb == "place":
-        place_worker(s, p, a.args[0])
+        _place_worker(s, p, a.args[0])
         return
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 

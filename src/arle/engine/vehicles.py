@@ -261,16 +261,17 @@ def empty_vehicles(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Other anytime actions
 # ---------------------------------------------------------------------------
+_BOAT = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
+              for r in C.GOODS_TRACK)
+RELEASE = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
+
+
 def boat_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     if pl.res[C.PEAT] <= 0 or not any(b[0] == "peat_boat" for b in pl.barn):
         return []
-    out = []
-    for r in C.GOODS_TRACK:
-        cap = C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP
-        if pl.res[r] < cap:
-            out.append(Action("boat", (C.RESOURCES[r],)))
-    return out
+    res = pl.res
+    return [a for r, cap, a in _BOAT if res[r] < cap]
 
 
 def apply_boat(s: State, p: int, a: Action) -> None:
@@ -280,7 +281,7 @@ def apply_boat(s: State, p: int, a: Action) -> None:
 
 def release_actions(s: State, p: int, level: str) -> list[Action]:
     an = s.players[p].animals
-    return [Action("release", (C.ANIMALS[t],)) for t in range(3) if an[t] > 0]
+    return [RELEASE[t] for t in range(3) if an[t] > 0]
 
 
 def apply_release(s: State, p: int, a: Action) -> None:
