@@ -74,7 +74,7 @@ def test_milking_and_shearing_stop_at_the_goods_track_caps() -> None:
     set_animals(s, 0, sheep=4, cattle=3, horse=0)   # milks 1 + 2 Food
     touch(s)
     _to_inventory_decision(s)
-    if s.stack and s.stack[-1]["t"] == "sustain":
+    if s.stack and s.stack[-1].KIND == "sustain":
         s.apply("feed")
     assert res(s, 0, "food") == 30 - 3
 
@@ -85,7 +85,7 @@ def test_milking_and_shearing_stop_at_the_goods_track_caps() -> None:
     set_animals(s, 0, sheep=6)                       # shears 3 Wool
     touch(s)
     _to_inventory_decision(s)
-    if s.stack and s.stack[-1]["t"] == "sustain":
+    if s.stack and s.stack[-1].KIND == "sustain":
         s.apply("feed")
     assert res(s, 0, "wool") == 15
 

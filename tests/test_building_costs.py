@@ -63,7 +63,7 @@ def test_small_house_single_material_pays_without_asking(material):
     only(s, grain=2, **{material: 3})
     at_builder(s)
     s.apply("build workshop")
-    assert not s.stack or s.stack[-1]["t"] != "pay"
+    assert not s.stack or s.stack[-1].KIND != "pay"
     assert s.players[0].res[C.RES_INDEX[material]] == 2
     assert s.players[0].res[C.GRAIN] == 1
     assert "workshop" in s.players[0].buildings
@@ -92,7 +92,7 @@ def test_minor_craft_costs_one_timber_one_brick(b):
     only(s, timber=2, brick=2, wood=5, clay=5)
     at_builder(s)
     s.apply(f"build {b}")
-    assert not any(f["t"] == "pay" for f in s.stack)
+    assert not any(f.KIND == "pay" for f in s.stack)
     r = s.players[0].res
     assert (r[C.TIMBER], r[C.BRICK], r[C.WOOD], r[C.CLAY]) == (1, 1, 5, 5)
     assert b in s.players[0].buildings
@@ -300,7 +300,7 @@ def test_large_building_costs_3_timber_3_brick_15_food(b):
     only(s, timber=3, brick=3, food=16, wood=9, clay=9)
     at_builder(s)
     s.apply(f"build {b}")
-    assert not any(f["t"] == "pay" for f in s.stack)
+    assert not any(f.KIND == "pay" for f in s.stack)
     r = s.players[0].res
     assert (r[C.TIMBER], r[C.BRICK], r[C.WOOD], r[C.CLAY]) == (0, 0, 9, 9)
     assert r[C.FOOD] == 1

@@ -27,7 +27,7 @@ def build(s, b, space="builder"):
     add(s, timber=1, grain=1)
     s.apply(f"place {space}")
     s.apply(f"build {b}")
-    if s.stack and s.stack[-1]["t"] == "pay":
+    if s.stack and s.stack[-1].KIND == "pay":
         s.apply("pay grain:1 timber:1")
     assert b in s.players[0].buildings
     return s

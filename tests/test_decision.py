@@ -7,6 +7,7 @@ the state.  The terminal game and the web page use the same words.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,6 +17,26 @@ import arle
 from arle.decision import KINDS, Decision, pending
 from arle.engine import core
 from arle.engine import farm as F
+from arle.engine import frames as FR
+
+# The details of each decision kind: the fields of the frame (as the dict frames had them).
+FRAME_FIELDS: dict[str, tuple[str, ...]] = {
+    "pay": ("opts",), "cut": ("n", "must"), "house": (), "optional_animal": ("kinds",),
+    "take_animal": ("kinds",), "grocer": (), "merchant": (), "colonist": (),
+    "convert": ("kind",), "butcher": (), "master": ("n", "moved"), "upgrade": (),
+    "wainwright": ("vehicle", "boat"), "farmer": ("built", "fields"),
+    "space_choice": ("opts", "space"), "animals_choice": ("n",), "fields_to_forests": (),
+    "free_equipment": ("kinds",), "remove_moors": (), "smithy": (),
+    "before_november": ("left",), "plow_maker": (), "sell": ("dest", "sold"),
+    "breed": ("opts",), "sustain": (), "final": (),
+}
+
+
+def test_details_keys_are_the_frame_fields() -> None:
+    assert set(FRAME_FIELDS) == set(FR.DECISION_KINDS)
+    for kind, names in FRAME_FIELDS.items():
+        cls = FR.FRAME_TYPES[kind]
+        assert tuple(f.name for f in dataclasses.fields(cls)) == ("p", *names), kind
 
 
 def test_every_engine_frame_has_words() -> None:
@@ -40,8 +61,8 @@ def test_pending_follows_the_game(players: int, seed: int) -> None:
             break
         if s.stack:
             top = s.stack[-1]
-            assert d.kind == top["t"]
-            assert d.details == {k: v for k, v in top.items() if k not in ("t", "p")}
+            assert d.kind == top.KIND
+            assert d.details == {k: getattr(top, k) for k in FRAME_FIELDS[top.KIND]}
         else:
             assert d.kind in ("place", "end") and d.details == {}
         legal = s.legal_actions()

@@ -24,7 +24,7 @@ def test_release_frame_ends_as_soon_as_animals_fit() -> None:
     s = fresh()
     set_animals(s, 0, sheep=4, cattle=3, horse=5)  # dikes full with the horses
     do(s, "place fisherman", "take sheep")
-    assert s.stack and s.stack[-1]["t"] == "house"
+    assert s.stack and s.stack[-1].KIND == "house"
     assert legal(s) == {"release sheep", "release cattle", "release horse"}
     s.apply("release horse")
     assert s.players[0].animals == [5, 3, 4]

@@ -284,7 +284,7 @@ def test_gain_that_does_not_fit_forces_release() -> None:
     set_animals(s, 0, sheep=0, cattle=0, horse=8)  # stall 3 + dikes 5: full
     do(s, "place fisherman", "take sheep")
     assert legal(s) == {"release sheep", "release horse"}
-    assert s.stack[-1]["t"] == "house"
+    assert s.stack[-1].KIND == "house"
     do(s, "release horse")
     assert s.players[0].animals == [1, 0, 7]
     assert s.stack == []  # back to placing workers
@@ -371,7 +371,7 @@ def test_field_on_a_used_pasture_forces_release() -> None:
     s.players[0].barn = [["plow"]]
     touch(s)
     do(s, "place farmer", "field grain")
-    assert s.stack[-1]["t"] == "house"
+    assert s.stack[-1].KIND == "house"
     do(s, "release horse", "release horse")
     assert s.players[0].animals == [4, 0, 6]
     assert F.animals_fit(s.players[0])
@@ -390,7 +390,7 @@ def test_building_on_a_used_pasture_forces_release() -> None:
     _crowded(s)
     set_res(s, 0, grain=1, wood=1, clay=0, timber=0, brick=0)
     do(s, "place builder", "build workshop")
-    assert s.stack and s.stack[-1]["t"] == "house"
+    assert s.stack and s.stack[-1].KIND == "house"
     do(s, "release sheep", "release sheep")
     assert F.animals_fit(s.players[0])
 
@@ -404,4 +404,4 @@ def test_lutetsburg_forest_on_a_used_pasture_forces_release() -> None:
     set_res(s, 0, timber=3, brick=3, food=15)
     do(s, "place builder", "build lutetsburg_castle")
     assert pl.grid.count("forest") == 1 and not F.empty_land(pl)
-    assert s.stack and s.stack[-1]["t"] == "house"
+    assert s.stack and s.stack[-1].KIND == "house"

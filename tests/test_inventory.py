@@ -45,7 +45,7 @@ def to_inventory(s: State) -> State:
 
 
 def feed(s: State, text: str = "feed") -> State:
-    assert s.stack and s.stack[-1]["t"] == "sustain", s.stack
+    assert s.stack and s.stack[-1].KIND == "sustain", s.stack
     s.apply(text)
     return s
 
@@ -213,7 +213,7 @@ def test_peat_boat_during_sustenance() -> None:
     F.add_equipment(s, 0, "peat_boat")
     touch(s)
     to_inventory(s)
-    assert s.stack[-1]["t"] == "sustain"
+    assert s.stack[-1].KIND == "sustain"
     assert {"boat food", "boat grain"} <= legal(s)
     for _ in range(3):
         s.apply("boat food")
@@ -255,7 +255,7 @@ def test_breeding_two_outcomes_players_choice() -> None:
     # One Stall, two pastures, five dikes: either the sheep or the cattle pair breeds.
     s = set_animals(may(solo(food=3)), 0, sheep=2, cattle=2, horse=1)
     to_inventory(s)
-    assert s.stack[-1]["t"] == "breed"
+    assert s.stack[-1].KIND == "breed"
     assert legal(s) == {"breed 1 0 0", "breed 0 1 0"}
     s.apply("breed 0 1 0")
     assert s.players[0].animals == [2, 3, 1]
@@ -303,7 +303,7 @@ def test_inventory_in_player_order_two_players() -> None:
     for p in (1, 0):
         assert s.current_player == p
         s.apply("end")
-    assert s.current_player == 1 and s.stack[-1]["t"] == "sustain"
+    assert s.current_player == 1 and s.stack[-1].KIND == "sustain"
     assert feed_options(s) == {"feed horse:2"}
     s.apply("feed horse:2")
     assert s.current_player == 0

@@ -36,7 +36,7 @@ def check_invariants(s: State) -> None:
         for r in (C.GRAIN, C.FLAX, C.HIDE, C.WOOL):
             assert pl.res[r] <= C.GOOD_CAP
         assert all(v >= 0 for v in pl.animals)
-        if not (s.stack and s.stack[-1]["t"] == "house"):
+        if not (s.stack and s.stack[-1].KIND == "house"):
             a = pl.animals
             assert A.fits((a[0], a[1], a[2]), F.enclosures(pl)), (p, a, pl.grid)
         assert F.barn_fits([b[0] for b in pl.barn]), pl.barn

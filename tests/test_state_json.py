@@ -59,6 +59,20 @@ def edited(path: tuple[Any, ...], value: Any) -> str:
     (("occupied",), {"nowhere": 0}, "occupied.nowhere: unknown space or player"),
     (("board",), ["castle"], "board: unknown building 'castle'"),
     (("stack",), [{"t": "cut"}], "stack[0]: expected a frame"),
+    (("stack",), [{"t": "juggle", "p": 0}], "stack[0].t: unknown frame kind 'juggle'"),
+    (("stack",), [{"t": "cut", "p": 0, "n": "3", "must": True}],
+     "stack[0].n: expected an integer"),
+    (("stack",), [{"t": "cut", "p": 0, "n": 3, "must": 1}],
+     "stack[0].must: expected true or false"),
+    (("stack",), [{"t": "cut", "p": 0, "n": 3}], "stack[0].must: missing field"),
+    (("stack",), [{"t": "cut", "p": 0, "n": 3, "must": True, "x": 1}],
+     "stack[0].x: unknown field"),
+    (("stack",), [{"t": "sell", "p": 0, "dest": "hage", "sold": ["x", 2]}],
+     "stack[0].sold[1]: expected a string"),
+    (("stack",), [{"t": "final", "p": 0}, {"t": "eff", "p": 0, "name": "nap", "args": []}],
+     "stack[1].name: unknown effect 'nap'"),
+    (("stack",), [{"t": "eff", "p": 0, "name": "milk", "args": [None]}],
+     "stack[0].args[0]: expected an integer or a string"),
     (("players", 0, "animals", 0), True, "players[0].animals[0]: True is out of range"),
 ])
 def test_a_bad_field_is_named(path: tuple[Any, ...], value: Any, message: str) -> None:
@@ -75,8 +89,42 @@ def test_not_a_state_at_all(text: str) -> None:
 
 
 def test_a_frame_the_engine_does_not_know_is_refused() -> None:
-    with pytest.raises(ValueError, match="cannot be played"):
+    with pytest.raises(ValueError, match="unknown frame kind"):
         State.from_json(edited(("stack",), [{"t": "juggle", "p": 0}]))
+
+
+def _inventory_state() -> State:
+    """A state in an inventory, its stack holding decisions and continuations."""
+    s = arle.new_game(players=2, seed=3, buildings="random")
+    rng = random.Random(2)
+    while not (s.phase == "inventory" and len(s.stack) > 2):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+def test_frames_round_trip_as_plain_json() -> None:
+    s = _inventory_state()
+    d = json.loads(s.to_json())
+    assert all(set(f) >= {"t", "p"} for f in d["stack"])
+    assert any(f["t"] == "eff" and set(f) == {"t", "p", "name", "args"} for f in d["stack"])
+    t = State.from_json(s.to_json())
+    assert t.stack == s.stack and t.key() == s.key() and hash(t.key()) == hash(s.key())
+    assert t.to_json() == s.to_json()
+
+
+def test_saved_games_with_the_older_effect_names_still_load() -> None:
+    s = _inventory_state()
+    d = json.loads(s.to_json())
+    new_to_old = {"houses_before_november": "before_november", "breeding": "breed",
+                  "sustenance": "sustain"}
+    renamed = 0
+    for f in d["stack"]:
+        if f["t"] == "eff" and f["name"] in new_to_old:
+            f["name"] = new_to_old[f["name"]]
+            renamed += 1
+    assert renamed
+    assert State.from_json(json.dumps(d)).to_json() == s.to_json()
 
 
 def _paths(o: Any, p: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

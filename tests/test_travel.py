@@ -41,9 +41,9 @@ def sell_at(s: State, dest: str, *options: str, cell: int = 0) -> None:
     """Load ``dest`` on barn item 0 and sell ``options`` there, then close it."""
     s.apply(f"load 0 {cell} {dest}")
     for o in options:
-        assert s.stack and s.stack[-1]["t"] == "sell", f"{dest}: frame closed before {o}"
+        assert s.stack and s.stack[-1].KIND == "sell", f"{dest}: frame closed before {o}"
         s.apply(f"sell {o}")
-    if s.stack and s.stack[-1]["t"] == "sell":
+    if s.stack and s.stack[-1].KIND == "sell":
         s.apply("done")
     assert not s.stack
 

@@ -219,7 +219,7 @@ def test_work_phase_ends_after_both_players_declared_the_end() -> None:
     s.apply("load 0 0 wood")     # still the Work Phase for player 1
     assert s.phase == "work" and s.current_player == 1
     s.apply("end")
-    assert s.phase == "inventory" and s.stack[-1]["t"] == "sustain"
+    assert s.phase == "inventory" and s.stack[-1].KIND == "sustain"
 
 
 def test_half_year_end_resets_the_board() -> None:
@@ -258,9 +258,9 @@ def test_peat_boat_window_after_the_last_november() -> None:
     for _ in range(4):
         s.apply("skip")
     s.apply("end")
-    assert s.stack[-1]["t"] == "sustain"
+    assert s.stack[-1].KIND == "sustain"
     s.apply("feed")              # 3 Food, 2 Peat; harvest gave 1 Grain
-    assert s.stack[-1]["t"] == "final" and not s.is_terminal()
+    assert s.stack[-1].KIND == "final" and not s.is_terminal()
     assert {"finish", "boat food", "boat grain", "boat flax", "boat hide",
             "boat wool"} <= legal(s)
     assert not any(a.startswith("load") for a in legal(s))
@@ -283,7 +283,7 @@ def test_final_window_waits_for_finish() -> None:
 
 
 def play_to_final(s: State) -> None:
-    while not (s.stack and s.stack[-1]["t"] == "final"):
+    while not (s.stack and s.stack[-1].KIND == "final"):
         acts = legal(s)
         for choice in ("skip", "end", "feed"):
             if choice in acts:
@@ -302,7 +302,7 @@ def test_both_players_get_the_final_window_start_player_first() -> None:
     # Half year 9's marker passed to player 1: the hypothetical 10th half year's order.
     assert s.current_player == s.start_player == 1
     s.apply("finish")
-    assert s.current_player == 0 and s.stack[-1]["t"] == "final"
+    assert s.current_player == 0 and s.stack[-1].KIND == "final"
     s.apply("finish")
     assert s.is_terminal()
 

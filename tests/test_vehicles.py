@@ -239,7 +239,7 @@ def test_no_loading_during_the_inventory() -> None:
     for _ in range(4):
         s.apply("skip")
     s.apply("end")
-    assert s.stack and s.stack[-1]["t"] == "sustain"
+    assert s.stack and s.stack[-1].KIND == "sustain"
     assert not any(a.startswith("load") for a in legal(s))
 
 

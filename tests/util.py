@@ -57,8 +57,8 @@ def only(s: State, p: int = 0, **amounts: int) -> State:
 
 
 def top(s: State) -> str | None:
-    """The type of the pending decision frame (None outside any frame)."""
-    return s.stack[-1]["t"] if s.stack else None
+    """The kind of the pending decision frame (None outside any frame)."""
+    return s.stack[-1].KIND if s.stack else None
 
 
 def home(s: State, p: int = 0) -> float:

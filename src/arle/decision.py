@@ -75,7 +75,7 @@ def _dest(f: dict[str, Any]) -> str:
 
 _Words = Callable[[dict[str, Any]], str]
 
-# frame type -> (title, sentence); both may use the frame's fields.
+# frame kind -> (title, sentence); both may use the frame's fields (its ``details()``).
 _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "pay": (lambda f: "How do you pay?", lambda f: "choose how to pay."),
     "cut": (lambda f: f"Cut up to {f.get('n')} peat",
@@ -152,9 +152,9 @@ def pending(s: State) -> Decision:
                         "all workers are placed; take any last anytime actions, then "
                         "end your work phase.", {})
     f = s.stack[-1]
-    t = str(f.get("t"))
-    details = {k: v for k, v in f.items() if k not in ("t", "p")}
+    t = f.KIND
+    details = f.details()
     words = _FRAMES.get(t)
     if words is None:            # a frame type added to the engine without words yet
         return Decision(p, t, _name(t).capitalize(), f"decide ({t}).", details)
-    return Decision(p, t, words[0](f), words[1](f), details)
+    return Decision(p, t, words[0](details), words[1](details), details)

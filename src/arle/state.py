@@ -7,13 +7,14 @@ All rules live in :mod:`arle.engine`; the :class:`State` methods are the public 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from arle.actions import Action, IllegalActionError
 
 if TYPE_CHECKING:
-    from arle.scoring import ScoreSheet
     from arle.decision import Decision
+    from arle.engine.frames import Frame
+    from arle.scoring import ScoreSheet
 
 
 class Player:
@@ -53,6 +54,7 @@ class Player:
         return p
 
     def to_dict(self) -> dict[str, Any]:
+        from arle.engine.frames import frame_to_json
         return {k: getattr(self, k) for k in Player.__slots__}
 
     @staticmethod
@@ -86,7 +88,7 @@ class State:
         self.occupied: dict[str, int] = {}
         self.special = -1             # player who used the Special Action this half year
         self.ended: list[bool] = []
-        self.stack: list[dict[str, Any]] = []
+        self.stack: list[Frame] = []     # pending decisions (arle.engine.frames)
         self.pool: dict[str, int] = {}   # limited tile supplies shared by the players
         self.board: list[str] = []       # buildings still on the game board
         self.history: list[str] = []     # the actions applied through apply()
@@ -135,19 +137,69 @@ class State:
         tied = [i for i, t in enumerate(totals) if t == best]
         return tied[0] if len(tied) == 1 else self.start_player
 
+    def key(self) -> tuple[object, ...]:
+        """A hashable summary of the position: equal for states that play the same
+        (same board, belongings, pending frames, turn; the history and the setup are
+        left out), and unchanged by a ``to_json``/``from_json`` round trip."""
+        return (
+            self.half_year, self.phase, self.turn, self.special, self.start_player,
+            tuple(self.ended), tuple(sorted(self.occupied.items())), tuple(self.stack),
+            tuple(sorted(self.pool.items())), tuple(self.board),
+            tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
+                   tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
+                   p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck)
+                  for p in self.players),
+        )
+
     # ------------------------------------------------------------------ changes
     def apply(self, action: Action | str) -> None:
-        """Apply a legal action (or its text); raises IllegalActionError otherwise."""
+        """Apply a legal action (or its text); raises IllegalActionError otherwise.
+
+        Only an :class:`Action` equal to one of ``legal_actions()`` (or a text naming
+        one) is accepted: plain tuples, other types and look-alikes are refused.  The
+        change is atomic: if anything fails inside the engine, the state (history
+        included) is left exactly as it was and the error is raised again."""
         legal = self._legal if self._legal is not None else self.legal_actions()
         if isinstance(action, str):
             from arle.notation import parse_action
             action = parse_action(self, action)
-        elif action not in legal:
+        if type(action) is not Action or action not in legal:
             raise IllegalActionError(
-                f"illegal action {str(action)!r} for player {self.current_player}")
-        from arle.engine.core import apply_action
-        self.history.append(str(action))
-        apply_action(self, action)
+                f"illegal action {_shown(action)} for player {self.current_player}")
+        snap = self._snapshot()
+        try:
+            self.history.append(str(action))
+            (_ENGINE_APPLY or _engine_apply())(self, action)
+        except BaseException:
+            self._restore(snap)
+            raise
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""
+        return (self.half_year, self.start_player, self.phase, self.turn,
+                dict(self.occupied), self.special, self.ended[:], self.stack[:],
+                dict(self.pool), self.board[:], len(self.history), self._legal,
+                # per player: its lists flattened into one (cheaper than a copy each)
+                [(p, [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *p.buildings,
+                      *p.travel],
+                  (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
+                   len(p.buildings)),
+                  [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck)
+                 for p in self.players])
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self.half_year, self.start_player, self.phase, self.turn, self.occupied,
+         self.special, self.ended, self.stack, self.pool, self.board, n, self._legal,
+         players) = snap
+        del self.history[n:]
+        self.players = [p[0] for p in players]    # the same Player objects, as they were
+        for pl, flat, lengths, barn, bw_peat, dikes, bottleneck in players:
+            i = 0
+            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
+                                "travel"), lengths + (len(flat),)):
+                setattr(pl, name, flat[i:i + k])
+                i += k
+            pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
 
     def clone(self) -> "State":
         """An independent copy."""
@@ -173,13 +225,15 @@ class State:
 
     # ------------------------------------------------------------------ I/O
     def to_dict(self) -> dict[str, Any]:
+        from arle.engine.frames import frame_to_json
         return {
             "format": "arle-state-1",
             "n": self.n, "seed": self.seed, "setup": self.setup,
             "players": [p.to_dict() for p in self.players],
             "half_year": self.half_year, "start_player": self.start_player,
             "phase": self.phase, "turn": self.turn, "occupied": self.occupied,
-            "special": self.special, "ended": self.ended, "stack": self.stack,
+            "special": self.special, "ended": self.ended,
+            "stack": [frame_to_json(f) for f in self.stack],
             "pool": self.pool, "board": self.board, "history": self.history,
         }
 
@@ -210,7 +264,7 @@ class State:
             s.occupied = {str(k): int(v) for k, v in d["occupied"].items()}
             s.special = int(d["special"])
             s.ended = [bool(x) for x in d["ended"]]
-            s.stack = [_freeze(f) for f in d["stack"]]
+            s.stack = _read_stack(d["stack"], s.n)
             s.pool = {str(k): int(v) for k, v in d["pool"].items()}
             s.board = [str(b) for b in d["board"]]
             s.history = [str(h) for h in d["history"]]
@@ -246,6 +300,17 @@ class State:
     def __repr__(self) -> str:
         return (f"<arle.State half_year={self.half_year} phase={self.phase} "
                 f"current_player={self.current_player}>")
+
+
+_ENGINE_APPLY: "Callable[[State, Action], None] | None" = None
+
+
+def _engine_apply() -> "Callable[[State, Action], None]":
+    """``arle.engine.core.apply_action``, imported once (the engine imports this module)."""
+    global _ENGINE_APPLY
+    from arle.engine.core import apply_action
+    _ENGINE_APPLY = apply_action
+    return apply_action
 
 
 class _Malformed(Exception):
@@ -290,10 +355,6 @@ def _check_fields(d: dict[str, Any], s: "State") -> None:
         _need(v >= 0, f"pool.{k}", "negative count")
     for b in s.board:
         _need(b in C.BUILDING_NAME, "board", f"unknown building {b!r}")
-    for i, f in enumerate(s.stack):
-        _need(isinstance(f, dict) and isinstance(f.get("t"), str)
-              and _is_int(f.get("p"), 0, s.n - 1), f"stack[{i}]",
-              "expected a frame with a type 't' and a player 'p'")
     caps = [C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP if r in C.GOODS_TRACK else None
             for r in range(len(C.RESOURCES))]
     for i, pl in enumerate(s.players):
@@ -338,13 +399,23 @@ def _check_playable(s: "State") -> None:
                          f"({type(e).__name__}: {e})") from None
 
 
-def _freeze(v: Any) -> Any:
-    """JSON lists back to tuples inside frames (frames hold immutable values)."""
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, dict):
-        return {k: _freeze(x) for k, x in v.items()}
-    return v
+def _read_stack(v: Any, players: int) -> "list[Frame]":
+    """The typed frames of a JSON stack (raises _Malformed naming the bad field)."""
+    from arle.engine.core import EFFECTS
+    from arle.engine.frames import frame_from_json
+    _need(isinstance(v, list), "stack", "expected a list of frames")
+    _need(players in (1, 2), "n", "players must be 1 or 2")
+    try:
+        return [frame_from_json(f, f"stack[{i}]", players, EFFECTS) for i, f in enumerate(v)]
+    except ValueError as e:
+        raise _Malformed(str(e)) from None
+
+
+def _shown(action: object) -> str:
+    """An offered action in an error message, whatever its type."""
+    if type(action) is Action:
+        return repr(str(action))
+    return f"{action!r} (of type {type(action).__name__}; expected an Action or its text)"
 
 
 def check_player(state: State, player: int) -> None:

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from arle import animals as A
 from arle.data import catalog as C
+from arle.engine.frames import Effect
 from arle.state import Player, State
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
@@ -181,7 +182,7 @@ def workers_left(s: State, p: int) -> tuple[int, int]:
     return left, future
 
 
-_PRODUCTION_STEPS = frozenset({"harvest", "milk", "breed", "shear"})
+_PRODUCTION_STEPS = frozenset({"harvest", "milk", "breeding", "breed", "shear"})
 
 
 class TimeLeft(NamedTuple):
@@ -243,16 +244,14 @@ def time_left(s: State, p: int) -> TimeLeft:
     sustain = production = houses = False
     if s.phase != "over":
         for f in s.stack:
-            if f["p"] != p:
+            if f.p != p:
                 continue
-            name = f["t"]
-            if name == "eff":
-                name = f["name"]
-            if name == "sustain":
+            name = f.name if isinstance(f, Effect) else f.KIND
+            if name in ("sustain", "sustenance"):
                 sustain = True
             elif name in _PRODUCTION_STEPS:
                 production = True
-            elif name == "before_november":
+            elif name in ("before_november", "houses_before_november"):
                 houses = True
     return _TIME[(s.half_year, sustain, production, houses)]
 

@@ -57,15 +57,7 @@ __all__ = ["MCTSBot", "macro_actions", "state_key"]
 
 def state_key(s: State) -> tuple[object, ...]:
     """A hashable summary of everything in the state that matters for play."""
-    return (
-        s.half_year, s.phase, s.turn, s.special, s.start_player, tuple(s.ended),
-        tuple(sorted(s.occupied.items())), tuple(tuple(sorted(f.items())) for f in s.stack),
-        tuple(sorted(s.pool.items())), tuple(s.board),
-        tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
-               tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
-               p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck)
-              for p in s.players),
-    )
+    return s.key()
 
 
 def value0(s: State) -> float:

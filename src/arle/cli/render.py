@@ -20,6 +20,7 @@ from rich.text import Text
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.scoring import CATEGORIES, CATEGORY_NAMES, ScoreSheet
+from arle.engine.frames import Frame
 from arle.state import Player, State
 
 __all__ = [
@@ -397,7 +398,7 @@ def winner_lines(s: State) -> list[str]:
 # ---------------------------------------------------------------------------
 # The pending decision
 # ---------------------------------------------------------------------------
-def _frame(s: State) -> dict[str, Any] | None:
+def _frame(s: State) -> Frame | None:
     return s.stack[-1] if s.stack else None
 
 
@@ -490,7 +491,7 @@ def decision_help(s: State) -> str:
         return ("All workers are placed. You may still take anytime actions (load vehicles, "
                 "travel, peat boat, dark-green houses); 'end' closes your work phase and the "
                 "inventory follows.")
-    t = str(f.get("t"))
+    t = f.KIND
     return describe_decision(s) + "\n" + _HELP.get(t, "Choose one of the listed actions.")
 
 
@@ -512,7 +513,7 @@ def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     first, then the anytime actions.  Numbering runs across the groups in this order."""
     legal = s.legal_actions()
     f = _frame(s)
-    in_house = f is not None and f.get("t") == "house"
+    in_house = f is not None and f.KIND == "house"
     main: list[Action] = []
     anytime: list[Action] = []
     for a in legal:

@@ -8,8 +8,9 @@ from typing import Callable
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
+from arle.engine import frames as FR
 from arle.engine.core import (
-    ANYTIME, Frame, advance_tool, effect, frame, gain, pay, pay_then, payment_options,
+    advance_tool, anytime, effect, frame, gain, pay, pay_then, payment_options,
     push, push_eff, replace_top, tool_value,
 )
 from arle.engine.spaces import DONE, do_upgrade, place_field
@@ -157,41 +158,41 @@ def waterfront_house(s: State, p: int) -> None:
 
 
 def potters_inn(s: State, p: int) -> None:
-    push(s, "animals_choice", p, n=tool_value(s, p, C.POTTERY_WHEELS))
+    push(s, FR.AnimalsChoice(p, n=tool_value(s, p, C.POTTERY_WHEELS)))
 
 
-@frame("animals_choice")
+@frame(FR.AnimalsChoice)
 class AnimalsChoice:
     """Potter's Inn: ``take S C H`` animals, one per Pottery Wheel."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        n = f["n"]
+    def legal(s: State, f: FR.AnimalsChoice) -> list[Action]:
+        n = f.n
         return [Action("take", (str(a), str(b), str(n - a - b)))
                 for a in range(n + 1) for b in range(n - a + 1)]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.AnimalsChoice, a: Action) -> None:
         s.stack.pop()
-        p = f["p"]
+        p = f.p
         pl = s.players[p]
         for t in range(3):
             pl.animals[t] += int(a.args[t])
         if not F.animals_fit(pl):
-            push(s, "house", p)
+            push(s, FR.House(p))
 
 
 def farmers_inn(s: State, p: int) -> None:
-    push(s, "fields_to_forests", p)
+    push(s, FR.FieldsToForests(p))
 
 
-@frame("fields_to_forests")
+@frame(FR.FieldsToForests)
 class FieldsToForests:
     """Farmer's Inn: ``replace G F`` Grain and Flax Fields by Forests (up to 3)."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        pl = s.players[f["p"]]
+    def legal(s: State, f: FR.FieldsToForests) -> list[Action]:
+        pl = s.players[f.p]
         cap = min(3, s.pool["forest_park"])
         g_max = min(cap, pl.grid.count("field_grain"))
         out = []
@@ -201,9 +202,9 @@ class FieldsToForests:
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.FieldsToForests, a: Action) -> None:
         s.stack.pop()
-        pl = s.players[f["p"]]
+        pl = s.players[f.p]
         for side, n in zip(("field_grain", "field_flax"), a.args):
             for _ in range(int(n)):
                 F.replace_tile(pl, side, "forest")
@@ -214,10 +215,10 @@ class FieldsToForests:
 def junk_dealers_inn(s: State, p: int) -> None:
     gain(s, p, C.LEATHER_WEAR, 1)
     gain(s, p, C.WOOLEN, 1)
-    push(s, "free_equipment", p, kinds=("handcart", "peat_boat"))
+    push(s, FR.FreeEquipment(p, kinds=("handcart", "peat_boat")))
 
 
-@frame("free_equipment", anytime="work")
+@frame(FR.FreeEquipment, anytime="work")
 class FreeEquipment:
     """Take one free piece of equipment: ``take handcart`` ... or ``done``.
 
@@ -225,16 +226,16 @@ class FreeEquipment:
     """
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p = f["p"]
-        return [Action("take", (k,)) for k in f["kinds"]
+    def legal(s: State, f: FR.FreeEquipment) -> list[Action]:
+        p = f.p
+        return [Action("take", (k,)) for k in f.kinds
                 if F.can_take_equipment(s, p, k)] + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.FreeEquipment, a: Action) -> None:
         s.stack.pop()
         if a.verb == "take":
-            F.add_equipment(s, f["p"], a.args[0])
+            F.add_equipment(s, f.p, a.args[0])
 
 
 def gulf_house_inn(s: State, p: int) -> None:
@@ -264,7 +265,7 @@ def village_church(s: State, p: int) -> None:
     if F.barn_has_room(s.players[p], "carriage"):
         F.add_equipment(s, p, "carriage")
     else:
-        push(s, "free_equipment", p, kinds=("carriage",))
+        push(s, FR.FreeEquipment(p, kinds=("carriage",)))
 
 
 def lutetsburg_castle(s: State, p: int) -> None:
@@ -280,14 +281,14 @@ def lutetsburg_castle(s: State, p: int) -> None:
 def berum_castle(s: State, p: int) -> None:
     advance_tool(s, p, C.OVENS)
     advance_tool(s, p, C.WEAVING_LOOMS)
-    push(s, "upgrade", p)
+    push(s, FR.Upgrade(p))
 
 
 def peat_power_plant(s: State, p: int) -> None:
-    push(s, "remove_moors", p)
+    push(s, FR.RemoveMoors(p))
 
 
-@frame("remove_moors")
+@frame(FR.RemoveMoors)
 class RemoveMoors:
     """Peat Power Plant: ``remove moor`` / ``remove dmoor3`` / ``remove boardwalk``
     (2 Food each, the tile's Peat goes with it), then ``done``.
@@ -298,19 +299,19 @@ class RemoveMoors:
     """
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        pl = s.players[f["p"]]
+    def legal(s: State, f: FR.RemoveMoors) -> list[Action]:
+        pl = s.players[f.p]
         out = [Action("remove", (k,)) for k, _c in F.moor_choices(pl)]
         if pl.grid[F.BOARDWALK_CELL] == "boardwalk":
             out.append(Action("remove", ("boardwalk",)))
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.RemoveMoors, a: Action) -> None:
         if a.verb == "done":
             s.stack.pop()
             return
-        p = f["p"]
+        p = f.p
         pl = s.players[p]
         if a.args[0] == "boardwalk":
             pl.grid[F.BOARDWALK_CELL] = ""
@@ -321,16 +322,16 @@ class RemoveMoors:
 
 
 def smithy(s: State, p: int) -> None:
-    push(s, "smithy", p)
+    push(s, FR.Smithy(p))
 
 
-@frame("smithy")
+@frame(FR.Smithy)
 class Smithy:
     """Smithy: ``exchange peat_boat|handcart|wagon`` for a Plow, any number; ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        pl = s.players[f["p"]]
+    def legal(s: State, f: FR.Smithy) -> list[Action]:
+        pl = s.players[f.p]
         out = []
         for k in ("peat_boat", "handcart", "wagon"):
             if any(b[0] == k and not any(b[1:]) for b in pl.barn):
@@ -339,18 +340,18 @@ class Smithy:
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Smithy, a: Action) -> None:
         if a.verb == "done":
             s.stack.pop()
             return
-        p = f["p"]
+        p = f.p
         F.remove_equipment(s, p, a.args[0])
         F.add_equipment(s, p, "plow")
 
 
 def _convert(kind: str) -> Callable[[State, int], None]:
     def run(s: State, p: int) -> None:
-        push(s, "convert", p, kind=kind)
+        push(s, FR.Convert(p, kind=kind))
     return run
 
 
@@ -375,19 +376,19 @@ def light_green_owned(s: State, p: int) -> list[str]:
     return [b for b in s.players[p].buildings if b in C.LIGHT_GREEN]
 
 
-@frame("before_november")
+@frame(FR.BeforeNovember)
 class BeforeNovember:
     """Use each owned light-green house once, in the owner's order: ``house workshop``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("house", (b,)) for b in f["left"]]
+    def legal(s: State, f: FR.BeforeNovember) -> list[Action]:
+        return [Action("house", (b,)) for b in f.left]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
-        p = f["p"]
+    def apply(s: State, f: FR.BeforeNovember, a: Action) -> None:
+        p = f.p
         b = a.args[0]
-        left = tuple(x for x in f["left"] if x != b)
+        left = tuple(x for x in f.left if x != b)
         if left:
             replace_top(s, left=left)
         else:
@@ -396,36 +397,36 @@ class BeforeNovember:
             gain(s, p, C.CLAY, 1)
             F.push_cut(s, p, 1, must=False)
         elif b == "plow_makers_workshop":
-            push(s, "plow_maker", p)
+            push(s, FR.PlowMaker(p))
         elif b == "novices_hut":
             gain(s, p, C.GRAIN, 1)
             F.move_dikes(s.players[p], 1)
         elif b == "workshop":
             gain(s, p, C.WOOD, 1)
-            push(s, "master", p, n=1, moved=())
+            push(s, FR.Master(p, n=1, moved=()))
 
 
-@frame("plow_maker")
+@frame(FR.PlowMaker)
 class PlowMaker:
     """Plow Maker's Workshop: ``field grain|flax`` on an empty Land Space, or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.PlowMaker) -> list[Action]:
         from arle.engine.spaces import field_actions
-        return field_actions(s, f["p"]) + [DONE]
+        return field_actions(s, f.p) + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.PlowMaker, a: Action) -> None:
         s.stack.pop()
         if a.verb == "field":
-            place_field(s, f["p"], a.args[0])
+            place_field(s, f.p, a.args[0])
 
 
-@effect("before_november")
+@effect("houses_before_november")
 def _before_november(s: State, p: int) -> None:
     owned = light_green_owned(s, p)
     if owned:
-        push(s, "before_november", p, left=tuple(owned))
+        push(s, FR.BeforeNovember(p, left=tuple(owned)))
 
 
 # ---------------------------------------------------------------------------
@@ -441,6 +442,9 @@ DARK_COST: dict[str, dict[int, int]] = {
 }
 
 
+_USE = {b: Action("use", (b,)) for b in DARK_COST}
+
+
 def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     out = []
@@ -452,7 +456,7 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
             continue
         if b == "litter_storage" and pl.animals[C.HORSE] < 2:
             continue
-        out.append(Action("use", (b,)))
+        out.append(_USE[b])
     return out
 
 
@@ -478,6 +482,6 @@ def use_dark_green(s: State, p: int, a: Action) -> None:
         gain(s, p, C.WOOD, 2)
 
 
-ANYTIME.append((dark_green_actions, frozenset({"use"}), use_dark_green))
+anytime("use", dark_green_actions, use_dark_green)
 
 __all__ = ["build_actions", "start_build", "building_payments", "do_upgrade"]

@@ -1,26 +1,37 @@
 """The decision machine: pending-decision frames, anytime actions, turn flow.
 
-A state's ``stack`` holds frames (plain dicts, never mutated in place: a change puts a
-new dict on the stack).  The top frame names the deciding player (``"p"``) and its type
-(``"t"``).  Frames of type ``"eff"`` are continuations executed automatically when they
-reach the top, which keeps multi-step rules sequential without Python call stacks.
-When the stack is empty the work phase asks the next worker to be placed.
+A state's ``stack`` holds frames (the typed immutable values of
+:mod:`arle.engine.frames`; a change puts a new frame on the stack).  The top frame names
+the deciding player (``p``) and its kind (``KIND``).  :class:`~arle.engine.frames.Effect`
+frames are continuations executed automatically when they reach the top, which keeps
+multi-step rules sequential without Python call stacks.  When the stack is empty the
+work phase asks the next worker to be placed.
 
-Modules register their frame types in :data:`FRAMES`, their continuations in
-:data:`EFFECTS` and their anytime actions in :data:`ANYTIME`.
+Modules register the rules of each frame kind in :data:`FRAMES` (``@frame(Cut)``), their
+continuations in :data:`EFFECTS` (``@effect("name")``) and their anytime actions in
+:data:`ANYTIME` (``anytime("verb", legal, apply)``).  The order of the legal actions is
+fixed here, whatever the import order (docs/ARCHITECTURE.md, "Action order"): the top
+frame's own actions, then the anytime actions by verb in :data:`ANYTIME_ORDER`; with no
+frame, the placements in the board's space order, ``skip`` (or ``end``), then the
+anytime actions.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import dataclasses
+from typing import Any, Callable, TypeVar
 
 from arle.actions import Action, IllegalActionError, act
 from arle.data import catalog as C
+from arle.engine import frames as FR
+from arle.engine.frames import Effect, Frame
 from arle.state import State
 
-Frame = dict[str, Any]
-LegalFn = Callable[[State, Frame], list[Action]]
-ApplyFn = Callable[[State, Frame, Action], None]
+LegalFn = Callable[[State, Any], list[Action]]
+ApplyFn = Callable[[State, Any, Action], None]
+AnytimeLegal = Callable[[State, int, str], list[Action]]
+AnytimeApply = Callable[[State, int, Action], None]
+F_ = TypeVar("F_", bound=Frame)
 
 
 class FrameType:
@@ -34,15 +45,24 @@ class FrameType:
         self.anytime = anytime  # None, "work" (every anytime action) or "game"
 
 
+#: The rules of each decision kind (``Frame.KIND`` -> legal/apply), filled by ``@frame``.
 FRAMES: dict[str, FrameType] = {}
+#: The one registry of continuations: ``Effect.name`` -> function, filled by ``@effect``.
 EFFECTS: dict[str, Callable[..., None]] = {}
-# Anytime action generators: (legal(state, player, level) -> actions, verbs handled, apply)
-ANYTIME: list[tuple[Callable[[State, int, str], list[Action]], frozenset[str],
-                    Callable[[State, int, Action], None]]] = []
+#: The anytime verbs, in the order their actions are listed (one table, see module doc).
+ANYTIME_ORDER: tuple[str, ...] = ("use", "load", "boat", "release", "return")
+#: Anytime actions by verb: (legal(state, player, level) -> actions, apply).
+ANYTIME: dict[str, tuple[AnytimeLegal, AnytimeApply]] = {}
+_ANYTIME_LIST: list[tuple[AnytimeLegal, AnytimeApply]] = []   # in ANYTIME_ORDER
 
 
-def frame(name: str, anytime: str | None = None) -> Callable[[type], type]:
-    """Class decorator registering ``legal``/``apply`` static methods as a frame type."""
+def frame(ftype: type[F_], anytime: str | None = None) -> Callable[[type], type]:
+    """Class decorator registering ``legal(s, f)``/``apply(s, f, a)`` static methods as
+    the rules of frame class ``ftype`` (their ``f`` is annotated with ``ftype``)."""
+    name = ftype.KIND
+    assert name in FR.DECISION_KINDS, f"{name!r} is not a decision frame kind"
+    assert name not in FRAMES and name not in EFFECTS, f"{name!r} registered twice"
+
     def deco(cls: type) -> type:
         FRAMES[name] = FrameType(cls.legal, cls.apply, anytime)  # type: ignore[attr-defined]
         return cls
@@ -50,28 +70,49 @@ def frame(name: str, anytime: str | None = None) -> Callable[[type], type]:
 
 
 def effect(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a continuation; no name may be both an effect and a frame kind."""
+    assert name not in FR.FRAME_TYPES and name not in EFFECTS, \
+        f"effect name {name!r} is already a frame kind or an effect"
+    assert name not in FR.LEGACY_EFFECT_NAMES, f"{name!r} is an old effect name"
+
     def deco(fn: Callable[..., None]) -> Callable[..., None]:
         EFFECTS[name] = fn
         return fn
     return deco
 
 
-def push(s: State, t: str, p: int, **kw: Any) -> None:
-    """Push a decision frame of type ``t`` for player ``p``."""
-    f: Frame = {"t": t, "p": p}
-    f.update(kw)
+def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
+    """Register the anytime actions of ``verb`` (which must be in :data:`ANYTIME_ORDER`)."""
+    assert verb in ANYTIME_ORDER and verb not in ANYTIME, verb
+    ANYTIME[verb] = (legal, apply)
+    _ANYTIME_LIST[:] = [ANYTIME[v] for v in ANYTIME_ORDER if v in ANYTIME]
+
+
+def check_registries() -> None:
+    """Every frame kind has rules, every anytime verb is registered (run once every rules
+    module is imported); links the placement functions of spaces.py."""
+    global _placements, _place_worker
+    from arle.engine.spaces import place_worker, placements
+    _placements, _place_worker = placements, place_worker
+    missing = set(FR.DECISION_KINDS) - set(FRAMES)
+    assert not missing, f"frame kinds without rules: {sorted(missing)}"
+    assert set(ANYTIME) == set(ANYTIME_ORDER), sorted(set(ANYTIME_ORDER) ^ set(ANYTIME))
+    assert not set(EFFECTS) & set(FR.FRAME_TYPES)
+
+
+def push(s: State, f: Frame) -> None:
+    """Push a decision frame."""
     s.stack.append(f)
 
 
-def push_eff(s: State, name: str, p: int, *args: Any) -> None:
+def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
     """Push a continuation: ``EFFECTS[name](s, p, *args)`` runs when it reaches the top."""
-    s.stack.append({"t": "eff", "p": p, "name": name, "args": tuple(args)})
+    s.stack.append(Effect(p, name, args))
 
 
-def replace_top(s: State, **kw: Any) -> None:
-    f = dict(s.stack[-1])
-    f.update(kw)
-    s.stack[-1] = f
+def replace_top(s: State, **changes: Any) -> None:
+    """Put a changed copy of the top frame in its place (``dataclasses.replace``)."""
+    s.stack[-1] = dataclasses.replace(s.stack[-1], **changes)
 
 
 # ---------------------------------------------------------------------------
@@ -93,7 +134,7 @@ def current_player(s: State) -> int | None:
     if s.phase == "over":
         return None
     if s.stack:
-        return int(s.stack[-1]["p"])
+        return s.stack[-1].p
     if s.turn < workers_total(s):
         return turn_player(s)
     for p in end_order(s):
@@ -105,9 +146,21 @@ def current_player(s: State) -> int | None:
 # ---------------------------------------------------------------------------
 # Legal actions
 # ---------------------------------------------------------------------------
+
+def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced by check_registries
+    raise AssertionError("arle.engine is not fully imported")
+
+
+# From spaces.py (which imports this module), linked by check_registries().
+_placements: Callable[[State, int], list[Action]] = _unlinked
+_place_worker: Callable[[State, int, str], None] = _unlinked
+SKIP = Action("skip")
+END = Action("end")
+
+
 def anytime_actions(s: State, p: int, level: str) -> list[Action]:
     out: list[Action] = []
-    for gen, _verbs, _apply in ANYTIME:
+    for gen, _apply in _ANYTIME_LIST:
         out.extend(gen(s, p, level))
     return out
 
@@ -118,18 +171,17 @@ def _own_legal(s: State) -> list[Action]:
         return []
     if s.stack:
         f = s.stack[-1]
-        ft = FRAMES[f["t"]]
+        ft = FRAMES[f.KIND]
         acts = ft.legal(s, f)
         if ft.anytime is not None and s.phase == "work" or ft.anytime == "game":
             level = ft.anytime or "work"
-            acts = acts + anytime_actions(s, f["p"], level)
+            acts = acts + anytime_actions(s, f.p, level)
         return acts
     p = current_player(s)
     assert p is not None
     if s.turn < workers_total(s):
-        from arle.engine.spaces import placements
-        return placements(s, p) + [Action("skip")] + anytime_actions(s, p, "work")
-    return [Action("end")] + anytime_actions(s, p, "work")
+        return _placements(s, p) + [SKIP] + anytime_actions(s, p, "work")
+    return [END] + anytime_actions(s, p, "work")
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -147,31 +199,30 @@ def apply_action(s: State, a: Action) -> None:
 
 
 def _dispatch(s: State, a: Action) -> None:
-    p = current_player(s)
-    assert p is not None
+    handler = ANYTIME.get(a.verb)
     if s.stack:
         # A frame's own actions go to the frame, even where a verb is also an anytime
         # verb (the "house" frame's ``release``); the rest are anytime actions.
         f = s.stack[-1]
-        ft = FRAMES[f["t"]]
-        if ft.anytime is None or a in ft.legal(s, f):
+        ft = FRAMES[f.KIND]
+        if ft.anytime is None or handler is None or a in ft.legal(s, f):
             ft.apply(s, f, a)
             return
-    for _gen, verbs, apply in ANYTIME:
-        if a.verb in verbs:
-            apply(s, p, a)
-            return
+    p = current_player(s)
+    assert p is not None
+    if handler is not None:
+        handler[1](s, p, a)
+        return
     if s.stack:  # pragma: no cover - legality was checked before dispatch
         raise IllegalActionError(f"unknown action {a}")
     if a.verb == "end":
         s.ended[p] = True
         return
-    from arle.engine.spaces import place_worker
     if a.verb == "skip":
         s.turn += 1
         return
     if a.verb == "place":
-        place_worker(s, p, a.args[0])
+        _place_worker(s, p, a.args[0])
         return
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 
@@ -184,9 +235,9 @@ def advance(s: State) -> None:
             return
         if s.stack:
             f = s.stack[-1]
-            if f["t"] == "eff":
+            if type(f) is Effect:
                 s.stack.pop()
-                EFFECTS[f["name"]](s, f["p"], *f["args"])
+                EFFECTS[f.name](s, f.p, *f.args)
                 continue
             acts = _own_legal(s)
             if not acts:  # defensive: a frame with nothing left to decide ends
@@ -297,28 +348,29 @@ def parse_payment(args: tuple[str, ...]) -> dict[int, int]:
     return out
 
 
-def pay_then(s: State, p: int, options: list[dict[int, int]], then: str, *args: Any) -> None:
+def pay_then(s: State, p: int, options: list[dict[int, int]], then: str,
+             *args: int | str) -> None:
     """Pay one of ``options`` and continue with effect ``then``: asks only on a real choice."""
     assert options
     push_eff(s, then, p, *args)
     if len(options) == 1:
         pay(s, p, options[0])
     else:
-        push(s, "pay", p, opts=tuple(payment_text(o) for o in options))
+        push(s, FR.Pay(p, opts=tuple(payment_text(o) for o in options)))
 
 
-@frame("pay")
+@frame(FR.Pay)
 class PayFrame:
     """Choose how to pay (e.g. Wood or Timber).  ``pay wood:1 timber:1``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("pay", tuple(o)) for o in f["opts"]]
+    def legal(s: State, f: FR.Pay) -> list[Action]:
+        return [Action("pay", tuple(o)) for o in f.opts]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Pay, a: Action) -> None:
         s.stack.pop()
-        pay(s, f["p"], parse_payment(a.args))
+        pay(s, f.p, parse_payment(a.args))
 
 
 def frame_done(s: State) -> None:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
-from arle.engine.core import Frame, frame, push, replace_top
+from arle.engine import frames as FR
+from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def moor_choices(pl: Player) -> list[tuple[str, int]]:
     return sorted(seen.items(), key=lambda kv: kv[1])
 
 
-@frame("cut")
+@frame(FR.Cut)
 class CutFrame:
     """Cut up to ``n`` Peat from one's Moor tiles: ``cut m0 2`` / ``cut bw 1`` / ``done``.
 
@@ -161,9 +162,9 @@ class CutFrame:
     """
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        pl = s.players[f["p"]]
-        n = f["n"]
+    def legal(s: State, f: FR.Cut) -> list[Action]:
+        pl = s.players[f.p]
+        n = f.n
         out = []
         seen = set()
         for tile, peat in peat_sources(pl):
@@ -173,26 +174,26 @@ class CutFrame:
             seen.add(key)
             for k in range(1, min(n, peat) + 1):
                 out.append(Action("cut", (tile, str(k))))
-        if not f["must"] or not out:
+        if not f.must or not out:
             out.append(Action("done"))
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Cut, a: Action) -> None:
         if a.verb == "done":
             s.stack.pop()
             return
         k = int(a.args[1])
-        cut_peat(s.players[f["p"]], a.args[0], k)
-        if f["n"] - k <= 0:
+        cut_peat(s.players[f.p], a.args[0], k)
+        if f.n - k <= 0:
             s.stack.pop()
         else:
-            replace_top(s, n=f["n"] - k)
+            replace_top(s, n=f.n - k)
 
 
 def push_cut(s: State, p: int, n: int, must: bool) -> None:
     if n > 0 and peat_sources(s.players[p]):
-        push(s, "cut", p, n=n, must=must)
+        push(s, FR.Cut(p, n=n, must=must))
 
 
 # ---------------------------------------------------------------------------
@@ -217,7 +218,7 @@ def check_housing(s: State, p: int) -> None:
     """Animals must always be housed: if they no longer fit (after a gain, or after a
     tile covered a pasture) the player gives animals back now (the ``house`` frame)."""
     if not animals_fit(s.players[p]):
-        push(s, "house", p)
+        push(s, FR.House(p))
 
 
 def gain_animals(s: State, p: int, kind: int, n: int = 1) -> None:
@@ -235,13 +236,13 @@ def place_tile_housed(s: State, p: int, tile: str) -> int:
     return cell
 
 
-@frame("house")
+@frame(FR.House)
 class HouseFrame:
     """Animals that cannot be housed: give one back (``release sheep``) until all fit."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        pl = s.players[f["p"]]
+    def legal(s: State, f: FR.House) -> list[Action]:
+        pl = s.players[f.p]
         if animals_fit(pl):
             # Nothing left to decide (e.g. the animal was given back through the anytime
             # ``release`` instead of this frame): the frame ends without another release.
@@ -249,8 +250,8 @@ class HouseFrame:
         return [Action("release", (C.ANIMALS[t],)) for t in range(3) if pl.animals[t] > 0]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
-        pl = s.players[f["p"]]
+    def apply(s: State, f: FR.House, a: Action) -> None:
+        pl = s.players[f.p]
         pl.animals[C.ANIMAL_INDEX[a.args[0]]] -= 1
         if animals_fit(pl):
             s.stack.pop()

@@ -8,7 +8,8 @@ from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
-from arle.engine.core import Frame, effect, end_order, frame, gain, push, push_eff
+from arle.engine import frames as FR
+from arle.engine.core import effect, end_order, frame, gain, push, push_eff
 from arle.engine.vehicles import empty_vehicles
 from arle.state import State
 
@@ -20,15 +21,15 @@ def start_inventory(s: State) -> None:
     november = s.season == 0
     steps: list[tuple[str, int]] = []
     if november:
-        steps += [("before_november", p) for p in order]
+        steps += [("houses_before_november", p) for p in order]
     steps += [("empty", p) for p in order]
     if november:
         steps += [("milk", p) for p in order]
         steps += [("harvest", p) for p in order]
     else:
-        steps += [("breed", p) for p in order]
+        steps += [("breeding", p) for p in order]
         steps += [("shear", p) for p in order]
-    steps += [("sustain", p) for p in order]
+    steps += [("sustenance", p) for p in order]
     steps.append(("end_half_year", order[0]))
     for name, p in reversed(steps):
         push_eff(s, name, p)
@@ -65,7 +66,7 @@ def _shear(s: State, p: int) -> None:
     gain(s, p, C.WOOL, _table(s.players[p].animals[C.SHEEP], C.SHEAR))
 
 
-@effect("breed")
+@effect("breeding")
 def _breed(s: State, p: int) -> None:
     pl = s.players[p]
     a = pl.animals
@@ -73,7 +74,7 @@ def _breed(s: State, p: int) -> None:
     if len(opts) == 1:
         _add_newborns(s, p, opts[0])
     else:
-        push(s, "breed", p, opts=tuple(tuple(o) for o in opts))
+        push(s, FR.Breed(p, opts=tuple(tuple(o) for o in opts)))
 
 
 def _add_newborns(s: State, p: int, born: tuple[int, ...]) -> None:
@@ -82,26 +83,26 @@ def _add_newborns(s: State, p: int, born: tuple[int, ...]) -> None:
         an[t] += born[t]
 
 
-@frame("breed")
+@frame(FR.Breed)
 class Breed:
     """May: choose which animals breed, by arrangement: ``breed S C H`` newborns."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("breed", tuple(str(x) for x in o)) for o in f["opts"]]
+    def legal(s: State, f: FR.Breed) -> list[Action]:
+        return [Action("breed", tuple(str(x) for x in o)) for o in f.opts]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Breed, a: Action) -> None:
         s.stack.pop()
-        _add_newborns(s, f["p"], tuple(int(x) for x in a.args))
+        _add_newborns(s, f.p, tuple(int(x) for x in a.args))
 
 
 # ---------------------------------------------------------------------------
 # Sustenance
 # ---------------------------------------------------------------------------
-@effect("sustain")
+@effect("sustenance")
 def _sustain(s: State, p: int) -> None:
-    push(s, "sustain", p)
+    push(s, FR.Sustain(p))
 
 
 def feed_options(s: State, p: int) -> list[Action]:
@@ -159,19 +160,19 @@ def feed(s: State, p: int, a: Action) -> None:
     pl.bottleneck += C.BOTTLENECK_VP * missing
 
 
-@frame("sustain", anytime="game")
+@frame(FR.Sustain, anytime="game")
 class Sustain:
     """Sustenance: first any anytime conversions (Peat Boat, dark-green houses, giving
     animals back), then ``feed`` naming the animals and Wood/Timber paid, if any."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return feed_options(s, f["p"])
+    def legal(s: State, f: FR.Sustain) -> list[Action]:
+        return feed_options(s, f.p)
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Sustain, a: Action) -> None:
         s.stack.pop()
-        feed(s, f["p"], a)
+        feed(s, f.p, a)
 
 
 # ---------------------------------------------------------------------------
@@ -191,23 +192,23 @@ def _end_half_year(s: State, p: int) -> None:
         s.phase = "inventory"
         push_eff(s, "game_over", p)
         for q in reversed(end_order(s)):
-            push(s, "final", q)
+            push(s, FR.Final(q))
         return
     s.half_year += 1
     s.phase = "work"
 
 
-@frame("final", anytime="game")
+@frame(FR.Final, anytime="game")
 class Final:
     """After the last November: Peat Boat exchanges (and other anytime conversions),
     then ``finish``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.Final) -> list[Action]:
         return [Action("finish")]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Final, a: Action) -> None:
         s.stack.pop()
 
 

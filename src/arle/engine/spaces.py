@@ -7,8 +7,9 @@ from typing import Callable
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
+from arle.engine import frames as FR
 from arle.engine.core import (
-    Frame, advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
+    advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
     effect, replace_top, tool_at_end, tool_value,
 )
 from arle.state import State
@@ -75,7 +76,7 @@ def use_space(s: State, p: int, space: str) -> None:
 def fisherman(s: State, p: int) -> None:
     advance_tool(s, p, C.FISH_TRAPS)
     gain(s, p, C.FOOD, tool_value(s, p, C.FISH_TRAPS))
-    push(s, "optional_animal", p, kinds=("sheep",))
+    push(s, FR.OptionalAnimal(p, kinds=("sheep",)))
 
 
 def clay_worker(s: State, p: int) -> None:
@@ -96,125 +97,125 @@ def peat_cutter(s: State, p: int) -> None:
 
 def dike_builder(s: State, p: int) -> None:
     F.move_dikes(s.players[p], C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
-    push(s, "optional_animal", p, kinds=("sheep", "cattle"))
+    push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
 
 
 def cattle_trader(s: State, p: int) -> None:
     gain(s, p, C.GRAIN, 2)
-    push(s, "take_animal", p, kinds=("cattle", "horse"))
+    push(s, FR.TakeAnimal(p, kinds=("cattle", "horse")))
     F.gain_animals(s, p, C.SHEEP)
 
 
 def grocer_winter(s: State, p: int) -> None:
     gain(s, p, C.WOOD, 1)
     gain(s, p, C.CLAY, 1)
-    push(s, "take_animal", p, kinds=C.ANIMALS)
+    push(s, FR.TakeAnimal(p, kinds=C.ANIMALS))
     F.push_cut(s, p, 1, must=True)
 
 
 def grocer_summer(s: State, p: int) -> None:
     gain(s, p, C.GRAIN, 1)
     gain(s, p, C.LEATHER, 1)
-    push(s, "grocer", p)
+    push(s, FR.Grocer(p))
 
 
 def dike_warden(s: State, p: int) -> None:
     F.move_dikes(s.players[p], 1)
-    push(s, "upgrade", p)
+    push(s, FR.Upgrade(p))
 
 
 def warden(s: State, p: int) -> None:
-    push(s, "upgrade", p)
+    push(s, FR.Upgrade(p))
 
 
 def colonist(s: State, p: int) -> None:
-    push(s, "colonist", p)
+    push(s, FR.Colonist(p))
 
 
 def builders_merchant(s: State, p: int) -> None:
     gain(s, p, C.HIDE, 2)
-    push(s, "merchant", p)
+    push(s, FR.Merchant(p))
 
 
-@frame("optional_animal")
+@frame(FR.OptionalAnimal)
 class OptionalAnimal:
     """Take one animal of the listed kinds, or none: ``take sheep`` / ``take none``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("take", (k,)) for k in f["kinds"]] + [Action("take", ("none",))]
+    def legal(s: State, f: FR.OptionalAnimal) -> list[Action]:
+        return [Action("take", (k,)) for k in f.kinds] + [Action("take", ("none",))]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.OptionalAnimal, a: Action) -> None:
         s.stack.pop()
         if a.args[0] != "none":
-            F.gain_animals(s, f["p"], C.ANIMAL_INDEX[a.args[0]])
+            F.gain_animals(s, f.p, C.ANIMAL_INDEX[a.args[0]])
 
 
-@frame("take_animal")
+@frame(FR.TakeAnimal)
 class TakeAnimal:
     """Take one animal of one of the listed kinds: ``take cattle``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return [Action("take", (k,)) for k in f["kinds"]]
+    def legal(s: State, f: FR.TakeAnimal) -> list[Action]:
+        return [Action("take", (k,)) for k in f.kinds]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.TakeAnimal, a: Action) -> None:
         s.stack.pop()
-        F.gain_animals(s, f["p"], C.ANIMAL_INDEX[a.args[0]])
+        F.gain_animals(s, f.p, C.ANIMAL_INDEX[a.args[0]])
 
 
-@frame("grocer")
+@frame(FR.Grocer)
 class GrocerSummer:
     """Summer Grocer: ``take timber|brick|sheep|cattle|horse``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.Grocer) -> list[Action]:
         return [Action("take", (k,)) for k in ("timber", "brick", "sheep", "cattle", "horse")]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Grocer, a: Action) -> None:
         s.stack.pop()
         k = a.args[0]
         if k in C.ANIMAL_INDEX:
-            F.gain_animals(s, f["p"], C.ANIMAL_INDEX[k])
+            F.gain_animals(s, f.p, C.ANIMAL_INDEX[k])
         else:
-            gain(s, f["p"], C.RES_INDEX[k], 1)
+            gain(s, f.p, C.RES_INDEX[k], 1)
 
 
-@frame("merchant")
+@frame(FR.Merchant)
 class Merchant:
     """Builder's Merchant: ``take wood timber`` (Wood or Clay, and Timber or Brick)."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.Merchant) -> list[Action]:
         return [Action("take", (a, b)) for a in ("wood", "clay") for b in ("timber", "brick")]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Merchant, a: Action) -> None:
         s.stack.pop()
         for k in a.args:
-            gain(s, f["p"], C.RES_INDEX[k], 1)
+            gain(s, f.p, C.RES_INDEX[k], 1)
 
 
-@frame("colonist")
+@frame(FR.Colonist)
 class Colonist:
     """Colonist: ``take horse``, ``dehydrate``, ``take horse+dehydrate`` or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.Colonist) -> list[Action]:
         out = [Action("take", ("horse",))]
-        if F.hydrated_moors(s.players[f["p"]]):
+        if F.hydrated_moors(s.players[f.p]):
             out += [Action("take", ("dehydrate",)), Action("take", ("horse+dehydrate",))]
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Colonist, a: Action) -> None:
         s.stack.pop()
         if a.verb == "done":
             return
-        p = f["p"]
+        p = f.p
         if "dehydrate" in a.args[0]:
             pl = s.players[p]
             F.dehydrate(pl, F.hydrated_moors(pl)[0])
@@ -271,13 +272,13 @@ def _convert_gain(s: State, p: int, kind: str, n: int) -> None:
         gain(s, p, C.BRICK, n)
 
 
-@frame("convert")
+@frame(FR.Convert)
 class Convert:
     """Convert up to (tools) times: ``convert 3`` or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p, kind = f["p"], f["kind"]
+    def legal(s: State, f: FR.Convert) -> list[Action]:
+        p, kind = f.p, f.kind
         res = s.players[p].res
         out = []
         for n in range(1, tool_value(s, p, CONV_TOOL[kind]) + 1):
@@ -287,28 +288,28 @@ class Convert:
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Convert, a: Action) -> None:
         s.stack.pop()
         if a.verb == "done":
             return
-        p, kind, n = f["p"], f["kind"], int(a.args[0])
+        p, kind, n = f.p, f.kind, int(a.args[0])
         pay_then(s, p, payment_options(s.players[p].res, _conv_cost(s, p, kind, n)),
                  "convert_gain", kind, n)
 
 
 def _converter(kind: str) -> Callable[[State, int], None]:
     def run(s: State, p: int) -> None:
-        push(s, "convert", p, kind=kind)
+        push(s, FR.Convert(p, kind=kind))
     return run
 
 
-@frame("butcher")
+@frame(FR.Butcher)
 class Butcher:
     """Butcher: ``butcher S C H`` animals (at most one per Slaughtering Table) or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p = f["p"]
+    def legal(s: State, f: FR.Butcher) -> list[Action]:
+        p = f.p
         an = s.players[p].animals
         k = tool_value(s, p, C.SLAUGHTERING_TABLES)
         out = []
@@ -320,11 +321,11 @@ class Butcher:
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Butcher, a: Action) -> None:
         s.stack.pop()
         if a.verb == "done":
             return
-        p = f["p"]
+        p = f.p
         counts = [int(x) for x in a.args]
         an = s.players[p].animals
         for t in range(3):
@@ -347,7 +348,7 @@ def _tool_step(s: State, p: int, t: int) -> None:
     advance_tool(s, p, t)
 
 
-@frame("master")
+@frame(FR.Master)
 class Master:
     """Master: ``tool spades`` (pay the step's cost) ... then ``done``.
 
@@ -356,10 +357,10 @@ class Master:
     """
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p = f["p"]
-        moved = f["moved"]
-        limit = f["n"] if f["n"] >= 0 else tool_value(s, p, C.WORKBENCHES)
+    def legal(s: State, f: FR.Master) -> list[Action]:
+        p = f.p
+        moved = f.moved
+        limit = f.n if f.n >= 0 else tool_value(s, p, C.WORKBENCHES)
         out = []
         if len(moved) < limit:
             for t in range(len(C.TOOLS)):
@@ -370,18 +371,18 @@ class Master:
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Master, a: Action) -> None:
         if a.verb == "done":
             s.stack.pop()
             return
-        p = f["p"]
+        p = f.p
         t = C.TOOL_INDEX[a.args[0]]
-        replace_top(s, moved=tuple(f["moved"]) + (t,))
+        replace_top(s, moved=tuple(f.moved) + (t,))
         pay_then(s, p, tool_step_options(s, p, t), "tool_step", t)
 
 
 def master(s: State, p: int) -> None:
-    push(s, "master", p, n=-1, moved=())
+    push(s, FR.Master(p, n=-1, moved=()))
 
 
 # ---------------------------------------------------------------------------
@@ -425,19 +426,19 @@ def do_upgrade(s: State, p: int, what: str) -> None:
         F.replace_tile(pl, what, C.UPGRADES[what])
 
 
-@frame("upgrade")
+@frame(FR.Upgrade)
 class Upgrade:
     """A Tile Upgrade: ``upgrade forest`` / ``upgrade cart@2`` (barn index) or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        return upgrade_options(s, f["p"]) + [DONE]
+    def legal(s: State, f: FR.Upgrade) -> list[Action]:
+        return upgrade_options(s, f.p) + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Upgrade, a: Action) -> None:
         s.stack.pop()
         if a.verb != "done":
-            do_upgrade(s, f["p"], a.args[0])
+            do_upgrade(s, f.p, a.args[0])
 
 
 # ---------------------------------------------------------------------------
@@ -475,32 +476,32 @@ def buy_equipment(s: State, p: int, kind: str) -> None:
     pay_then(s, p, equipment_payment(s, p, kind), "take_equipment", kind)
 
 
-@frame("wainwright", anytime="work")
+@frame(FR.Wainwright, anytime="work")
 class Wainwright:
     """Wainwright: ``vehicle cart`` and/or ``peat_boat``, then ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p = f["p"]
-        out = [] if f["vehicle"] else vehicle_actions(s, p)
-        if not f["boat"] and equipment_payment(s, p, "peat_boat"):
+    def legal(s: State, f: FR.Wainwright) -> list[Action]:
+        p = f.p
+        out = [] if f.vehicle else vehicle_actions(s, p)
+        if not f.boat and equipment_payment(s, p, "peat_boat"):
             out.append(Action("peat_boat"))
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
-        p = f["p"]
+    def apply(s: State, f: FR.Wainwright, a: Action) -> None:
+        p = f.p
         if a.verb == "done":
             s.stack.pop()
             return
         if a.verb == "vehicle":
             replace_top(s, vehicle=True)
-            if f["boat"]:
+            if f.boat:
                 s.stack.pop()
             buy_equipment(s, p, a.args[0])
         else:
             replace_top(s, boat=True)
-            if f["vehicle"]:
+            if f.vehicle:
                 s.stack.pop()
             buy_equipment(s, p, "peat_boat")
 
@@ -528,26 +529,26 @@ def place_field(s: State, p: int, side: str) -> None:
     F.place_tile_housed(s, p, "field_" + side)
 
 
-@frame("farmer", anytime="work")
+@frame(FR.Farmer, anytime="work")
 class Farmer:
     """Farmer: ``plow cattle|horse`` (build a Plow) and/or ``field grain|flax`` once per
     Plow owned, then ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        p = f["p"]
+    def legal(s: State, f: FR.Farmer) -> list[Action]:
+        p = f.p
         out = []
-        if not f["built"]:
+        if not f.built:
             for animal in (C.CATTLE, C.HORSE):
                 if plow_payment(s, p, animal):
                     out.append(Action("plow", (C.ANIMALS[animal],)))
-        if f["fields"] < F.count_equipment(s.players[p], "plow"):
+        if f.fields < F.count_equipment(s.players[p], "plow"):
             out += field_actions(s, p)
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
-        p = f["p"]
+    def apply(s: State, f: FR.Farmer, a: Action) -> None:
+        p = f.p
         if a.verb == "done":
             s.stack.pop()
         elif a.verb == "plow":
@@ -555,16 +556,16 @@ class Farmer:
             replace_top(s, built=True)
             pay_then(s, p, plow_payment(s, p, animal), "take_plow", animal)
         else:
-            replace_top(s, fields=f["fields"] + 1)
+            replace_top(s, fields=f.fields + 1)
             place_field(s, p, a.args[0])
 
 
 def farmer(s: State, p: int) -> None:
-    push(s, "farmer", p, built=False, fields=0)
+    push(s, FR.Farmer(p, built=False, fields=0))
 
 
 def wainwright(s: State, p: int) -> None:
-    push(s, "wainwright", p, vehicle=False, boat=False)
+    push(s, FR.Wainwright(p, vehicle=False, boat=False))
 
 
 # ---------------------------------------------------------------------------
@@ -596,17 +597,17 @@ def _stall_to_stable(s: State, p: int) -> None:
     F.replace_tile(s.players[p], "stall", "stable")
 
 
-@frame("space_choice", anytime="work")
+@frame(FR.SpaceChoice, anytime="work")
 class SpaceChoice:
     """A space offering alternatives: ``build ID``, ``forest``, ``stall``, ``stable``,
     ``wood``, ``vehicle KIND``, ``imitate SPACE`` (each as the space allows) or ``done``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
+    def legal(s: State, f: FR.SpaceChoice) -> list[Action]:
         from arle.engine.buildings import build_actions
-        p = f["p"]
+        p = f.p
         out: list[Action] = []
-        opts = f["opts"]
+        opts = f.opts
         if "build" in opts:
             out += build_actions(s, p)
         if "forest" in opts and s.pool["forest_park"] > 0 and F.has_land(s.players[p]):
@@ -620,7 +621,7 @@ class SpaceChoice:
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if "imitate" in opts:
-            season = C.SPACE_SEASON[f["space"]]
+            season = C.SPACE_SEASON[f.space]
             for sp, _who in sorted(s.occupied.items()):
                 if C.SPACE_SEASON[sp] == season and sp not in C.LABORERS:
                     costs = space_cost_options(s, p, sp)
@@ -629,9 +630,9 @@ class SpaceChoice:
         return out + [DONE]
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.SpaceChoice, a: Action) -> None:
         from arle.engine.buildings import start_build
-        p = f["p"]
+        p = f.p
         s.stack.pop()
         v = a.verb
         if v == "build":
@@ -653,7 +654,7 @@ class SpaceChoice:
 
 def _choice(space: str, *opts: str) -> Callable[[State, int], None]:
     def run(s: State, p: int) -> None:
-        push(s, "space_choice", p, opts=opts, space=space)
+        push(s, FR.SpaceChoice(p, opts=opts, space=space))
     return run
 
 
@@ -676,7 +677,7 @@ SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
     "peat_boatman": peat_boatman,
     "tanner": _converter("tanner"),
     "linen_weaver": _converter("linen_weaver"),
-    "butcher": lambda s, p: push(s, "butcher", p),
+    "butcher": lambda s, p: push(s, FR.Butcher(p)),
     "cattle_trader": cattle_trader,
     "grocer_winter": grocer_winter,
     "builders_merchant": builders_merchant,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
-from arle.engine.core import ANYTIME, Frame, frame, gain, push, replace_top
+from arle.engine import frames as FR
+from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
 LOAD_PAY = {"wood": {C.WOOD: 1}, "clay": {C.CLAY: 1, C.PEAT: 1}, "peat": {},
@@ -126,7 +127,7 @@ def apply_load(s: State, p: int, a: Action) -> None:
         covered += widths[k]
         k += 1
     if item in C.DESTINATION_SIZE:
-        push(s, "sell", p, dest=item, sold=())
+        push(s, FR.Sell(p, dest=item, sold=()))
 
 
 # ---------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def do_sale(s: State, p: int, dest: str, option: str) -> None:
     gain(s, p, C.FOOD, food)
 
 
-@frame("sell")
+@frame(FR.Sell)
 class Sell:
     """At a destination: ``sell ITEM`` (each item once, at least one), then ``done``.
 
@@ -228,20 +229,20 @@ class Sell:
     ``sell wear:summer_wear``, ``sell moor:dmoor3``, ``sell moor:boardwalk``."""
 
     @staticmethod
-    def legal(s: State, f: Frame) -> list[Action]:
-        out = [Action("sell", (o,)) for o in sale_options(s, f["p"], f["dest"], f["sold"])]
-        if f["sold"]:
+    def legal(s: State, f: FR.Sell) -> list[Action]:
+        out = [Action("sell", (o,)) for o in sale_options(s, f.p, f.dest, f.sold)]
+        if f.sold:
             out.append(Action("done"))
         return out
 
     @staticmethod
-    def apply(s: State, f: Frame, a: Action) -> None:
+    def apply(s: State, f: FR.Sell, a: Action) -> None:
         if a.verb == "done":
             s.stack.pop()
             return
         opt = a.args[0]
-        do_sale(s, f["p"], f["dest"], opt)
-        replace_top(s, sold=tuple(f["sold"]) + (opt.partition(":")[0],))
+        do_sale(s, f.p, f.dest, opt)
+        replace_top(s, sold=tuple(f.sold) + (opt.partition(":")[0],))
 
 
 def empty_vehicles(s: State, p: int) -> None:
@@ -260,16 +261,17 @@ def empty_vehicles(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Other anytime actions
 # ---------------------------------------------------------------------------
+_BOAT = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
+              for r in C.GOODS_TRACK)
+RELEASE = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
+
+
 def boat_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     if pl.res[C.PEAT] <= 0 or not any(b[0] == "peat_boat" for b in pl.barn):
         return []
-    out = []
-    for r in C.GOODS_TRACK:
-        cap = C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP
-        if pl.res[r] < cap:
-            out.append(Action("boat", (C.RESOURCES[r],)))
-    return out
+    res = pl.res
+    return [a for r, cap, a in _BOAT if res[r] < cap]
 
 
 def apply_boat(s: State, p: int, a: Action) -> None:
@@ -279,7 +281,7 @@ def apply_boat(s: State, p: int, a: Action) -> None:
 
 def release_actions(s: State, p: int, level: str) -> list[Action]:
     an = s.players[p].animals
-    return [Action("release", (C.ANIMALS[t],)) for t in range(3) if an[t] > 0]
+    return [RELEASE[t] for t in range(3) if an[t] > 0]
 
 
 def apply_release(s: State, p: int, a: Action) -> None:
@@ -304,7 +306,7 @@ def apply_return(s: State, p: int, a: Action) -> None:
     s.pool[C.TILE_POOL[kind]] += 1
 
 
-ANYTIME.append((load_actions, frozenset({"load"}), apply_load))
-ANYTIME.append((boat_actions, frozenset({"boat"}), apply_boat))
-ANYTIME.append((release_actions, frozenset({"release"}), apply_release))
-ANYTIME.append((return_actions, frozenset({"return"}), apply_return))
+anytime("load", load_actions, apply_load)
+anytime("boat", boat_actions, apply_boat)
+anytime("release", release_actions, apply_release)
+anytime("return", return_actions, apply_return)

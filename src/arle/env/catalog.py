@@ -42,6 +42,7 @@ from arle.data import catalog as C
 from arle.engine import buildings as B
 from arle.engine import core
 from arle.engine import farm as F
+from arle.engine.frames import FRAME_TYPES
 from arle.engine import inventory as INV
 from arle.engine import spaces as SP
 from arle.engine import vehicles as V
@@ -148,8 +149,7 @@ def _with_barn(s: State, kinds: Iterable[str]) -> State:
 
 
 def _frame(s: State, t: str, **kw: Any) -> list[Action]:
-    f: dict[str, Any] = {"t": t, "p": 0}
-    f.update(kw)
+    f = FRAME_TYPES[t](0, **kw)
     return core.FRAMES[t].legal(s, f)
 
 
@@ -239,7 +239,7 @@ def _harvest_anytime() -> Iterator[Action]:
     s.players[0].buildings = list(C.BUILDINGS)   # every dark-green house (and Loading Station)
     vehicles = [k for k in C.VEHICLES]
     _with_barn(s, vehicles + ["peat_boat", "plow"])
-    for gen, _verbs, _apply in core.ANYTIME:
+    for gen, _apply in core.ANYTIME.values():
         yield from gen(s, 0, "work")
         yield from gen(s, 0, "game")
 

@@ -319,8 +319,9 @@ def _decision(s: State, viewer: int, cp: int | None, b: bytearray) -> None:
         kind = "over"
         f: dict[str, Any] = {}
     elif s.stack:
-        f = s.stack[-1]
-        kind = f["t"]
+        top = s.stack[-1]
+        f = top.details()
+        kind = top.KIND
     else:
         f = {}
         kind = "place" if s.turn < workers_total(s) else "end"
@@ -433,8 +434,7 @@ def text_view(state: State, player: int | None = None) -> str:
              + ("" if player is None else f", viewer {player}")]
     if s.stack:
         f = s.stack[-1]
-        detail = {k: v for k, v in f.items() if k not in ("t", "p")}
-        lines.append(f"decision: {f['t']} for player {f['p']} {detail}")
+        lines.append(f"decision: {f.KIND} for player {f.p} {f.details()}")
     occupied = ", ".join(f"{sp}={who}" for sp, who in sorted(s.occupied.items()))
     lines.append(f"action board: {occupied or '(empty)'}")
     lines.append(f"buildings on the board: {', '.join(s.board)}")

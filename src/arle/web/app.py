@@ -205,7 +205,7 @@ def _game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["scores"] = [sc.total for sc in s.scores()]
     info["winner"] = s.winner()
     info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
-    info["pending"] = s.stack[-1].get("t") if s.stack else None
+    info["pending"] = s.stack[-1].KIND if s.stack else None
     d = s.pending()
     info["decision"] = {"player": d.player, "kind": d.kind, "title": d.title,
                         "text": d.text}

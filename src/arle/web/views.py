@@ -220,7 +220,7 @@ def _btn(a: Action, s: State, cls: str = "choice") -> str:
 
 def _decision_dialog(s: State, legal: list[Action]) -> str:
     own = [a for a in legal if a.verb not in ANYTIME_VERBS]
-    if s.stack and s.stack[-1].get("t") == "house":
+    if s.stack and s.stack[-1].KIND == "house":
         own = [a for a in legal if a.verb == "release"] or own
     if not own:
         own = legal

@@ -1,0 +1,361 @@
+"""Every kind of frame the engine keeps on ``State.stack``, as typed immutable values.
+
+A frame is a pending decision (``Cut``: cut up to ``n`` Peat) or a continuation
+(``Effect``: run ``EFFECTS[name](s, p, *args)`` when it reaches the top).  Each kind is a
+frozen dataclass with slots whose class attribute ``KIND`` is its stable id (the
+``Decision.kind`` of :mod:`arle.decision`, the ``"t"`` of the JSON form); ``p`` is the
+deciding player and the other fields are the frame's own, in the order they are shown
+(``details()``) and written.  Frames are never changed in place: a change puts
+``dataclasses.replace(frame, ...)`` on the stack, so ``State.clone()`` shares them.
+
+JSON: a frame is ``{"t": KIND, "p": player, field: value, ...}`` with tuples as lists
+(the shape of the earlier dict frames, so older saved games still load);
+:func:`frame_from_json` rebuilds it strictly (unknown kind, missing, extra or mistyped
+field: ``ValueError`` naming it, e.g. ``stack[2].n: expected an integer``).
+
+The rules of each kind (its ``legal`` and ``apply``) are registered in
+:data:`arle.engine.core.FRAMES` by the engine module of its area.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, Union
+
+__all__ = [
+    "Frame", "Pay", "Cut", "House", "OptionalAnimal", "TakeAnimal", "Grocer", "Merchant",
+    "Colonist", "Convert", "Butcher", "Master", "Upgrade", "Wainwright", "Farmer",
+    "SpaceChoice", "AnimalsChoice", "FieldsToForests", "FreeEquipment", "RemoveMoors",
+    "Smithy", "BeforeNovember", "PlowMaker", "Sell", "Breed", "Sustain", "Final", "Effect",
+    "AnyFrame", "FRAME_TYPES", "DECISION_KINDS", "LEGACY_EFFECT_NAMES", "frame_to_json",
+    "frame_from_json",
+]
+
+Names = tuple[str, ...]
+EffectArg = Union[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The base of every frame: ``p`` is the player deciding (or the effect's player)."""
+
+    KIND: ClassVar[str] = ""
+    p: int
+
+    def details(self) -> dict[str, Any]:
+        """The frame's own fields (all but ``p``), in declaration order."""
+        return {name: getattr(self, name) for name in _FIELDS[type(self)][1:]}
+
+
+# ---------------------------------------------------------------------------
+# Decisions (the kinds a player is asked about)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Pay(Frame):
+    """Choose one way to pay; each option is a payment text (``("wood:1", "timber:1")``)."""
+    KIND: ClassVar[str] = "pay"
+    opts: tuple[Names, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Frame):
+    """Cut up to ``n`` Peat; ``must``: no ``done`` while Peat is left."""
+    KIND: ClassVar[str] = "cut"
+    n: int
+    must: bool
+
+
+@dataclass(frozen=True, slots=True)
+class House(Frame):
+    """Animals that do not fit: give one back at a time."""
+    KIND: ClassVar[str] = "house"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalAnimal(Frame):
+    """Take one animal of ``kinds``, or none."""
+    KIND: ClassVar[str] = "optional_animal"
+    kinds: Names
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAnimal(Frame):
+    """Take one animal of ``kinds``."""
+    KIND: ClassVar[str] = "take_animal"
+    kinds: Names
+
+
+@dataclass(frozen=True, slots=True)
+class Grocer(Frame):
+    """Summer Grocer: Timber, Brick or an animal."""
+    KIND: ClassVar[str] = "grocer"
+
+
+@dataclass(frozen=True, slots=True)
+class Merchant(Frame):
+    """Builder's Merchant: Wood or Clay, and Timber or Brick."""
+    KIND: ClassVar[str] = "merchant"
+
+
+@dataclass(frozen=True, slots=True)
+class Colonist(Frame):
+    """Colonist: a horse and/or a dehydrated moor."""
+    KIND: ClassVar[str] = "colonist"
+
+
+@dataclass(frozen=True, slots=True)
+class Convert(Frame):
+    """Convert up to the tool's value times; ``kind`` is the converting space/building."""
+    KIND: ClassVar[str] = "convert"
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Butcher(Frame):
+    """Butcher: animals to slaughter."""
+    KIND: ClassVar[str] = "butcher"
+
+
+@dataclass(frozen=True, slots=True)
+class Master(Frame):
+    """Advance tools: ``n`` moves (-1: one per Workbench); ``moved`` tool indices."""
+    KIND: ClassVar[str] = "master"
+    n: int
+    moved: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade(Frame):
+    """One tile upgrade, or done."""
+    KIND: ClassVar[str] = "upgrade"
+
+
+@dataclass(frozen=True, slots=True)
+class Wainwright(Frame):
+    """Wainwright: a vehicle and/or a Peat Boat (each flag: already taken)."""
+    KIND: ClassVar[str] = "wainwright"
+    vehicle: bool
+    boat: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Farmer(Frame):
+    """Farmer: ``built`` a Plow already; ``fields`` placed so far."""
+    KIND: ClassVar[str] = "farmer"
+    built: bool
+    fields: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceChoice(Frame):
+    """A space's alternatives ``opts`` (build, forest, stall, ...) at ``space``."""
+    KIND: ClassVar[str] = "space_choice"
+    opts: Names
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalsChoice(Frame):
+    """Potter's Inn: ``n`` animals in any mix."""
+    KIND: ClassVar[str] = "animals_choice"
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class FieldsToForests(Frame):
+    """Farmer's Inn: fields to replace by forests."""
+    KIND: ClassVar[str] = "fields_to_forests"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeEquipment(Frame):
+    """Take one free piece of equipment of ``kinds``, or done."""
+    KIND: ClassVar[str] = "free_equipment"
+    kinds: Names
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveMoors(Frame):
+    """Peat Power Plant: moor tiles to remove."""
+    KIND: ClassVar[str] = "remove_moors"
+
+
+@dataclass(frozen=True, slots=True)
+class Smithy(Frame):
+    """Smithy: equipment to exchange for plows."""
+    KIND: ClassVar[str] = "smithy"
+
+
+@dataclass(frozen=True, slots=True)
+class BeforeNovember(Frame):
+    """Light-green houses ``left`` to use before November."""
+    KIND: ClassVar[str] = "before_november"
+    left: Names
+
+
+@dataclass(frozen=True, slots=True)
+class PlowMaker(Frame):
+    """Plow Maker's Workshop: a field, or done."""
+    KIND: ClassVar[str] = "plow_maker"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Frame):
+    """Selling at destination ``dest``; ``sold``: the items sold there so far."""
+    KIND: ClassVar[str] = "sell"
+    dest: str
+    sold: Names
+
+
+@dataclass(frozen=True, slots=True)
+class Breed(Frame):
+    """May breeding: the newborn vectors (sheep, cattle, horses) to choose from."""
+    KIND: ClassVar[str] = "breed"
+    opts: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sustain(Frame):
+    """Feeding: pay the sustenance."""
+    KIND: ClassVar[str] = "sustain"
+
+
+@dataclass(frozen=True, slots=True)
+class Final(Frame):
+    """The last exchanges of the game, then finish."""
+    KIND: ClassVar[str] = "final"
+
+
+# ---------------------------------------------------------------------------
+# Continuations
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Effect(Frame):
+    """Run ``EFFECTS[name](s, p, *args)`` when this frame reaches the top."""
+    KIND: ClassVar[str] = "eff"
+    name: str
+    args: tuple[EffectArg, ...]
+
+
+AnyFrame = Union[
+    Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
+    Butcher, Master, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
+    FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
+    Breed, Sustain, Final, Effect,
+]
+
+#: Every frame kind id -> its class, in declaration order.
+FRAME_TYPES: dict[str, type[Frame]] = {c.KIND: c for c in typing.get_args(AnyFrame)}
+#: The kinds a player decides in (every kind but the continuation ``eff``).
+DECISION_KINDS: tuple[str, ...] = tuple(k for k in FRAME_TYPES if k != Effect.KIND)
+#: Effect names of older saved games (before effects and frame kinds had distinct names).
+LEGACY_EFFECT_NAMES: dict[str, str] = {
+    "before_november": "houses_before_november", "breed": "breeding",
+    "sustain": "sustenance",
+}
+
+assert len(FRAME_TYPES) == len(typing.get_args(AnyFrame)), "two frames share a KIND"
+assert all(k and k not in ("t", "p") for k in FRAME_TYPES)
+
+
+# ---------------------------------------------------------------------------
+# JSON
+# ---------------------------------------------------------------------------
+Check = Callable[[Any, str], Any]
+
+
+def _fail(where: str, what: str) -> ValueError:
+    return ValueError(f"{where}: {what}")
+
+
+def _checker(tp: Any) -> tuple[Check, str]:
+    """A function reading a JSON value of type ``tp`` (lists as tuples), and its name."""
+    if tp is bool:
+        def check_bool(v: Any, where: str) -> bool:
+            if type(v) is not bool:
+                raise _fail(where, "expected true or false")
+            return v
+        return check_bool, "true or false"
+    if tp is int:
+        def check_int(v: Any, where: str) -> int:
+            if type(v) is not int:
+                raise _fail(where, "expected an integer")
+            return v
+        return check_int, "an integer"
+    if tp is str:
+        def check_str(v: Any, where: str) -> str:
+            if type(v) is not str:
+                raise _fail(where, "expected a string")
+            return v
+        return check_str, "a string"
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        subs = [_checker(a) for a in args]
+        name = " or ".join(n for _c, n in subs)
+
+        def check_union(v: Any, where: str) -> Any:
+            for c, _n in subs:
+                try:
+                    return c(v, where)
+                except ValueError:
+                    pass
+            raise _fail(where, f"expected {name}")
+        return check_union, name
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item, item_name = _checker(args[0])
+
+        def check_tuple(v: Any, where: str) -> tuple[Any, ...]:
+            if type(v) not in (list, tuple):
+                raise _fail(where, f"expected a list of {item_name}")
+            return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
+        return check_tuple, "a list"
+    raise TypeError(f"no JSON reading for frame field type {tp!r}")  # pragma: no cover
+
+
+# Per frame class: field names (``p`` first) and the reading of each field.
+_FIELDS: dict[type[Frame], tuple[str, ...]] = {}
+_READERS: dict[type[Frame], tuple[tuple[str, Check], ...]] = {}
+for _cls in FRAME_TYPES.values():
+    _hints = typing.get_type_hints(_cls)
+    _FIELDS[_cls] = tuple(f.name for f in fields(_cls))
+    _READERS[_cls] = tuple((f.name, _checker(_hints[f.name])[0]) for f in fields(_cls))
+    assert _FIELDS[_cls][0] == "p"
+
+
+def frame_to_json(f: Frame) -> dict[str, Any]:
+    """The JSON object of a frame: ``{"t": KIND, "p": ..., fields...}``."""
+    d: dict[str, Any] = {"t": f.KIND}
+    for name in _FIELDS[type(f)]:
+        d[name] = getattr(f, name)
+    return d
+
+
+def frame_from_json(d: Any, where: str, players: int,
+                    effects: typing.Collection[str]) -> Frame:
+    """Rebuild a frame from :func:`frame_to_json` output, strictly.
+
+    ``where`` names the frame in errors (``stack[2]``); ``players`` bounds ``p``;
+    ``effects`` are the known effect names (older names are translated)."""
+    if not (isinstance(d, dict) and type(d.get("t")) is str and type(d.get("p")) is int
+            and 0 <= d["p"] < players):
+        raise _fail(where, "expected a frame with a type 't' and a player 'p'")
+    cls = FRAME_TYPES.get(d["t"])
+    if cls is None:
+        raise _fail(f"{where}.t", f"unknown frame kind {d['t']!r}")
+    names = _FIELDS[cls]
+    extra = sorted(k for k in d if k != "t" and k not in names)
+    if extra:
+        raise _fail(f"{where}.{extra[0]}", f"unknown field of a {cls.KIND!r} frame")
+    values = []
+    for name, check in _READERS[cls]:
+        if name not in d:
+            raise _fail(f"{where}.{name}", f"missing field of a {cls.KIND!r} frame")
+        values.append(check(d[name], f"{where}.{name}"))
+    if cls is Effect:
+        effect = LEGACY_EFFECT_NAMES.get(values[1], values[1])
+        if effect not in effects:
+            raise _fail(f"{where}.name", f"unknown effect {values[1]!r}")
+        values[1] = effect
+    return cls(*values)

@@ -1,0 +1,125 @@
+"""``State.apply`` takes only a legal Action (or its text), and is all or nothing.
+
+Anything else is refused with IllegalActionError and changes nothing; an exception
+inside the engine while an action is applied leaves the state, its history and its
+legal actions exactly as they were, and is raised again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pytest
+from util import do, fresh
+
+from arle.actions import Action, IllegalActionError
+from arle.engine import core
+from arle.state import State
+
+
+class Boom(Exception):
+    pass
+
+
+class Lookalike(NamedTuple):
+    verb: str
+    args: tuple[str, ...] = ()
+
+
+class SubAction(Action):
+    pass
+
+
+def _picture(s: State) -> tuple[str, list[str], list[Action], int | None]:
+    return s.to_json(), list(s.history), s.legal_actions(), s.current_player
+
+
+@pytest.mark.parametrize("bad", [
+    ("place", ("fisherman",)),            # a plain tuple equal to a legal Action
+    Lookalike("place", ("fisherman",)),   # another NamedTuple with the same fields
+    SubAction("place", ("fisherman",)),   # a subclass
+    ["place", ["fisherman"]],
+    Action("place", ["fisherman"]),       # type: ignore[arg-type]
+    0, 3, None, b"place fisherman", 1.5,
+])
+def test_only_legal_actions_are_taken(bad: Any) -> None:
+    s = fresh()
+    assert Action("place", ("fisherman",)) in s.legal_actions()
+    before = _picture(s)
+    with pytest.raises(IllegalActionError):
+        s.apply(bad)
+    assert _picture(s) == before
+
+
+def test_an_action_or_its_text_is_taken() -> None:
+    a, b = fresh(), fresh()
+    a.apply(Action("place", ("fisherman",)))
+    b.apply("place fisherman")
+    assert a.to_json() == b.to_json()
+    with pytest.raises(IllegalActionError):
+        a.apply("place fisherman")          # no longer legal: nothing changes
+    assert a.to_json() == b.to_json()
+
+
+def _frame_rules_raising(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the rules of frame ``kind`` change the state, then fail."""
+    ft = core.FRAMES[kind]
+
+    def apply(s: State, f: Any, a: Action) -> None:
+        ft.apply(s, f, a)                   # the real change first
+        s.players[0].res[0] += 5
+        raise Boom("injected")
+    monkeypatch.setitem(core.FRAMES, kind, core.FrameType(ft.legal, apply, ft.anytime))
+
+
+def test_a_failing_frame_leaves_the_state_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    do(s, "place fisherman")
+    assert s.pending().kind == "optional_animal"
+    before = _picture(s)
+    _frame_rules_raising("optional_animal", monkeypatch)
+    with pytest.raises(Boom):
+        s.apply("take sheep")
+    assert _picture(s) == before
+    monkeypatch.undo()
+    s.apply("take sheep")                   # and the state still plays
+    assert s.history[-1] == "take sheep"
+
+
+def test_a_failing_effect_deep_in_the_inventory_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = fresh()
+    do(s, "skip", "skip", "skip", "skip")
+    assert s.pending().kind == "end"
+    players = s.players[:]
+    before = _picture(s)
+    real = core.EFFECTS["harvest"]
+
+    def harvest(st: State, p: int) -> None:
+        real(st, p)                         # vehicles emptied, milk and harvest done
+        raise Boom("injected")
+    monkeypatch.setitem(core.EFFECTS, "harvest", harvest)
+    with pytest.raises(Boom):
+        s.apply("end")                      # the inventory runs
+    assert _picture(s) == before
+    assert s.players == players and all(a is b for a, b in zip(s.players, players))
+    monkeypatch.undo()
+    s.apply("end")
+    assert s.half_year == 2 or s.phase == "inventory"
+
+
+def test_a_failing_anytime_action_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = do(fresh(), "place fisherman", "take sheep")
+    legal = [str(a) for a in s.legal_actions()]
+    assert "release sheep" in legal
+    legal_fn, apply_fn = core.ANYTIME["release"]
+
+    def release(st: State, p: int, a: Action) -> None:
+        apply_fn(st, p, a)
+        st.stack.clear()
+        raise Boom("injected")
+    monkeypatch.setitem(core.ANYTIME, "release", (legal_fn, release))
+    before = _picture(s)
+    with pytest.raises(Boom):
+        s.apply("release sheep")
+    assert _picture(s) == before
