@@ -123,3 +123,45 @@ def test_a_failing_anytime_action_changes_nothing(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(Boom):
         s.apply("release sheep")
     assert _picture(s) == before
+
+
+def test_a_failure_after_every_field_changed_restores_every_field(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever fields State and Player grow, apply's snapshot must cover them: the
+    injected engine scribbles on every slot (in place and by rebinding), then fails."""
+    import arle.state as state_module
+    from arle.state import Player
+
+    def scribble(value: Any) -> Any:
+        if isinstance(value, bool):
+            return not value
+        if isinstance(value, int):
+            return value + 7
+        if isinstance(value, str):
+            return value + "x"
+        if isinstance(value, list):
+            value.append(value[0] if value else 1)    # in place, then a new value
+            return [scribble(v) for v in value]
+        if isinstance(value, dict):
+            value["zz"] = 1
+            return {k: scribble(v) for k, v in value.items()}
+        return value
+
+    def broken_engine(s: State, a: Action) -> None:
+        for obj, slots in [(s, State.__slots__)] + [(p, Player.__slots__) for p in s.players]:
+            for name in slots:
+                if name in ("n", "seed", "setup", "_bsnap"):   # never changed by a move
+                    continue
+                if name == "_legal":     # a cache the engine replaces, never edits
+                    s._legal = None
+                    continue
+                setattr(obj, name, scribble(getattr(obj, name)))
+        raise Boom("late failure")
+
+    s = do(fresh(players=2, seed=3), "place fisherman")
+    before = _picture(s)
+    monkeypatch.setattr(state_module, "_ENGINE_APPLY", broken_engine)
+    with pytest.raises(Boom):
+        s.apply(s.legal_actions()[0])
+    monkeypatch.undo()
+    assert _picture(s) == before

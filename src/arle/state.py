@@ -178,7 +178,7 @@ class State:
         """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""
         return (self.half_year, self.start_player, self.phase, self.turn,
                 dict(self.occupied), self.special, self.ended[:], self.stack[:],
-                dict(self.pool), self.board[:], len(self.history), self._legal,
+                dict(self.pool), self.board[:], self.history, len(self.history), self._legal,
                 # per player: its lists flattened into one (cheaper than a copy each)
                 [(p, [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *p.buildings,
                       *p.travel],
@@ -189,8 +189,8 @@ class State:
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (self.half_year, self.start_player, self.phase, self.turn, self.occupied,
-         self.special, self.ended, self.stack, self.pool, self.board, n, self._legal,
-         players) = snap
+         self.special, self.ended, self.stack, self.pool, self.board, self.history, n,
+         self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
         for pl, flat, lengths, barn, bw_peat, dikes, bottleneck in players:
