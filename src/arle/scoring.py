@@ -158,6 +158,11 @@ _TOOL_START: Final[dict[str, int]] = {
 }
 # The starting VP of every track; score_farm adds the difference of each listed track.
 _TOOLS_START_VP: Final = sum(_TOOL_VP[name][_TOOL_START[name]] for name in cat.TOOLS)
+# VP of each value of a track over its starting value.
+_TOOL_GAIN: Final[dict[str, dict[int, int]]] = {
+    name: {value: vp - _TOOL_VP[name][_TOOL_START[name]] for value, vp in by_value.items()}
+    for name, by_value in _TOOL_VP.items()
+}
 _GOOD_VP: Final[dict[int, int]] = {v: cat.GOODS_TRACK_VP[v] for v in range(cat.GOOD_CAP + 1)}
 
 
@@ -243,7 +248,7 @@ def score_farm(farm: Farm) -> ScoreSheet:
 
         tools = _TOOLS_START_VP
         for track, value in farm.tools.items():
-            tools += _TOOL_VP[track][value] - _TOOL_VP[track][_TOOL_START[track]]
+            tools += _TOOL_GAIN[track][value]
 
         goods = farm.goods
         goods_vp = 0

@@ -162,6 +162,20 @@ DIKE_SEQUENCE: Final = (
 )
 MAX_DIKE_MOVES: Final = 7
 DIKES: Final = 5
+# Cells are numbered row-major (row * COLS + col), row 0 at the sea.
+# The Small Boardwalk (row 4, middle column) and the three Moor tiles, each covering
+# rows 5 and 6 of one column: (top cell, bottom cell) per column.
+BOARDWALK_CELL: Final = 4 * COLS + 1
+MOOR_CELLS: Final = ((5 * COLS + 0, 6 * COLS + 0), (5 * COLS + 1, 6 * COLS + 1),
+                     (5 * COLS + 2, 6 * COLS + 2))
+# The tiles printed or placed on a home board at setup (RULINGS 3), cell -> tile;
+# the Moor tiles of MOOR_CELLS and the Small Boardwalk come on top of these.
+START_TILES: Final = {3 * COLS + 2: "field_grain", 4 * COLS + 0: "stall",
+                      4 * COLS + 2: "field_flax"}
+# The barn (RULINGS 8): 3 large slots and 4 small ones; the bottom large slot may
+# hold one small item while it is free of a large one.
+BARN_LARGE_SLOTS: Final = 3
+BARN_SMALL_SLOTS: Final = 4
 
 
 def first_land_row(dike_moves: int) -> int:
@@ -326,6 +340,8 @@ SPACE_NAME: Final = {
 }
 LABORERS: Final = ("laborer_summer", "laborer_winter")
 HALF_YEARS: Final = 9
+# Workers each player places in a half year.
+WORKERS_PER_PLAYER: Final = 4
 MONTHS_SUMMER: Final = ("July", "August", "September", "October")
 MONTHS_WINTER: Final = ("January", "February", "March", "April")
 

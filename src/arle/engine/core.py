@@ -41,6 +41,11 @@ ANYTIME: list[tuple[Callable[[State, int, str], list[Action]], frozenset[str],
                     Callable[[State, int, Action], None]]] = []
 
 
+def anytime_verbs() -> frozenset[str]:
+    """Every verb of the registered anytime actions (the one list of them)."""
+    return frozenset(v for _gen, verbs, _apply in ANYTIME for v in verbs)
+
+
 def frame(name: str, anytime: str | None = None) -> Callable[[type], type]:
     """Class decorator registering ``legal``/``apply`` static methods as a frame type."""
     def deco(cls: type) -> type:
@@ -78,7 +83,7 @@ def replace_top(s: State, **kw: Any) -> None:
 # Turn order
 # ---------------------------------------------------------------------------
 def workers_total(s: State) -> int:
-    return 4 * s.n
+    return C.WORKERS_PER_PLAYER * s.n
 
 
 def turn_player(s: State) -> int:
