@@ -86,9 +86,9 @@ def test_view_reads_without_changing_the_state() -> None:
         for p in range(s.n):
             cells = view.cells(s, p)
             assert len(cells) == C.ROWS * C.COLS
-            assert [c.index for c in cells] == list(range(C.ROWS * C.COLS))
+            assert [c.at for c in cells] == list(range(C.ROWS * C.COLS))
             for c in cells:
-                assert c == view.cell(s, p, c.index)
+                assert c == view.cell(s, p, c.at)
                 seen_tiles.add(c.tile)
                 assert (c.building is not None) == (c.tile == "building")
                 if c.building:

@@ -10,7 +10,7 @@ Nothing here changes the state.
 >>> from arle import view
 >>> s = arle.new_game(players=1, seed=1, buildings="first-game")
 >>> view.cell(s, 0, 13)
-Cell(index=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
+Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
 >>> view.animals(s, 0)
 {'sheep': 0, 'cattle': 0, 'horse': 1}
 >>> view.goods(s, 0)["food"]
@@ -59,7 +59,8 @@ def workers_per_player() -> int:
 # The home board
 # ---------------------------------------------------------------------------
 class Cell(NamedTuple):
-    """One of the 21 cells of a home board (7 rows x 3 columns, row 0 at the sea).
+    """One of the 21 cells of a home board (7 rows x 3 columns, row 0 at the sea):
+    ``at`` is its number, ``row * 3 + col``.
 
     ``tile``: ``None`` for an empty cell, else the tile on it: ``"moor"`` (wet),
     ``"dmoor"`` (dehydrated), ``"boardwalk"``, ``"field_grain"``, ``"field_flax"``,
@@ -69,7 +70,7 @@ class Cell(NamedTuple):
     the Small Boardwalk (``None`` on other cells).
     """
 
-    index: int
+    at: int
     row: int
     col: int
     tile: str | None
@@ -142,11 +143,11 @@ def _load(code: str) -> Load:
 
 
 class BarnItem(NamedTuple):
-    """A piece of equipment in the barn: its position (``index``, as named by ``load I
+    """A piece of equipment in the barn: its position (``slot``, as named by ``load I
     J ITEM`` and ``return KIND@I``), its ``kind`` (an id of ``catalog.EQUIPMENT``) and,
     for a vehicle, the :class:`Load` of each of its cells (empty for other equipment)."""
 
-    index: int
+    slot: int
     kind: str
     loads: tuple[Load, ...]
 

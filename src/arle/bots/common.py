@@ -10,20 +10,20 @@ is full.  Everything else stays: a bot's choice is always one of ``legal_actions
 
 from __future__ import annotations
 
+from arle import ANYTIME_VERBS
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.state import State
 
 __all__ = ["ANYTIME_VERBS", "candidates", "barn_full", "own_actions"]
 
-#: Verbs of the anytime actions (offered beside a frame's own actions).
-ANYTIME_VERBS = frozenset({"load", "boat", "use", "release", "return"})
 
 
 def _fits(kinds: list[str]) -> bool:
     large = sum(1 for k in kinds if k in C.LARGE)
     small = len(kinds) - large
-    return large <= 3 and small <= 4 + (1 if large <= 2 else 0)
+    return large <= C.BARN_LARGE_SLOTS and small <= C.BARN_SMALL_SLOTS + (
+        1 if large < C.BARN_LARGE_SLOTS else 0)
 
 
 def barn_full(s: State, p: int) -> bool:

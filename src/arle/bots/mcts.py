@@ -51,6 +51,7 @@ from arle.actions import Action
 from arle.bots.common import candidates, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
+from arle.view import decision_depth, decision_key
 
 __all__ = ["MCTSBot", "macro_actions", "state_key"]
 
@@ -59,7 +60,7 @@ def state_key(s: State) -> tuple[object, ...]:
     """A hashable summary of everything in the state that matters for play."""
     return (
         s.half_year, s.phase, s.turn, s.special, s.start_player, tuple(s.ended),
-        tuple(sorted(s.occupied.items())), tuple(tuple(sorted(f.items())) for f in s.stack),
+        tuple(sorted(s.occupied.items())), decision_key(s),
         tuple(sorted(s.pool.items())), tuple(s.board),
         tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
                tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
@@ -77,7 +78,7 @@ def value0(s: State) -> float:
 
 
 def _in_chain(s: State, p: int) -> bool:
-    return bool(s.stack) and s.phase != "over" and s.current_player == p
+    return decision_depth(s) > 0 and s.phase != "over" and s.current_player == p
 
 
 def complete(s: State, p: int,
