@@ -365,6 +365,40 @@ SHEAR: Final = ((6, 3), (4, 2), (1, 1))
 GOODS_TRACK_VP: Final = tuple(0 if v < 7 else 1 if v <= 10 else 2 if v <= 14 else 3
                               for v in range(16))
 
+# Costs of the action spaces that have one: the first option the player can pay is
+# taken (the Wood Trader space takes Food, else Grain).
+SPACE_COST: Final = {
+    "forester": ({FOOD: 1},),
+    "laborer_summer": ({FOOD: 2},),
+    "laborer_winter": ({FOOD: 2},),
+    "wood_trader_space": ({FOOD: 1}, {GRAIN: 1}),
+}
+# Tiles bought on action spaces (Wood may be paid by Timber, Clay by Brick).
+STALL_COST: Final = {CLAY: 2, GRAIN: 1}
+STABLE_COST: Final = {BRICK: 2}      # a Stall flipped to a Stable
+PLOW_COST: Final = {WOOD: 1}         # plus one cattle or horse given back
+# Loading a vehicle (RULINGS 5): what is paid for each loadable good (Clay is fired
+# with a Peat; Peat is loaded as it is).
+LOAD_COST: Final = {"wood": {WOOD: 1}, "clay": {CLAY: 1, PEAT: 1}, "peat": {},
+                    "linen": {LINEN: 1}, "woolen": {WOOLEN: 1}, "leather": {LEATHER: 1}}
+# Dark-green houses, used at any time: the cost of one use, what it gives, and the Peat
+# to cut afterwards.
+DARK_GREEN_COST: Final = {
+    "weaving_parlor": {FLAX: 3},
+    "colonists_house": {WOOL: 2},
+    "carpenters_workshop": {FOOD: 4, BRICK: 1},
+    "schnapps_distillery": {GRAIN: 1, PEAT: 1},
+    "litter_storage": {FLAX: 3},
+    "wood_trader": {TIMBER: 1, FOOD: 1},
+}
+DARK_GREEN_GAIN: Final = {
+    "weaving_parlor": {LINEN: 1}, "colonists_house": {CLAY: 1},
+    "schnapps_distillery": {FOOD: 3}, "wood_trader": {WOOD: 2},
+}
+DARK_GREEN_CUT: Final = {"weaving_parlor": 1, "colonists_house": 1}
+# The Litter Storage needs this many horses (and gives one more).
+LITTER_STORAGE_HORSES: Final = 2
+
 # Values no source confirms (RULINGS: keep them in one table).
 UNCONFIRMED: Final = {
     "travel_vp": TRAVEL_VP,

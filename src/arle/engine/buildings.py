@@ -431,14 +431,7 @@ def _before_november(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Dark green houses: anytime conversions, ``use weaving_parlor``
 # ---------------------------------------------------------------------------
-DARK_COST: dict[str, dict[int, int]] = {
-    "weaving_parlor": {C.FLAX: 3},
-    "colonists_house": {C.WOOL: 2},
-    "carpenters_workshop": {C.FOOD: 4, C.BRICK: 1},
-    "schnapps_distillery": {C.GRAIN: 1, C.PEAT: 1},
-    "litter_storage": {C.FLAX: 3},
-    "wood_trader": {C.TIMBER: 1, C.FOOD: 1},
-}
+DARK_COST: dict[str, dict[int, int]] = dict(C.DARK_GREEN_COST)
 
 
 def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
@@ -450,7 +443,7 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
             continue
         if b == "carpenters_workshop" and ("stall" not in pl.grid or s.pool["stable"] <= 0):
             continue
-        if b == "litter_storage" and pl.animals[C.HORSE] < 2:
+        if b == "litter_storage" and pl.animals[C.HORSE] < C.LITTER_STORAGE_HORSES:
             continue
         out.append(Action("use", (b,)))
     return out
@@ -460,22 +453,16 @@ def use_dark_green(s: State, p: int, a: Action) -> None:
     b = a.args[0]
     pay(s, p, DARK_COST[b])
     pl = s.players[p]
-    if b == "weaving_parlor":
-        gain(s, p, C.LINEN, 1)
-        F.push_cut(s, p, 1, must=True)
-    elif b == "colonists_house":
-        gain(s, p, C.CLAY, 1)
-        F.push_cut(s, p, 1, must=True)
+    for r, n in C.DARK_GREEN_GAIN.get(b, {}).items():
+        gain(s, p, r, n)
+    if b in C.DARK_GREEN_CUT:
+        F.push_cut(s, p, C.DARK_GREEN_CUT[b], must=True)
     elif b == "carpenters_workshop":
         s.pool["stable"] -= 1
         s.pool["stall_depot"] += 1
         F.replace_tile(pl, "stall", "stable")
-    elif b == "schnapps_distillery":
-        gain(s, p, C.FOOD, 3)
     elif b == "litter_storage":
         F.gain_animals(s, p, C.HORSE)
-    elif b == "wood_trader":
-        gain(s, p, C.WOOD, 2)
 
 
 ANYTIME.append((dark_green_actions, frozenset({"use"}), use_dark_green))

@@ -39,15 +39,15 @@ def new_player() -> Player:
 # ---------------------------------------------------------------------------
 def empty_land(pl: Player) -> list[int]:
     """Cells of empty Land Spaces (below the Dike Line, no tile)."""
-    start = C.first_land_row(pl.dikes) * 3
+    start = C.first_land_row(pl.dikes) * C.COLS
     g = pl.grid
-    return [i for i in range(start, 21) if not g[i]]
+    return [i for i in range(start, C.ROWS * C.COLS) if not g[i]]
 
 
 def has_land(pl: Player) -> bool:
-    start = C.first_land_row(pl.dikes) * 3
+    start = C.first_land_row(pl.dikes) * C.COLS
     g = pl.grid
-    for i in range(start, 21):
+    for i in range(start, C.ROWS * C.COLS):
         if not g[i]:
             return True
     return False

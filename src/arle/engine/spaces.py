@@ -21,21 +21,19 @@ DONE = Action("done")
 # ---------------------------------------------------------------------------
 def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
     """Ways to pay a space's own cost (None: the space has no cost)."""
+    options = C.SPACE_COST.get(space)
+    if options is None:
+        return None
     res = s.players[p].res
-    if space == "forester":
-        return [{C.FOOD: 1}] if res[C.FOOD] >= 1 else []
-    if space in C.LABORERS:
-        return [{C.FOOD: 2}] if res[C.FOOD] >= 2 else []
-    if space == "wood_trader_space":
-        if res[C.FOOD] >= 1:
-            return [{C.FOOD: 1}]
-        return [{C.GRAIN: 1}] if res[C.GRAIN] >= 1 else []
-    return None
+    for cost in options:
+        if all(res[r] >= n for r, n in cost.items()):
+            return [dict(cost)]
+    return []
 
 
 PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
 SEASON_SPACES = (C.SUMMER_SPACES, C.WINTER_SPACES)
-COSTLY = frozenset(("forester", "wood_trader_space") + C.LABORERS)
+COSTLY = frozenset(C.SPACE_COST)
 
 
 def placements(s: State, p: int) -> list[Action]:
@@ -508,7 +506,7 @@ class Wainwright:
 def plow_payment(s: State, p: int, animal: int) -> list[dict[int, int]]:
     if s.players[p].animals[animal] < 1 or not F.can_take_equipment(s, p, "plow"):
         return []
-    return payment_options(s.players[p].res, {C.WOOD: 1})
+    return payment_options(s.players[p].res, dict(C.PLOW_COST))
 
 
 @effect("take_plow")
@@ -573,14 +571,14 @@ def wainwright(s: State, p: int) -> None:
 def stall_payment(s: State, p: int) -> list[dict[int, int]]:
     if s.pool["stall_depot"] <= 0 or not F.has_land(s.players[p]):
         return []
-    return payment_options(s.players[p].res, {C.CLAY: 2, C.GRAIN: 1})
+    return payment_options(s.players[p].res, dict(C.STALL_COST))
 
 
 def stable_payment(s: State, p: int) -> list[dict[int, int]]:
     pl = s.players[p]
     if s.pool["stable"] <= 0 or "stall" not in pl.grid:
         return []
-    return payment_options(pl.res, {C.BRICK: 2})
+    return payment_options(pl.res, dict(C.STABLE_COST))
 
 
 @effect("place_stall")
