@@ -365,6 +365,12 @@ SHEAR: Final = ((6, 3), (4, 2), (1, 1))
 GOODS_TRACK_VP: Final = tuple(0 if v < 7 else 1 if v <= 10 else 2 if v <= 14 else 3
                               for v in range(16))
 
+# Buildings whose one-time yield follows a table, (at least, yield), best first:
+# Cooperage: sheep + cattle -> steps of every goods-track indicator (both Food ones);
+# Mill: Grain and Flax fields -> Food.
+COOPERAGE_STEPS: Final = ((15, 3), (10, 2), (5, 1))
+MILL_FOOD: Final = ((6, 12), (5, 10), (3, 8))
+
 # Costs of the action spaces that have one: the first option the player can pay is
 # taken (the Wood Trader space takes Food, else Grain).
 SPACE_COST: Final = {

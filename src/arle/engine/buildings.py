@@ -110,7 +110,7 @@ def smokehouse(s: State, p: int) -> None:
 def cooperage(s: State, p: int) -> None:
     an = s.players[p].animals
     dairy = an[C.SHEEP] + an[C.CATTLE]
-    k = 3 if dairy >= 15 else 2 if dairy >= 10 else 1 if dairy >= 5 else 0
+    k = next((steps for least, steps in C.COOPERAGE_STEPS if dairy >= least), 0)
     if k:
         gain(s, p, C.FOOD, 2 * k)  # two Food indicators, each moves up k
         for r in (C.GRAIN, C.FLAX, C.HIDE, C.WOOL):
@@ -119,7 +119,7 @@ def cooperage(s: State, p: int) -> None:
 
 def mill(s: State, p: int) -> None:
     n = F.fields(s.players[p])
-    gain(s, p, C.FOOD, 12 if n >= 6 else 10 if n >= 5 else 8 if n >= 3 else 0)
+    gain(s, p, C.FOOD, next((food for least, food in C.MILL_FOOD if n >= least), 0))
 
 
 def weaving_mill(s: State, p: int) -> None:
