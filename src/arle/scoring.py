@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from operator import getitem
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -246,9 +247,9 @@ def score_farm(farm: Farm) -> ScoreSheet:
             covered += _DESTINATION_SIZE[destination]
         travel = cat.TRAVEL_VP[covered]
 
-        tools = _TOOLS_START_VP
-        for track, value in farm.tools.items():
-            tools += _TOOL_GAIN[track][value]
+        tool_values = farm.tools
+        tools = _TOOLS_START_VP + sum(map(getitem, map(_TOOL_GAIN.__getitem__, tool_values),
+                                          tool_values.values()))
 
         goods = farm.goods
         goods_vp = 0

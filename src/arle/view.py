@@ -21,6 +21,7 @@ Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
 
 from __future__ import annotations
 
+from operator import getitem
 from typing import TYPE_CHECKING, NamedTuple
 
 from arle.data import catalog as C
@@ -268,7 +269,6 @@ _GOODS_AT = tuple(C.GOODS_TRACK)
 _SUPPLY = tuple(C.RESOURCES[r] for r in C.SUPPLY_ITEMS)
 _SUPPLY_FROM, _SUPPLY_TO = C.SUPPLY_ITEMS[0], C.SUPPLY_ITEMS[-1] + 1
 assert C.SUPPLY_ITEMS == tuple(range(_SUPPLY_FROM, _SUPPLY_TO))
-_TOOLS = tuple(zip(C.TOOLS, C.TOOL_VALUES))
 
 
 def farm(s: State, p: int) -> Farm:
@@ -298,10 +298,10 @@ def farm(s: State, p: int) -> Farm:
         elif kind == "dmoor":
             dmoors += 1
     return Farm(
-        goods=dict(zip(_GOODS, [res[r] for r in _GOODS_AT])),
+        goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
         supply=supply_counts,
         animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
-        tools={name: values[i] for (name, values), i in zip(_TOOLS, pl.tools)},
+        tools=dict(zip(C.TOOLS, map(getitem, C.TOOL_VALUES, pl.tools))),
         barn=[b[0] for b in pl.barn],
         travel=travel_ids,
         buildings=pl.buildings[:],
