@@ -365,6 +365,30 @@ SHEAR: Final = ((6, 3), (4, 2), (1, 1))
 GOODS_TRACK_VP: Final = tuple(0 if v < 7 else 1 if v <= 10 else 2 if v <= 14 else 3
                               for v in range(16))
 
+# Goods some action spaces give at once, beside their other effects;
+# the "wood" choice of a space (Carpenter, Builder...) gives SPACE_WOOD.
+SPACE_GAIN: Final = {
+    "cattle_trader": {GRAIN: 2}, "grocer_winter": {WOOD: 1, CLAY: 1},
+    "grocer_summer": {GRAIN: 1, LEATHER: 1}, "builders_merchant": {HIDE: 2},
+}
+SPACE_WOOD: Final = 4
+SPACE_DIKE_MOVES: Final = {"dike_warden": 1}
+# Fixed one-time yields of buildings when built: goods, tool steps, dike moves.
+BUILT_GAIN: Final = {
+    "weaving_mill": {WINTER_WEAR: 1}, "waterfront_house": {FOOD: 10},
+    "junk_dealers_inn": {LEATHER_WEAR: 1, WOOLEN: 1},
+}
+BUILT_TOOL_STEPS: Final = {
+    "weaving_mill": {WEAVING_LOOMS: 2}, "waterfront_house": {FISH_TRAPS: 3},
+    "sluice_yard_inn": {FISH_TRAPS: 2},
+}
+BUILT_DIKE_MOVES: Final = {"waterfront_house": 2}
+# Light-green houses, used before each November: the goods and dike moves of one use
+# (the Farmer's House then lets its owner cut one Peat).
+HOUSE_USE_GAIN: Final = {"farmers_house": {CLAY: 1}, "novices_hut": {GRAIN: 1},
+                         "workshop": {WOOD: 1}}
+HOUSE_USE_DIKE_MOVES: Final = {"novices_hut": 1}
+
 # Buildings whose one-time yield follows a table, (at least, yield), best first:
 # Cooperage: sheep + cattle -> steps of every goods-track indicator (both Food ones);
 # Mill: Grain and Flax fields -> Food.

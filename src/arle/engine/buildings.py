@@ -122,9 +122,18 @@ def mill(s: State, p: int) -> None:
     gain(s, p, C.FOOD, next((food for least, food in C.MILL_FOOD if n >= least), 0))
 
 
+def _built_gain(s: State, p: int, b: str) -> None:
+    """A building's fixed one-time yield: goods, then tool steps, then dike moves."""
+    for r, n in C.BUILT_GAIN.get(b, {}).items():
+        gain(s, p, r, n)
+    for t, n in C.BUILT_TOOL_STEPS.get(b, {}).items():
+        advance_tool(s, p, t, n)
+    if b in C.BUILT_DIKE_MOVES:
+        F.move_dikes(s.players[p], C.BUILT_DIKE_MOVES[b])
+
+
 def weaving_mill(s: State, p: int) -> None:
-    gain(s, p, C.WINTER_WEAR, 1)
-    advance_tool(s, p, C.WEAVING_LOOMS, 2)
+    _built_gain(s, p, "weaving_mill")
 
 
 def textile_house(s: State, p: int) -> None:
@@ -151,9 +160,7 @@ def joinery(s: State, p: int) -> None:
 
 
 def waterfront_house(s: State, p: int) -> None:
-    gain(s, p, C.FOOD, 10)
-    F.move_dikes(s.players[p], 2)
-    advance_tool(s, p, C.FISH_TRAPS, 3)
+    _built_gain(s, p, "waterfront_house")
 
 
 def potters_inn(s: State, p: int) -> None:
@@ -212,8 +219,7 @@ class FieldsToForests:
 
 
 def junk_dealers_inn(s: State, p: int) -> None:
-    gain(s, p, C.LEATHER_WEAR, 1)
-    gain(s, p, C.WOOLEN, 1)
+    _built_gain(s, p, "junk_dealers_inn")
     push(s, "free_equipment", p, kinds=("handcart", "peat_boat"))
 
 
@@ -254,7 +260,7 @@ def _cut_per_cattle(s: State, p: int) -> None:
 
 
 def sluice_yard_inn(s: State, p: int) -> None:
-    advance_tool(s, p, C.FISH_TRAPS, 2)
+    _built_gain(s, p, "sluice_yard_inn")     # the Fish Traps first: the Wood counts them
     gain(s, p, C.WOOD, tool_value(s, p, C.FISH_TRAPS))
 
 
@@ -392,16 +398,15 @@ class BeforeNovember:
             replace_top(s, left=left)
         else:
             s.stack.pop()
+        for r, n in C.HOUSE_USE_GAIN.get(b, {}).items():
+            gain(s, p, r, n)
+        if b in C.HOUSE_USE_DIKE_MOVES:
+            F.move_dikes(s.players[p], C.HOUSE_USE_DIKE_MOVES[b])
         if b == "farmers_house":
-            gain(s, p, C.CLAY, 1)
             F.push_cut(s, p, 1, must=False)
         elif b == "plow_makers_workshop":
             push(s, "plow_maker", p)
-        elif b == "novices_hut":
-            gain(s, p, C.GRAIN, 1)
-            F.move_dikes(s.players[p], 1)
         elif b == "workshop":
-            gain(s, p, C.WOOD, 1)
             push(s, "master", p, n=1, moved=())
 
 

@@ -97,27 +97,30 @@ def dike_builder(s: State, p: int) -> None:
     push(s, "optional_animal", p, kinds=("sheep", "cattle"))
 
 
+def _space_gain(s: State, p: int, space: str) -> None:
+    for r, n in C.SPACE_GAIN[space].items():
+        gain(s, p, r, n)
+
+
 def cattle_trader(s: State, p: int) -> None:
-    gain(s, p, C.GRAIN, 2)
+    _space_gain(s, p, "cattle_trader")
     push(s, "take_animal", p, kinds=("cattle", "horse"))
     F.gain_animals(s, p, C.SHEEP)
 
 
 def grocer_winter(s: State, p: int) -> None:
-    gain(s, p, C.WOOD, 1)
-    gain(s, p, C.CLAY, 1)
+    _space_gain(s, p, "grocer_winter")
     push(s, "take_animal", p, kinds=C.ANIMALS)
     F.push_cut(s, p, 1, must=True)
 
 
 def grocer_summer(s: State, p: int) -> None:
-    gain(s, p, C.GRAIN, 1)
-    gain(s, p, C.LEATHER, 1)
+    _space_gain(s, p, "grocer_summer")
     push(s, "grocer", p)
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], 1)
+    F.move_dikes(s.players[p], C.SPACE_DIKE_MOVES["dike_warden"])
     push(s, "upgrade", p)
 
 
@@ -130,7 +133,7 @@ def colonist(s: State, p: int) -> None:
 
 
 def builders_merchant(s: State, p: int) -> None:
-    gain(s, p, C.HIDE, 2)
+    _space_gain(s, p, "builders_merchant")
     push(s, "merchant", p)
 
 
@@ -642,7 +645,7 @@ class SpaceChoice:
         elif v == "stable":
             pay_then(s, p, stable_payment(s, p), "stall_to_stable")
         elif v == "wood":
-            gain(s, p, C.WOOD, 4)
+            gain(s, p, C.WOOD, C.SPACE_WOOD)
         elif v == "vehicle":
             buy_equipment(s, p, a.args[0])
         elif v == "imitate":
