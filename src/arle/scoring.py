@@ -330,8 +330,8 @@ _POOL_ITEMS: Final[dict[str, tuple[str, ...]]] = {
     for pool in sorted({cat.TILE_POOL[item] for item in cat.EQUIPMENT})
 }
 _MOOR_TILES: Final = 3  # the three moor tiles of the setup (RULINGS 1)
-_LARGE_SLOTS: Final = 3  # barn (RULINGS 8): 3 large slots ...
-_SMALL_SLOTS: Final = 4  # ... 4 small slots; the bottom large slot may hold 1 small item
+_LARGE_SLOTS: Final = cat.BARN_LARGE_SLOTS  # barn (RULINGS 8): 3 large slots ...
+_SMALL_SLOTS: Final = cat.BARN_SMALL_SLOTS  # ... 4 small; the bottom large slot may hold 1 small
 
 
 def _fail(path: str, message: str) -> ScoringInputError:

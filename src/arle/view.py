@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from arle.state import Player, State
 
 __all__ = [
-    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "buildings", "cell",
+    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room", "buildings", "cell",
     "cells", "decision_depth", "decision_key", "destinations_used", "dike_moves", "farm", "farm_sheet",
     "goods", "loaded_goods", "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
@@ -157,6 +157,13 @@ def barn(s: State, p: int) -> tuple[BarnItem, ...]:
     """Player ``p``'s barn, in order."""
     return tuple(BarnItem(i, b[0], tuple(_load(x) for x in b[1:]))
                  for i, b in enumerate(s.players[p].barn))
+
+
+def barn_has_room(s: State, p: int, kind: str) -> bool:
+    """Whether player ``p``'s barn has a free slot for a piece of equipment ``kind``
+    (the barn's rule, as the engine applies it; the supply is not looked at)."""
+    from arle.engine.farm import barn_has_room as engine_rule
+    return engine_rule(s.players[p], kind)
 
 
 def _loaded(pl: Player) -> tuple[list[str], list[str]]:
