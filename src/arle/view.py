@@ -28,12 +28,14 @@ from arle.data import catalog as C
 from arle.scoring import Farm, farm_to_dict
 
 if TYPE_CHECKING:
+    from arle.animals import Enclosures
     from arle.state import Player, State
 
 __all__ = [
-    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room", "buildings", "cell",
-    "cells", "decision_depth", "decision_key", "destinations_used", "dike_moves", "farm", "farm_sheet",
-    "goods", "loaded_goods", "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
+    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
+    "buildings", "cell", "cells", "decision_depth", "decision_key", "destinations_used",
+    "dike_moves", "enclosures", "farm", "farm_sheet", "goods", "loaded_goods",
+    "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
 ]
 
@@ -106,6 +108,13 @@ def cell(s: State, p: int, index: int) -> Cell:
     """Cell ``index`` (0..20, row-major) of player ``p``'s home board."""
     pl = s.players[p]
     return _cell(pl, index, C.first_land_row(pl.dikes))
+
+
+def enclosures(s: State, p: int) -> "Enclosures":
+    """Where player ``p``'s animals can stand (pastures, stall and stable places,
+    mixed places), as the engine's housing rule counts them."""
+    from arle.engine.farm import enclosures as engine_rule
+    return engine_rule(s.players[p])
 
 
 def dike_moves(s: State, p: int) -> int:

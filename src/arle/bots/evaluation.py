@@ -5,10 +5,10 @@
     value = score_now + sum(weight * feature)
 
 ``score_now`` (:func:`score_now`) is the scoring pad applied to the player's belongings as
-they stand (``state.scores()[p].total``, by the scoring pad's own code).  The features (:func:`features`) measure what is
-being built and what is still owed, each already scaled by how much game is left, so
-every one of them fades to zero at the end and the evaluation of a finished game is its
-exact score:
+they stand (``state.scores()[p].total``, by the scoring pad's own code).  The features
+(:func:`features`) measure what is being built and what is still owed, each already
+scaled by how much game is left, so every one of them fades to zero at the end and the
+evaluation of a finished game is its exact score:
 
 * the workers still to place (each worker is worth roughly a fixed number of points);
 * goods whose value lies in what they become (Wood, Clay, Timber, Brick, the goods-track
@@ -34,7 +34,7 @@ from arle import animals as A
 from arle.data import catalog as C
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.view import farm, pending_steps
+from arle.view import enclosures, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -252,11 +252,8 @@ def features(s: State, p: int) -> list[float]:
     tl = time_left(s, p)
     halves = (C.HALF_YEARS - s.half_year) + (1 if s.phase == "work" else 0)
 
-    start = C.first_land_row(pl.dikes) * 3
-    land = 0
-    for i in range(start, 21):
-        if not g[i]:
-            land += 1
+    enc = enclosures(s, p)
+    land = enc.pastures
     moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
     for c in range(3):
         if g[_MOOR_TOP[c]] == "dmoor":
@@ -289,19 +286,20 @@ def features(s: State, p: int) -> list[float]:
     an = pl.animals
     milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
     shear = _table(an[C.SHEEP], C.SHEAR)
-    stalls = g.count("stall") + 2 * g.count("double_stall")
-    stables = g.count("stable")
-    mixed = C.DIKES + 2 * g.count("park")
+    stalls = enc.stalls
+    stables = enc.stables
+    mixed = enc.mixed
     births = 0
     if tl.may and (stalls or stables):
         try:
             opts = A.breeding_options((an[0], an[1], an[2]),
-                                      A.Enclosures(land, stalls, stables, mixed))
+                                      enc)
             births = max(sum(o) for o in opts)
         except ValueError:       # animals over capacity while a release is pending
             births = 0
     n_animals = an[0] + an[1] + an[2]
-    room = 2 * land + 3 * stalls + 6 * stables + mixed - n_animals
+    room = (A.PASTURE_CAPACITY * land + A.STALL_CAPACITY * stalls
+            + A.STABLE_CAPACITY * stables + mixed - n_animals)
     if room < 0:
         room = 0
     elif room > 8:
@@ -315,7 +313,7 @@ def features(s: State, p: int) -> list[float]:
 
     food = res[C.FOOD]
     grain = res[C.GRAIN]
-    need_food = 3 * tl.feed
+    need_food = C.SUSTENANCE_FOOD * tl.feed
     income = milk * tl.nov + grain_fields * tl.nov
     edible = food + grain
     food_deficit = need_food - edible - income
@@ -329,17 +327,17 @@ def features(s: State, p: int) -> list[float]:
                     + _GOOD_VP[grain_left] - _GOOD_VP[grain])
     urgency = 1.0 if now == 0 else 0.5 if now == 1 else 0.2
     food_short = 0.0
-    if tl.pending and edible < 3:
-        food_short = (3 - edible) * urgency
+    if tl.pending and edible < C.SUSTENANCE_FOOD:
+        food_short = (C.SUSTENANCE_FOOD - edible) * urgency
     peat = res[C.PEAT]
-    need_fuel = 2 * tl.fuel
+    need_fuel = C.SUSTENANCE_PEAT_NOVEMBER * tl.fuel
     fuel_deficit = need_fuel - peat if peat < need_fuel else 0
     peat_extra = peat - need_fuel if peat > need_fuel else 0
     fuel_short = 0.0
     if tl.pending and s.half_year % 2:
         fuel = peat + res[C.WOOD] + res[C.TIMBER]
-        if fuel < 2:
-            fuel_short = (2 - fuel) * urgency
+        if fuel < C.SUSTENANCE_PEAT_NOVEMBER:
+            fuel_short = (C.SUSTENANCE_PEAT_NOVEMBER - fuel) * urgency
     g_nov = tl.g_nov
 
     return [
