@@ -14,7 +14,11 @@ from arle.notation import parse_action
 from arle.record import replay
 from arle.scoring import ScoreSheet
 from arle.state import State
+from arle.view import anytime_verbs as _anytime_verbs
 
-__all__ = ["Action", "Decision", "IllegalActionError", "ScoreSheet", "State", "new_game",
+#: Verbs of the anytime actions, from the engine's registry (``arle.view.ANYTIME_VERBS``).
+ANYTIME_VERBS: frozenset[str] = _anytime_verbs()
+
+__all__ = ["ANYTIME_VERBS", "Action", "Decision", "IllegalActionError", "ScoreSheet", "State", "new_game",
            "parse_action", "replay"]
 __version__ = "0.1.0"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from operator import getitem
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -158,6 +159,11 @@ _TOOL_START: Final[dict[str, int]] = {
 }
 # The starting VP of every track; score_farm adds the difference of each listed track.
 _TOOLS_START_VP: Final = sum(_TOOL_VP[name][_TOOL_START[name]] for name in cat.TOOLS)
+# VP of each value of a track over its starting value.
+_TOOL_GAIN: Final[dict[str, dict[int, int]]] = {
+    name: {value: vp - _TOOL_VP[name][_TOOL_START[name]] for value, vp in by_value.items()}
+    for name, by_value in _TOOL_VP.items()
+}
 _GOOD_VP: Final[dict[int, int]] = {v: cat.GOODS_TRACK_VP[v] for v in range(cat.GOOD_CAP + 1)}
 
 
@@ -241,9 +247,9 @@ def score_farm(farm: Farm) -> ScoreSheet:
             covered += _DESTINATION_SIZE[destination]
         travel = cat.TRAVEL_VP[covered]
 
-        tools = _TOOLS_START_VP
-        for track, value in farm.tools.items():
-            tools += _TOOL_VP[track][value] - _TOOL_VP[track][_TOOL_START[track]]
+        tool_values = farm.tools
+        tools = _TOOLS_START_VP + sum(map(getitem, map(_TOOL_GAIN.__getitem__, tool_values),
+                                          tool_values.values()))
 
         goods = farm.goods
         goods_vp = 0
@@ -324,8 +330,8 @@ _POOL_ITEMS: Final[dict[str, tuple[str, ...]]] = {
     for pool in sorted({cat.TILE_POOL[item] for item in cat.EQUIPMENT})
 }
 _MOOR_TILES: Final = 3  # the three moor tiles of the setup (RULINGS 1)
-_LARGE_SLOTS: Final = 3  # barn (RULINGS 8): 3 large slots ...
-_SMALL_SLOTS: Final = 4  # ... 4 small slots; the bottom large slot may hold 1 small item
+_LARGE_SLOTS: Final = cat.BARN_LARGE_SLOTS  # barn (RULINGS 8): 3 large slots ...
+_SMALL_SLOTS: Final = cat.BARN_SMALL_SLOTS  # ... 4 small; the bottom large slot may hold 1 small
 
 
 def _fail(path: str, message: str) -> ScoringInputError:

@@ -128,6 +128,16 @@ class State:
         from arle.engine.farm import score_player
         return [score_player(self, i) for i in range(self.n)]
 
+    def farm(self, player: int) -> dict[str, Any]:
+        """Player ``player``'s farm as the scoring pad's JSON sheet (the input format of
+        ``arle score``, docs/SCORING_PAD.md; vehicle loads count as emptied).  Scoring
+        it with :func:`arle.scoring.farm_from_dict` and :func:`arle.scoring.score_farm`
+        gives ``self.scores()[player]``."""
+        if not (type(player) is int and 0 <= player < self.n):
+            raise ValueError(f"no player {player!r} in a {self.n}-player game")
+        from arle.view import farm_sheet
+        return farm_sheet(self, player)
+
     def winner(self) -> int | None:
         """The winning player once the game is over (ties go to the next start player)."""
         if not self.is_terminal():

@@ -3,10 +3,12 @@ rewards."""
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import gymnasium as gym
 import numpy as np
+
 import pytest
 from gymnasium.utils.env_checker import check_env
 
@@ -57,9 +59,41 @@ def test_delta_rewards_add_up_to_the_final_score_minus_the_start():
 
 
 def test_score_cache_key_covers_every_player_field():
-    from arle.env.gym_env import KEY_FIELDS
+    """The reward's cache key must change whenever any field the score reads changes:
+    change each field of a player alone and the key must differ."""
+    import copy
+
+    from arle.env.gym_env import KEY_FIELDS, _player_key
     from arle.state import Player
     assert set(KEY_FIELDS) == set(Player.__slots__)
+    s = arle.new_game(players=1, seed=3)
+    rng = random.Random(3)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+    pl = s.players[0]
+    base = _player_key(pl)
+
+    def bumped(v):
+        if isinstance(v, bool):
+            return not v
+        if isinstance(v, int):
+            return v - 1
+        if isinstance(v, list):
+            if v and isinstance(v[0], list):
+                return [bumped(v[0])] + v[1:]
+            if v and isinstance(v[0], int):
+                return [v[0] + 1] + v[1:]
+            if v and isinstance(v[0], str):
+                return [v[0] + "x"] + v[1:]
+            return v + ["x"]
+        raise AssertionError(type(v))
+
+    for field in Player.__slots__:
+        other = copy.deepcopy(pl)
+        setattr(other, field, bumped(getattr(pl, field)))
+        assert getattr(other, field) != getattr(pl, field), field
+        assert _player_key(other) != base, f"the score cache key ignores {field}"
+    assert _player_key(copy.deepcopy(pl)) == base
 
 
 def test_final_reward_mode():

@@ -10,26 +10,18 @@ is full.  Everything else stays: a bot's choice is always one of ``legal_actions
 
 from __future__ import annotations
 
+from arle import ANYTIME_VERBS
 from arle.actions import Action
-from arle.data import catalog as C
 from arle.state import State
+from arle.view import barn_has_room
 
 __all__ = ["ANYTIME_VERBS", "candidates", "barn_full", "own_actions"]
 
-#: Verbs of the anytime actions (offered beside a frame's own actions).
-ANYTIME_VERBS = frozenset({"load", "boat", "use", "release", "return"})
-
-
-def _fits(kinds: list[str]) -> bool:
-    large = sum(1 for k in kinds if k in C.LARGE)
-    small = len(kinds) - large
-    return large <= 3 and small <= 4 + (1 if large <= 2 else 0)
 
 
 def barn_full(s: State, p: int) -> bool:
     """Whether player ``p``'s barn has no room left for a small or for a large item."""
-    kinds = [b[0] for b in s.players[p].barn]
-    return not _fits(kinds + ["wagon"]) or not _fits(kinds + ["cart"])
+    return not barn_has_room(s, p, "wagon") or not barn_has_room(s, p, "cart")
 
 
 def candidates(s: State, legal: list[Action] | None = None) -> list[Action]:

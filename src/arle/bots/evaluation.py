@@ -5,11 +5,10 @@
     value = score_now + sum(weight * feature)
 
 ``score_now`` (:func:`score_now`) is the scoring pad applied to the player's belongings as
-they stand (the same figure as ``state.scores()[p].total``, computed straight from the
-state's fields, several times faster).  The features (:func:`features`) measure what is
-being built and what is still owed, each already scaled by how much game is left, so
-every one of them fades to zero at the end and the evaluation of a finished game is its
-exact score:
+they stand (``state.scores()[p].total``, by the scoring pad's own code).  The features
+(:func:`features`) measure what is being built and what is still owed, each already
+scaled by how much game is left, so every one of them fades to zero at the end and the
+evaluation of a finished game is its exact score:
 
 * the workers still to place (each worker is worth roughly a fixed number of points);
 * goods whose value lies in what they become (Wood, Clay, Timber, Brick, the goods-track
@@ -33,8 +32,9 @@ from typing import NamedTuple
 
 from arle import animals as A
 from arle.data import catalog as C
-from arle.engine.frames import Effect
+from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
+from arle.view import enclosures, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -42,40 +42,17 @@ __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now
 # ---------------------------------------------------------------------------
 # Static tables derived from the catalog
 # ---------------------------------------------------------------------------
-_N_RES = len(C.RESOURCES)
-_RES_VP = [float(C.RESOURCE_VP.get(r, 0.0)) for r in range(_N_RES)]
 _GOOD_VP = C.GOODS_TRACK_VP
-
-
-def _food_table() -> tuple[int, ...]:
-    out = []
-    for food in range(C.FOOD_CAP + 1):
-        best = 0
-        for first in range(min(food, C.GOOD_CAP) + 1):
-            second = food - first
-            if second <= C.GOOD_CAP:
-                best = max(best, _GOOD_VP[first] + _GOOD_VP[second])
-        out.append(best)
-    return tuple(out)
-
-
-_FOOD_VP = _food_table()
-_TOOL_VP = tuple(tuple(C.TOOL_VP[t].get(v, 0) for v in C.TOOL_VALUES[t])
-                 for t in range(len(C.TOOLS)))
-_TOOLS_START_VP = sum(_TOOL_VP[t][0] for t in range(len(C.TOOLS)))
-_EQUIP_VP = dict(C.EQUIPMENT_VP)
-_LARGE = C.LARGE
-_DEST_SIZE = dict(C.DESTINATION_SIZE)
-_BUILDING_VP = dict(C.BUILDING_VP)
-_TILE_VP = dict(C.TILE_VP)
-_TOP_ROW = tuple(-(C.DIKE_SEQUENCE[C.MAX_DIKE_MOVES][3] - gaps[3]) for gaps in C.DIKE_SEQUENCE)
-_MOOR_TOP = (15, 16, 17)   # top cell of each moor column (rows 5-6)
-_BOARDWALK = 13
+# Goods-track VP of a Food total, with the scoring pad's best split over two indicators.
+_FOOD_VP = tuple(sum(_GOOD_VP[x] for x in best_food_split(food))
+                 for food in range(C.FOOD_CAP + 1))
+_MOOR_TOP = tuple(top for top, _bottom in C.MOOR_CELLS)   # top cell of each moor column
+_BOARDWALK = C.BOARDWALK_CELL
 _UNIT_SPACES = {k: sum(w for w in cells) for k, cells in C.VEHICLE_CELLS.items()}
 _SINGLE_SPACES = {k: sum(1 for w in cells if w == 1) for k, cells in C.VEHICLE_CELLS.items()}
 _LIGHT_GREEN = frozenset(C.LIGHT_GREEN)
 _DARK_GREEN = frozenset(C.DARK_GREEN)
-_TOTAL_WORKERS = 4 * C.HALF_YEARS
+_TOTAL_WORKERS = C.WORKERS_PER_PLAYER * C.HALF_YEARS
 
 # Tool tracks grouped by what an extra step brings per use of its space.
 _PRODUCTION_TOOLS = (C.FISH_TRAPS, C.SHOVELS, C.AXES, C.SPADES)
@@ -94,74 +71,10 @@ def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
 # The scoring pad, straight from the state
 # ---------------------------------------------------------------------------
 def score_now(s: State, p: int) -> float:
-    """The scoring pad of player ``p`` for the belongings as they stand now.
-
-    Equal to ``s.scores()[p].total`` (vehicle loads count as emptied), computed without
-    building the scoring pad's intermediate objects.
-    """
-    pl = s.players[p]
-    res = pl.res
-    extra: dict[str, int] = {}
-    covered = 0
-    for d in pl.travel:
-        covered += _DEST_SIZE[d]
-    equipment = 0
-    has_large = False
-    for b in pl.barn:
-        kind = b[0]
-        equipment += _EQUIP_VP[kind]
-        if kind in _LARGE:
-            has_large = True
-        for load in b[1:]:
-            if load and load != "+":
-                if load[0] == "d" and load.startswith("dest:"):
-                    covered += _DEST_SIZE[load[5:]]
-                else:
-                    extra[load] = extra.get(load, 0) + 1
-    if not has_large:
-        equipment -= 3
-    clothing = 0.0
-    for r in range(C.TIMBER, _N_RES):
-        n = res[r]
-        if n:
-            clothing += _RES_VP[r] * n
-    for name, n in extra.items():
-        clothing += _RES_VP[C.RES_INDEX[name]] * n
-    tools = 0
-    tv = pl.tools
-    for t in range(10):
-        tools += _TOOL_VP[t][tv[t]]
-    g = pl.grid
-    goods = (_FOOD_VP[res[C.FOOD]] + _GOOD_VP[res[C.GRAIN]] + _GOOD_VP[res[C.FLAX]]
-             + _GOOD_VP[res[C.HIDE]] + _GOOD_VP[res[C.WOOL]])
-    if "depot" in g:
-        goods *= 2
-    home = 0
-    for bid in pl.buildings:
-        home += _BUILDING_VP[bid]
-    for cell in g:
-        if cell:
-            v = _TILE_VP.get(cell)
-            if v is not None:
-                home += v
-    for c in _MOOR_TOP:
-        kind = g[c]
-        if kind == "moor":
-            home -= 4
-        elif kind == "dmoor":
-            home -= 1
-    home += _TOP_ROW[pl.dikes]
-    if g[_BOARDWALK] == "boardwalk":
-        home -= 3
-    x, y, z = pl.animals
-    if x > y:
-        x, y = y, x
-    if y > z:
-        y = z
-        if x > y:
-            x, y = y, x
-    return (clothing + equipment + C.TRAVEL_VP[covered] + tools + goods + home
-            + 2 * x + y + pl.bottleneck)
+    """The scoring pad of player ``p`` for the belongings as they stand now: the
+    scoring pad itself (:func:`arle.scoring.score_farm` of :func:`arle.view.farm`),
+    ``s.scores()[p].total`` (vehicle loads count as emptied)."""
+    return score_farm(farm(s, p)).total
 
 
 # ---------------------------------------------------------------------------
@@ -169,11 +82,11 @@ def score_now(s: State, p: int) -> float:
 # ---------------------------------------------------------------------------
 def workers_left(s: State, p: int) -> tuple[int, int]:
     """(workers ``p`` still places this half year, workers of later half years)."""
-    future = 4 * (C.HALF_YEARS - s.half_year)
+    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - s.half_year)
     if s.phase != "work":
         return 0, future
     n = s.n
-    total = 4 * n
+    total = C.WORKERS_PER_PLAYER * n
     left = 0
     for t in range(s.turn, total):
         if (s.start_player + t % n) % n == p:
@@ -243,10 +156,9 @@ def time_left(s: State, p: int) -> TimeLeft:
         return _TIME[(s.half_year, True, True, True)]
     sustain = production = houses = False
     if s.phase != "over":
-        for f in s.stack:
-            if f.p != p:
+        for who, name in pending_steps(s):
+            if who != p:
                 continue
-            name = f.name if isinstance(f, Effect) else f.KIND
             if name in ("sustain", "sustenance"):
                 sustain = True
             elif name in _PRODUCTION_STEPS:
@@ -340,11 +252,8 @@ def features(s: State, p: int) -> list[float]:
     tl = time_left(s, p)
     halves = (C.HALF_YEARS - s.half_year) + (1 if s.phase == "work" else 0)
 
-    start = C.first_land_row(pl.dikes) * 3
-    land = 0
-    for i in range(start, 21):
-        if not g[i]:
-            land += 1
+    enc = enclosures(s, p)
+    land = enc.pastures
     moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
     for c in range(3):
         if g[_MOOR_TOP[c]] == "dmoor":
@@ -377,19 +286,20 @@ def features(s: State, p: int) -> list[float]:
     an = pl.animals
     milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
     shear = _table(an[C.SHEEP], C.SHEAR)
-    stalls = g.count("stall") + 2 * g.count("double_stall")
-    stables = g.count("stable")
-    mixed = C.DIKES + 2 * g.count("park")
+    stalls = enc.stalls
+    stables = enc.stables
+    mixed = enc.mixed
     births = 0
     if tl.may and (stalls or stables):
         try:
             opts = A.breeding_options((an[0], an[1], an[2]),
-                                      A.Enclosures(land, stalls, stables, mixed))
+                                      enc)
             births = max(sum(o) for o in opts)
         except ValueError:       # animals over capacity while a release is pending
             births = 0
     n_animals = an[0] + an[1] + an[2]
-    room = 2 * land + 3 * stalls + 6 * stables + mixed - n_animals
+    room = (A.PASTURE_CAPACITY * land + A.STALL_CAPACITY * stalls
+            + A.STABLE_CAPACITY * stables + mixed - n_animals)
     if room < 0:
         room = 0
     elif room > 8:
@@ -403,7 +313,7 @@ def features(s: State, p: int) -> list[float]:
 
     food = res[C.FOOD]
     grain = res[C.GRAIN]
-    need_food = 3 * tl.feed
+    need_food = C.SUSTENANCE_FOOD * tl.feed
     income = milk * tl.nov + grain_fields * tl.nov
     edible = food + grain
     food_deficit = need_food - edible - income
@@ -417,17 +327,17 @@ def features(s: State, p: int) -> list[float]:
                     + _GOOD_VP[grain_left] - _GOOD_VP[grain])
     urgency = 1.0 if now == 0 else 0.5 if now == 1 else 0.2
     food_short = 0.0
-    if tl.pending and edible < 3:
-        food_short = (3 - edible) * urgency
+    if tl.pending and edible < C.SUSTENANCE_FOOD:
+        food_short = (C.SUSTENANCE_FOOD - edible) * urgency
     peat = res[C.PEAT]
-    need_fuel = 2 * tl.fuel
+    need_fuel = C.SUSTENANCE_PEAT_NOVEMBER * tl.fuel
     fuel_deficit = need_fuel - peat if peat < need_fuel else 0
     peat_extra = peat - need_fuel if peat > need_fuel else 0
     fuel_short = 0.0
     if tl.pending and s.half_year % 2:
         fuel = peat + res[C.WOOD] + res[C.TIMBER]
-        if fuel < 2:
-            fuel_short = (2 - fuel) * urgency
+        if fuel < C.SUSTENANCE_PEAT_NOVEMBER:
+            fuel_short = (C.SUSTENANCE_PEAT_NOVEMBER - fuel) * urgency
     g_nov = tl.g_nov
 
     return [

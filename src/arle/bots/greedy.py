@@ -21,6 +21,7 @@ from arle.actions import Action
 from arle.bots.common import candidates, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
+from arle.view import decision_depth
 
 __all__ = ["GreedyBot", "chain_value", "greedy_step", "in_chain", "value_of"]
 
@@ -51,7 +52,7 @@ def greedy_step(s: State, p: int, actions: list[Action]) -> tuple[Action, State]
 
 def in_chain(s: State, p: int) -> bool:
     """Whether ``p`` is in the middle of a chain of sub-decisions (a pending frame)."""
-    return bool(s.stack) and s.current_player == p and s.phase != "over"
+    return decision_depth(s) > 0 and s.current_player == p and s.phase != "over"
 
 
 def chain_value(s: State, p: int, limit: int = 12) -> float:

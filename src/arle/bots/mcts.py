@@ -51,6 +51,7 @@ from arle.actions import Action
 from arle.bots.common import candidates, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
+from arle.view import decision_depth
 
 __all__ = ["MCTSBot", "macro_actions", "state_key"]
 
@@ -69,7 +70,7 @@ def value0(s: State) -> float:
 
 
 def _in_chain(s: State, p: int) -> bool:
-    return bool(s.stack) and s.phase != "over" and s.current_player == p
+    return decision_depth(s) > 0 and s.phase != "over" and s.current_player == p
 
 
 def complete(s: State, p: int,

@@ -82,7 +82,7 @@ def review(record: dict[str, Any] | str, player: int | None = None,
     while i < len(actions):
         p = s.current_player
         assert p is not None
-        top_level = not s.stack or s.stack[-1].KIND in ("sustain", "final")
+        top_level = s.pending().kind in ("place", "end", "over", "sustain", "final")
         reviewed = (player is None or p == player) and top_level \
             and len(s.legal_actions()) > 1
         if not reviewed:

@@ -1,8 +1,8 @@
 """The terminal screen of a game: action board, home boards, supplies, scores, decisions.
 
-Everything here reads the public state (``s.players[p]`` fields, ``s.occupied``,
-``s.board``, ``s.pool``, ``s.half_year``, ``s.start_player`` and the type of the pending
-decision ``s.stack[-1]``) and never changes it.  ``arle play`` and ``arle replay`` share
+Everything here reads the public state (the belongings through :mod:`arle.view`,
+``s.occupied``, ``s.board``, ``s.pool``, ``s.half_year``, ``s.start_player`` and the
+pending decision ``s.pending()``) and never changes it.  ``arle play`` and ``arle replay`` share
 these pieces, so a replayed position looks exactly like a played one.
 """
 
@@ -17,10 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from arle import ANYTIME_VERBS, view
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.scoring import CATEGORIES, CATEGORY_NAMES, ScoreSheet
-from arle.engine.frames import Frame
 from arle.state import Player, State
 
 __all__ = [
@@ -30,8 +30,6 @@ __all__ = [
     "screen", "season_line", "supply_board", "winner_lines",
 ]
 
-#: Verbs of the actions a player may take at any of their decision points.
-ANYTIME_VERBS = frozenset({"load", "use", "boat", "release", "return"})
 #: The solo benchmark of the rulebook's solo variant.
 BENCHMARK_SOLO = 110
 
@@ -207,20 +205,19 @@ def supply_board(s: State) -> RenderableType:
 # ---------------------------------------------------------------------------
 # A home board
 # ---------------------------------------------------------------------------
-def _cell_text(pl: Player, cell: int, land_from: int) -> Text:
-    row, col = divmod(cell, C.COLS)
-    tile = pl.grid[cell]
-    if not tile:
-        if row < land_from:
+def _cell_text(c: view.Cell) -> Text:
+    tile = c.tile
+    if tile is None:
+        if not c.land:
             label, style = "~ tidal flat ~", "cyan"
         else:
             label, style = "·", "dim"
     elif tile == "dmoor":
-        label, style = f"dry moor {pl.moor_peat[col]}pt", "magenta"
+        label, style = f"dry moor {c.peat}pt", "magenta"
     elif tile == "boardwalk":
-        label, style = f"boardwalk {pl.bw_peat}pt", "magenta"
-    elif tile.startswith("b:"):
-        label, style = building_name(tile[2:]), "bold"
+        label, style = f"boardwalk {c.peat}pt", "magenta"
+    elif c.building is not None:
+        label, style = building_name(c.building), "bold"
     else:
         label, style = TILE_LABEL.get(tile, tile), TILE_STYLE.get(tile, "")
     if len(label) > CELL:
@@ -239,16 +236,16 @@ def _gap_line(gap: int, dikes: int, is_line: bool) -> Text:
     return t
 
 
-def home_board(pl: Player) -> Text:
+def home_board(s: State, p: int) -> Text:
     """The 7 x 3 landscape, top (the sea) to bottom, with the dike gaps between rows.
 
     Rows above the Dike Line are tidal flats; every row below it is land.  Gap G3 lies
     above row 0, G2 between rows 0 and 1, G1 between rows 1 and 2, G0 between rows 2
     and 3 (RULINGS 1-2).
     """
-    gaps = C.DIKE_SEQUENCE[pl.dikes]
+    gaps = C.DIKE_SEQUENCE[view.dike_moves(s, p)]
     line_gap = max(g for g in range(4) if gaps[g] == 3)
-    land_from = C.first_land_row(pl.dikes)
+    cells = view.cells(s, p)
     out = Text()
     for row in range(C.ROWS):
         if row <= 3:
@@ -258,50 +255,45 @@ def home_board(pl: Player) -> Text:
         out.append(f" {row} ", style="dim")
         for col in range(C.COLS):
             out.append("│")
-            out.append_text(_cell_text(pl, row * C.COLS + col, land_from))
+            out.append_text(_cell_text(cells[row * C.COLS + col]))
         out.append("│\n")
     out.append("    · empty land   pt = Peat left on a moor tile or the boardwalk", style="dim")
     return out
 
 
-def barn_lines(pl: Player) -> list[Text]:
+def barn_lines(s: State, p: int) -> list[Text]:
     """The barn: one line per item with its index (used by ``load I J`` and ``return``)."""
-    if not pl.barn:
+    items = view.barn(s, p)
+    if not items:
         return [Text("empty (no large vehicle: -3 VP at the end)", style="dim")]
     out = []
-    for i, item in enumerate(pl.barn):
-        kind, cells = item[0], item[1:]
-        t = Text(f"[{i}] ")
-        t.append(res_name(kind), style="bold")
-        if cells:
+    for item in items:
+        t = Text(f"[{item.slot}] ")
+        t.append(res_name(item.kind), style="bold")
+        if item.loads:
             shown = []
-            for load in cells:
-                if not load:
+            for load in item.loads:
+                if load.kind == "empty":
                     shown.append("□")
-                elif load == "+":
+                elif load.kind == "covered":
                     shown.append("◄")
-                elif load.startswith("dest:"):
-                    shown.append("→" + destination_name(load[5:]))
+                elif load.kind == "destination":
+                    shown.append("→" + destination_name(str(load.item)))
                 else:
-                    shown.append(res_name(load))
+                    shown.append(res_name(str(load.item)))
             t.append("  " + " | ".join(shown))
         out.append(t)
     return out
 
 
-def used_destinations(pl: Player) -> list[str]:
-    used = list(pl.travel)
-    for item in pl.barn:
-        for load in item[1:]:
-            if load.startswith("dest:"):
-                used.append(load[5:])
-    return used
+def used_destinations(s: State, p: int) -> list[str]:
+    return list(view.destinations_used(s, p))
 
 
 def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
     """Everything a player owns: home board, goods track, supply, tools, barn, travel."""
     pl = s.players[p]
-    parts: list[RenderableType] = [home_board(pl)]
+    parts: list[RenderableType] = [home_board(s, p)]
     an = pl.animals
     parts.append(Text(f"Dike moves {pl.dikes}/{C.MAX_DIKE_MOVES} · Animals: "
                       f"{an[0]} sheep, {an[1]} cattle, {an[2]} horse{'s' if an[2] != 1 else ''}"))
@@ -318,8 +310,8 @@ def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
     for chunk in (tools[:3], tools[3:6], tools[6:]):
         parts.append(Text("  " + " · ".join(chunk)))
     parts.append(Text("Barn (cells: □ free, ◄ covered):", style="bold"))
-    parts.extend(Text("  ") + line for line in barn_lines(pl))
-    used = used_destinations(pl)
+    parts.extend(Text("  ") + line for line in barn_lines(s, p))
+    used = used_destinations(s, p)
     covered = sum(C.DESTINATION_SIZE[d] for d in used)
     travel = Text("Travel: ", style="bold")
     travel.append(f"{covered} space{'' if covered == 1 else 's'} covered ({', '.join(map(destination_name, used)) or 'none'})"
@@ -398,8 +390,10 @@ def winner_lines(s: State) -> list[str]:
 # ---------------------------------------------------------------------------
 # The pending decision
 # ---------------------------------------------------------------------------
-def _frame(s: State) -> Frame | None:
-    return s.stack[-1] if s.stack else None
+def _frame(s: State) -> str | None:
+    """The kind of the pending frame's decision (None outside a frame)."""
+    kind = s.pending().kind
+    return None if kind in ("place", "end", "over") else kind
 
 
 def describe_decision(s: State) -> str:
@@ -491,8 +485,7 @@ def decision_help(s: State) -> str:
         return ("All workers are placed. You may still take anytime actions (load vehicles, "
                 "travel, peat boat, dark-green houses); 'end' closes your work phase and the "
                 "inventory follows.")
-    t = f.KIND
-    return describe_decision(s) + "\n" + _HELP.get(t, "Choose one of the listed actions.")
+    return describe_decision(s) + "\n" + _HELP.get(f, "Choose one of the listed actions.")
 
 
 def notation_basics() -> str:
@@ -513,7 +506,7 @@ def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     first, then the anytime actions.  Numbering runs across the groups in this order."""
     legal = s.legal_actions()
     f = _frame(s)
-    in_house = f is not None and f.KIND == "house"
+    in_house = f == "house"
     main: list[Action] = []
     anytime: list[Action] = []
     for a in legal:

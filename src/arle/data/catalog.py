@@ -162,6 +162,20 @@ DIKE_SEQUENCE: Final = (
 )
 MAX_DIKE_MOVES: Final = 7
 DIKES: Final = 5
+# Cells are numbered row-major (row * COLS + col), row 0 at the sea.
+# The Small Boardwalk (row 4, middle column) and the three Moor tiles, each covering
+# rows 5 and 6 of one column: (top cell, bottom cell) per column.
+BOARDWALK_CELL: Final = 4 * COLS + 1
+MOOR_CELLS: Final = ((5 * COLS + 0, 6 * COLS + 0), (5 * COLS + 1, 6 * COLS + 1),
+                     (5 * COLS + 2, 6 * COLS + 2))
+# The tiles printed or placed on a home board at setup (RULINGS 3), cell -> tile;
+# the Moor tiles of MOOR_CELLS and the Small Boardwalk come on top of these.
+START_TILES: Final = {3 * COLS + 2: "field_grain", 4 * COLS + 0: "stall",
+                      4 * COLS + 2: "field_flax"}
+# The barn (RULINGS 8): 3 large slots and 4 small ones; the bottom large slot may
+# hold one small item while it is free of a large one.
+BARN_LARGE_SLOTS: Final = 3
+BARN_SMALL_SLOTS: Final = 4
 
 
 def first_land_row(dike_moves: int) -> int:
@@ -326,6 +340,8 @@ SPACE_NAME: Final = {
 }
 LABORERS: Final = ("laborer_summer", "laborer_winter")
 HALF_YEARS: Final = 9
+# Workers each player places in a half year.
+WORKERS_PER_PLAYER: Final = 4
 MONTHS_SUMMER: Final = ("July", "August", "September", "October")
 MONTHS_WINTER: Final = ("January", "February", "March", "April")
 
@@ -348,6 +364,70 @@ SHEAR: Final = ((6, 3), (4, 2), (1, 1))
 # Goods-track end scoring: indicator value -> VP.
 GOODS_TRACK_VP: Final = tuple(0 if v < 7 else 1 if v <= 10 else 2 if v <= 14 else 3
                               for v in range(16))
+
+# Goods some action spaces give at once, beside their other effects;
+# the "wood" choice of a space (Carpenter, Builder...) gives SPACE_WOOD.
+SPACE_GAIN: Final = {
+    "cattle_trader": {GRAIN: 2}, "grocer_winter": {WOOD: 1, CLAY: 1},
+    "grocer_summer": {GRAIN: 1, LEATHER: 1}, "builders_merchant": {HIDE: 2},
+}
+SPACE_WOOD: Final = 4
+SPACE_DIKE_MOVES: Final = {"dike_warden": 1}
+# Fixed one-time yields of buildings when built: goods, tool steps, dike moves.
+BUILT_GAIN: Final = {
+    "weaving_mill": {WINTER_WEAR: 1}, "waterfront_house": {FOOD: 10},
+    "junk_dealers_inn": {LEATHER_WEAR: 1, WOOLEN: 1},
+}
+BUILT_TOOL_STEPS: Final = {
+    "weaving_mill": {WEAVING_LOOMS: 2}, "waterfront_house": {FISH_TRAPS: 3},
+    "sluice_yard_inn": {FISH_TRAPS: 2},
+}
+BUILT_DIKE_MOVES: Final = {"waterfront_house": 2}
+# Light-green houses, used before each November: the goods and dike moves of one use
+# (the Farmer's House then lets its owner cut one Peat).
+HOUSE_USE_GAIN: Final = {"farmers_house": {CLAY: 1}, "novices_hut": {GRAIN: 1},
+                         "workshop": {WOOD: 1}}
+HOUSE_USE_DIKE_MOVES: Final = {"novices_hut": 1}
+
+# Buildings whose one-time yield follows a table, (at least, yield), best first:
+# Cooperage: sheep + cattle -> steps of every goods-track indicator (both Food ones);
+# Mill: Grain and Flax fields -> Food.
+COOPERAGE_STEPS: Final = ((15, 3), (10, 2), (5, 1))
+MILL_FOOD: Final = ((6, 12), (5, 10), (3, 8))
+
+# Costs of the action spaces that have one: the first option the player can pay is
+# taken (the Wood Trader space takes Food, else Grain).
+SPACE_COST: Final = {
+    "forester": ({FOOD: 1},),
+    "laborer_summer": ({FOOD: 2},),
+    "laborer_winter": ({FOOD: 2},),
+    "wood_trader_space": ({FOOD: 1}, {GRAIN: 1}),
+}
+# Tiles bought on action spaces (Wood may be paid by Timber, Clay by Brick).
+STALL_COST: Final = {CLAY: 2, GRAIN: 1}
+STABLE_COST: Final = {BRICK: 2}      # a Stall flipped to a Stable
+PLOW_COST: Final = {WOOD: 1}         # plus one cattle or horse given back
+# Loading a vehicle (RULINGS 5): what is paid for each loadable good (Clay is fired
+# with a Peat; Peat is loaded as it is).
+LOAD_COST: Final = {"wood": {WOOD: 1}, "clay": {CLAY: 1, PEAT: 1}, "peat": {},
+                    "linen": {LINEN: 1}, "woolen": {WOOLEN: 1}, "leather": {LEATHER: 1}}
+# Dark-green houses, used at any time: the cost of one use, what it gives, and the Peat
+# to cut afterwards.
+DARK_GREEN_COST: Final = {
+    "weaving_parlor": {FLAX: 3},
+    "colonists_house": {WOOL: 2},
+    "carpenters_workshop": {FOOD: 4, BRICK: 1},
+    "schnapps_distillery": {GRAIN: 1, PEAT: 1},
+    "litter_storage": {FLAX: 3},
+    "wood_trader": {TIMBER: 1, FOOD: 1},
+}
+DARK_GREEN_GAIN: Final = {
+    "weaving_parlor": {LINEN: 1}, "colonists_house": {CLAY: 1},
+    "schnapps_distillery": {FOOD: 3}, "wood_trader": {WOOD: 2},
+}
+DARK_GREEN_CUT: Final = {"weaving_parlor": 1, "colonists_house": 1}
+# The Litter Storage needs this many horses (and gives one more).
+LITTER_STORAGE_HORSES: Final = 2
 
 # Values no source confirms (RULINGS: keep them in one table).
 UNCONFIRMED: Final = {

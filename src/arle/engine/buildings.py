@@ -111,7 +111,7 @@ def smokehouse(s: State, p: int) -> None:
 def cooperage(s: State, p: int) -> None:
     an = s.players[p].animals
     dairy = an[C.SHEEP] + an[C.CATTLE]
-    k = 3 if dairy >= 15 else 2 if dairy >= 10 else 1 if dairy >= 5 else 0
+    k = next((steps for least, steps in C.COOPERAGE_STEPS if dairy >= least), 0)
     if k:
         gain(s, p, C.FOOD, 2 * k)  # two Food indicators, each moves up k
         for r in (C.GRAIN, C.FLAX, C.HIDE, C.WOOL):
@@ -120,12 +120,21 @@ def cooperage(s: State, p: int) -> None:
 
 def mill(s: State, p: int) -> None:
     n = F.fields(s.players[p])
-    gain(s, p, C.FOOD, 12 if n >= 6 else 10 if n >= 5 else 8 if n >= 3 else 0)
+    gain(s, p, C.FOOD, next((food for least, food in C.MILL_FOOD if n >= least), 0))
+
+
+def _built_gain(s: State, p: int, b: str) -> None:
+    """A building's fixed one-time yield: goods, then tool steps, then dike moves."""
+    for r, n in C.BUILT_GAIN.get(b, {}).items():
+        gain(s, p, r, n)
+    for t, n in C.BUILT_TOOL_STEPS.get(b, {}).items():
+        advance_tool(s, p, t, n)
+    if b in C.BUILT_DIKE_MOVES:
+        F.move_dikes(s.players[p], C.BUILT_DIKE_MOVES[b])
 
 
 def weaving_mill(s: State, p: int) -> None:
-    gain(s, p, C.WINTER_WEAR, 1)
-    advance_tool(s, p, C.WEAVING_LOOMS, 2)
+    _built_gain(s, p, "weaving_mill")
 
 
 def textile_house(s: State, p: int) -> None:
@@ -152,9 +161,7 @@ def joinery(s: State, p: int) -> None:
 
 
 def waterfront_house(s: State, p: int) -> None:
-    gain(s, p, C.FOOD, 10)
-    F.move_dikes(s.players[p], 2)
-    advance_tool(s, p, C.FISH_TRAPS, 3)
+    _built_gain(s, p, "waterfront_house")
 
 
 def potters_inn(s: State, p: int) -> None:
@@ -213,8 +220,7 @@ class FieldsToForests:
 
 
 def junk_dealers_inn(s: State, p: int) -> None:
-    gain(s, p, C.LEATHER_WEAR, 1)
-    gain(s, p, C.WOOLEN, 1)
+    _built_gain(s, p, "junk_dealers_inn")
     push(s, FR.FreeEquipment(p, kinds=("handcart", "peat_boat")))
 
 
@@ -255,7 +261,7 @@ def _cut_per_cattle(s: State, p: int) -> None:
 
 
 def sluice_yard_inn(s: State, p: int) -> None:
-    advance_tool(s, p, C.FISH_TRAPS, 2)
+    _built_gain(s, p, "sluice_yard_inn")     # the Fish Traps first: the Wood counts them
     gain(s, p, C.WOOD, tool_value(s, p, C.FISH_TRAPS))
 
 
@@ -393,16 +399,15 @@ class BeforeNovember:
             replace_top(s, left=left)
         else:
             s.stack.pop()
+        for r, n in C.HOUSE_USE_GAIN.get(b, {}).items():
+            gain(s, p, r, n)
+        if b in C.HOUSE_USE_DIKE_MOVES:
+            F.move_dikes(s.players[p], C.HOUSE_USE_DIKE_MOVES[b])
         if b == "farmers_house":
-            gain(s, p, C.CLAY, 1)
             F.push_cut(s, p, 1, must=False)
         elif b == "plow_makers_workshop":
             push(s, FR.PlowMaker(p))
-        elif b == "novices_hut":
-            gain(s, p, C.GRAIN, 1)
-            F.move_dikes(s.players[p], 1)
         elif b == "workshop":
-            gain(s, p, C.WOOD, 1)
             push(s, FR.Master(p, n=1, moved=()))
 
 
@@ -432,14 +437,7 @@ def _before_november(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Dark green houses: anytime conversions, ``use weaving_parlor``
 # ---------------------------------------------------------------------------
-DARK_COST: dict[str, dict[int, int]] = {
-    "weaving_parlor": {C.FLAX: 3},
-    "colonists_house": {C.WOOL: 2},
-    "carpenters_workshop": {C.FOOD: 4, C.BRICK: 1},
-    "schnapps_distillery": {C.GRAIN: 1, C.PEAT: 1},
-    "litter_storage": {C.FLAX: 3},
-    "wood_trader": {C.TIMBER: 1, C.FOOD: 1},
-}
+DARK_COST: dict[str, dict[int, int]] = dict(C.DARK_GREEN_COST)
 
 
 _USE = {b: Action("use", (b,)) for b in DARK_COST}
@@ -454,7 +452,7 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
             continue
         if b == "carpenters_workshop" and ("stall" not in pl.grid or s.pool["stable"] <= 0):
             continue
-        if b == "litter_storage" and pl.animals[C.HORSE] < 2:
+        if b == "litter_storage" and pl.animals[C.HORSE] < C.LITTER_STORAGE_HORSES:
             continue
         out.append(_USE[b])
     return out
@@ -464,22 +462,16 @@ def use_dark_green(s: State, p: int, a: Action) -> None:
     b = a.args[0]
     pay(s, p, DARK_COST[b])
     pl = s.players[p]
-    if b == "weaving_parlor":
-        gain(s, p, C.LINEN, 1)
-        F.push_cut(s, p, 1, must=True)
-    elif b == "colonists_house":
-        gain(s, p, C.CLAY, 1)
-        F.push_cut(s, p, 1, must=True)
+    for r, n in C.DARK_GREEN_GAIN.get(b, {}).items():
+        gain(s, p, r, n)
+    if b in C.DARK_GREEN_CUT:
+        F.push_cut(s, p, C.DARK_GREEN_CUT[b], must=True)
     elif b == "carpenters_workshop":
         s.pool["stable"] -= 1
         s.pool["stall_depot"] += 1
         F.replace_tile(pl, "stall", "stable")
-    elif b == "schnapps_distillery":
-        gain(s, p, C.FOOD, 3)
     elif b == "litter_storage":
         F.gain_animals(s, p, C.HORSE)
-    elif b == "wood_trader":
-        gain(s, p, C.WOOD, 2)
 
 
 anytime("use", dark_green_actions, use_dark_green)

@@ -56,6 +56,11 @@ ANYTIME: dict[str, tuple[AnytimeLegal, AnytimeApply]] = {}
 _ANYTIME_LIST: list[tuple[AnytimeLegal, AnytimeApply]] = []   # in ANYTIME_ORDER
 
 
+def anytime_verbs() -> frozenset[str]:
+    """Every verb of the registered anytime actions (the one list of them)."""
+    return frozenset(ANYTIME)
+
+
 def frame(ftype: type[F_], anytime: str | None = None) -> Callable[[type], type]:
     """Class decorator registering ``legal(s, f)``/``apply(s, f, a)`` static methods as
     the rules of frame class ``ftype`` (their ``f`` is annotated with ``ftype``)."""
@@ -119,7 +124,7 @@ def replace_top(s: State, **changes: Any) -> None:
 # Turn order
 # ---------------------------------------------------------------------------
 def workers_total(s: State) -> int:
-    return 4 * s.n
+    return C.WORKERS_PER_PLAYER * s.n
 
 
 def turn_player(s: State) -> int:

@@ -14,8 +14,8 @@ from arle.state import Player, State
 if TYPE_CHECKING:
     from arle.scoring import Farm, ScoreSheet
 
-BOARDWALK_CELL = 4 * 3 + 1
-MOOR_CELLS = ((15, 18), (16, 19), (17, 20))  # (row 5, row 6) per column
+BOARDWALK_CELL = C.BOARDWALK_CELL
+MOOR_CELLS = C.MOOR_CELLS  # (row 5, row 6) per column
 
 
 def new_player() -> Player:
@@ -26,10 +26,9 @@ def new_player() -> Player:
     p.animals = list(C.START_ANIMALS)
     p.tools = [0] * len(C.TOOLS)
     p.grid = [""] * (C.ROWS * C.COLS)
-    p.grid[3 * 3 + 2] = "field_grain"
-    p.grid[4 * 3 + 0] = "stall"
+    for cell, tile in C.START_TILES.items():
+        p.grid[cell] = tile
     p.grid[BOARDWALK_CELL] = "boardwalk"
-    p.grid[4 * 3 + 2] = "field_flax"
     for a, b in MOOR_CELLS:
         p.grid[a] = p.grid[b] = "moor"
     p.bw_peat = C.START_BOARDWALK_PEAT
@@ -41,15 +40,15 @@ def new_player() -> Player:
 # ---------------------------------------------------------------------------
 def empty_land(pl: Player) -> list[int]:
     """Cells of empty Land Spaces (below the Dike Line, no tile)."""
-    start = C.first_land_row(pl.dikes) * 3
+    start = C.first_land_row(pl.dikes) * C.COLS
     g = pl.grid
-    return [i for i in range(start, 21) if not g[i]]
+    return [i for i in range(start, C.ROWS * C.COLS) if not g[i]]
 
 
 def has_land(pl: Player) -> bool:
-    start = C.first_land_row(pl.dikes) * 3
+    start = C.first_land_row(pl.dikes) * C.COLS
     g = pl.grid
-    for i in range(start, 21):
+    for i in range(start, C.ROWS * C.COLS):
         if not g[i]:
             return True
     return False
@@ -263,7 +262,8 @@ class HouseFrame:
 def barn_fits(kinds: list[str]) -> bool:
     large = sum(1 for k in kinds if k in C.LARGE)
     small = len(kinds) - large
-    return large <= 3 and small <= 4 + (1 if large <= 2 else 0)
+    return large <= C.BARN_LARGE_SLOTS and small <= C.BARN_SMALL_SLOTS + (
+        1 if large < C.BARN_LARGE_SLOTS else 0)
 
 
 def barn_has_room(pl: Player, kind: str) -> bool:
@@ -301,34 +301,8 @@ def count_equipment(pl: Player, kind: str) -> int:
 # ---------------------------------------------------------------------------
 def farm_of(s: State, p: int) -> "Farm":
     """The scoring pad's view of a player's farm (vehicle loads count as emptied)."""
-    from arle.scoring import Farm
-    pl = s.players[p]
-    res = pl.res[:]
-    travel = list(pl.travel)
-    for b in pl.barn:
-        for load in b[1:]:
-            if load.startswith("dest:"):
-                travel.append(load[5:])
-            elif load and load != "+":
-                res[C.RES_INDEX[load]] += 1
-    g = pl.grid
-    return Farm(
-        goods={C.RESOURCES[r]: res[r] for r in C.GOODS_TRACK},
-        supply={C.RESOURCES[r]: res[r] for r in C.SUPPLY_ITEMS},
-        animals={"sheep": pl.animals[0], "cattle": pl.animals[1], "horses": pl.animals[2]},
-        tools={C.TOOLS[t]: C.TOOL_VALUES[t][pl.tools[t]] for t in range(len(C.TOOLS))},
-        barn=[b[0] for b in pl.barn],
-        travel=travel,
-        buildings=list(pl.buildings),
-        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
-        double_stalls=g.count("double_stall"), forests=g.count("forest"),
-        parks=g.count("park"),
-        moors=len(hydrated_moors(pl)),
-        dehydrated_moors=sum(1 for c in range(3) if g[MOOR_CELLS[c][0]] == "dmoor"),
-        boardwalk=g[BOARDWALK_CELL] == "boardwalk",
-        dikes_moved=pl.dikes,
-        supply_bottlenecks=pl.bottleneck,
-    )
+    from arle.view import farm
+    return farm(s, p)
 
 
 def score_player(s: State, p: int) -> "ScoreSheet":

@@ -22,21 +22,19 @@ DONE = Action("done")
 # ---------------------------------------------------------------------------
 def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
     """Ways to pay a space's own cost (None: the space has no cost)."""
+    options = C.SPACE_COST.get(space)
+    if options is None:
+        return None
     res = s.players[p].res
-    if space == "forester":
-        return [{C.FOOD: 1}] if res[C.FOOD] >= 1 else []
-    if space in C.LABORERS:
-        return [{C.FOOD: 2}] if res[C.FOOD] >= 2 else []
-    if space == "wood_trader_space":
-        if res[C.FOOD] >= 1:
-            return [{C.FOOD: 1}]
-        return [{C.GRAIN: 1}] if res[C.GRAIN] >= 1 else []
-    return None
+    for cost in options:
+        if all(res[r] >= n for r, n in cost.items()):
+            return [dict(cost)]
+    return []
 
 
 PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
 SEASON_SPACES = (C.SUMMER_SPACES, C.WINTER_SPACES)
-COSTLY = frozenset(("forester", "wood_trader_space") + C.LABORERS)
+COSTLY = frozenset(C.SPACE_COST)
 
 
 def placements(s: State, p: int) -> list[Action]:
@@ -100,27 +98,30 @@ def dike_builder(s: State, p: int) -> None:
     push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
 
 
+def _space_gain(s: State, p: int, space: str) -> None:
+    for r, n in C.SPACE_GAIN[space].items():
+        gain(s, p, r, n)
+
+
 def cattle_trader(s: State, p: int) -> None:
-    gain(s, p, C.GRAIN, 2)
+    _space_gain(s, p, "cattle_trader")
     push(s, FR.TakeAnimal(p, kinds=("cattle", "horse")))
     F.gain_animals(s, p, C.SHEEP)
 
 
 def grocer_winter(s: State, p: int) -> None:
-    gain(s, p, C.WOOD, 1)
-    gain(s, p, C.CLAY, 1)
+    _space_gain(s, p, "grocer_winter")
     push(s, FR.TakeAnimal(p, kinds=C.ANIMALS))
     F.push_cut(s, p, 1, must=True)
 
 
 def grocer_summer(s: State, p: int) -> None:
-    gain(s, p, C.GRAIN, 1)
-    gain(s, p, C.LEATHER, 1)
+    _space_gain(s, p, "grocer_summer")
     push(s, FR.Grocer(p))
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], 1)
+    F.move_dikes(s.players[p], C.SPACE_DIKE_MOVES["dike_warden"])
     push(s, FR.Upgrade(p))
 
 
@@ -133,7 +134,7 @@ def colonist(s: State, p: int) -> None:
 
 
 def builders_merchant(s: State, p: int) -> None:
-    gain(s, p, C.HIDE, 2)
+    _space_gain(s, p, "builders_merchant")
     push(s, FR.Merchant(p))
 
 
@@ -509,7 +510,7 @@ class Wainwright:
 def plow_payment(s: State, p: int, animal: int) -> list[dict[int, int]]:
     if s.players[p].animals[animal] < 1 or not F.can_take_equipment(s, p, "plow"):
         return []
-    return payment_options(s.players[p].res, {C.WOOD: 1})
+    return payment_options(s.players[p].res, dict(C.PLOW_COST))
 
 
 @effect("take_plow")
@@ -574,14 +575,14 @@ def wainwright(s: State, p: int) -> None:
 def stall_payment(s: State, p: int) -> list[dict[int, int]]:
     if s.pool["stall_depot"] <= 0 or not F.has_land(s.players[p]):
         return []
-    return payment_options(s.players[p].res, {C.CLAY: 2, C.GRAIN: 1})
+    return payment_options(s.players[p].res, dict(C.STALL_COST))
 
 
 def stable_payment(s: State, p: int) -> list[dict[int, int]]:
     pl = s.players[p]
     if s.pool["stable"] <= 0 or "stall" not in pl.grid:
         return []
-    return payment_options(pl.res, {C.BRICK: 2})
+    return payment_options(pl.res, dict(C.STABLE_COST))
 
 
 @effect("place_stall")
@@ -645,7 +646,7 @@ class SpaceChoice:
         elif v == "stable":
             pay_then(s, p, stable_payment(s, p), "stall_to_stable")
         elif v == "wood":
-            gain(s, p, C.WOOD, 4)
+            gain(s, p, C.WOOD, C.SPACE_WOOD)
         elif v == "vehicle":
             buy_equipment(s, p, a.args[0])
         elif v == "imitate":

@@ -14,8 +14,7 @@ from arle.engine import frames as FR
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
-LOAD_PAY = {"wood": {C.WOOD: 1}, "clay": {C.CLAY: 1, C.PEAT: 1}, "peat": {},
-            "linen": {C.LINEN: 1}, "woolen": {C.WOOLEN: 1}, "leather": {C.LEATHER: 1}}
+LOAD_PAY = C.LOAD_COST
 
 
 def placements_for(kind: str, cells: list[str], size: int) -> list[int]:

@@ -31,7 +31,6 @@ from gymnasium import spaces
 
 import arle
 from arle.env.catalog import CATALOG
-from arle.bots.evaluation import score_now
 from arle.env.observation import OBS_HIGH, OBS_SIZE, encode, text_view
 from arle.state import Player, State
 
@@ -88,9 +87,7 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         key = _player_key(self.state.players[0])
         if key != self._score_key:
             self._score_key = key
-            # the scoring pad read straight from the state (equal to scores()[0].total,
-            # tested in tests/test_bots.py) in a tenth of the time
-            self._score_total = float(score_now(self.state, 0))
+            self._score_total = float(self.state.scores()[0].total)
         return self._score_total
 
     def _info(self) -> dict[str, Any]:

@@ -69,8 +69,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from arle import view
 from arle.data import catalog as C
-from arle.engine.core import FRAMES, workers_total
+from arle.decision import KINDS
 from arle.env.catalog import BARN_SLOTS
 from arle.state import State
 
@@ -93,8 +94,9 @@ SPACE_OPTIONS: tuple[str, ...] = ("build", "forest", "stall", "stable", "wood", 
                                   "imitate")
 #: Pending-decision kinds: every registered frame type, then "place" (a worker to
 #: place or skip), "end" (ending the Work Phase) and "over".
-DECISIONS: tuple[str, ...] = tuple(sorted(t for t in FRAMES if t != "eff")) + (
-    "place", "end", "over")
+_OUTSIDE_FRAMES = ("place", "end", "over")
+DECISIONS: tuple[str, ...] = tuple(sorted(k for k in KINDS if k not in _OUTSIDE_FRAMES)) + (
+    _OUTSIDE_FRAMES)
 
 N_CELLS = C.ROWS * C.COLS
 N_TILE = len(TILE_KINDS)
@@ -178,7 +180,12 @@ _OPP = {n: SLICES["opp." + n].start for n, *_ in _PLAYER_PARTS}
 _SH = {n: SLICES[n].start for n, *_ in _SHARED_PARTS}
 
 _TILE_INDEX = {k: i for i, k in enumerate(TILE_KINDS)}
-_LOAD_INDEX = {k: i for i, k in enumerate(LOAD_KINDS)}
+# LOAD_KINDS names the cells' contents; the view's Load values map onto them.
+_LOAD_INDEX = {view.Load("empty"): 0, view.Load("covered"): 1,
+               **{view.Load("good", C.RESOURCES[r]): LOAD_KINDS.index(C.RESOURCES[r])
+                  for r in set(C.LOAD_RESULT.values())},
+               **{view.Load("destination", d): LOAD_KINDS.index("dest:" + d)
+                  for d in C.DESTINATIONS}}
 _EQUIP_INDEX = {k: i for i, k in enumerate(C.EQUIPMENT)}
 _BUILDING_INDEX = {b: i for i, b in enumerate(C.BUILDINGS)}
 _SPACE_INDEX = {s: i for i, s in enumerate(C.SPACES)}
@@ -188,7 +195,7 @@ _CONV_INDEX = {k: i for i, k in enumerate(CONVERSIONS)}
 _OPT_INDEX = {k: i for i, k in enumerate(SPACE_OPTIONS)}
 _OTHER_TILE = _TILE_INDEX["other"]
 _BUILDING_TILE = _TILE_INDEX["building"]
-_OTHER_LOAD = _LOAD_INDEX["other"]
+_OTHER_LOAD = LOAD_KINDS.index("other")
 _PHASE_INDEX = {"work": 0, "inventory": 1}
 
 
@@ -202,7 +209,6 @@ def _small(values: list[int]) -> bytes:
 # Parts of a player's block that change rarely are encoded once per distinct content
 # and then copied: the caches map the content (as a tuple) to its bytes.
 _CACHE_LIMIT = 20_000
-_TILE_OR_BUILDING = {**_TILE_INDEX, **{"b:" + x: _BUILDING_TILE for x in C.BUILDINGS}}
 _FARM_FIXED = N_CELLS * N_TILE + N_CELLS + C.MAX_DIKE_MOVES + 1
 _farm_cache: dict[tuple[Any, ...], bytes] = {}
 _tools_cache: dict[tuple[int, ...], bytes] = {}
@@ -217,14 +223,12 @@ def _remember(cache: dict[Any, bytes], key: Any, value: bytes) -> bytes:
     return value
 
 
-def _farm_bytes(grid: tuple[str, ...], dikes: int) -> bytes:
+def _farm_bytes(cells: tuple[view.Cell, ...], dikes: int) -> bytes:
     b = bytearray(_FARM_FIXED)
-    ti = _TILE_OR_BUILDING
-    for cell, tile in enumerate(grid):
-        k = ti.get(tile)
-        if k is None:
-            k = _BUILDING_TILE if tile.startswith("b:") else _OTHER_TILE
-        b[cell * N_TILE + k] = 1
+    ti = _TILE_INDEX
+    for cell in cells:
+        k = ti.get(cell.tile or "", _OTHER_TILE)
+        b[cell.at * N_TILE + k] = 1
     o = N_CELLS * N_TILE
     first = C.first_land_row(dikes) * C.COLS
     b[o + first:o + N_CELLS] = b"\x01" * (N_CELLS - first)
@@ -239,19 +243,19 @@ def _tools_bytes(tools: tuple[int, ...]) -> bytes:
     return bytes(b)
 
 
-def _barn_bytes(barn: tuple[tuple[str, ...], ...]) -> bytes:
+def _barn_bytes(barn: tuple[view.BarnItem, ...]) -> bytes:
     """The ``barn`` part followed by the ``vehicles`` part."""
     b = bytearray(N_EQUIP + BARN_SLOTS * SLOT_SIZE)
     li = _LOAD_INDEX
     for slot, item in enumerate(barn[:BARN_SLOTS]):
-        e = _EQUIP_INDEX.get(item[0])
+        e = _EQUIP_INDEX.get(item.kind)
         if e is None:
             continue
         b[e] = min(b[e] + 1, 255)
         so = N_EQUIP + slot * SLOT_SIZE
         b[so + e] = 1
         so += N_EQUIP
-        for j, load in enumerate(item[1:VEHICLE_CELLS + 1]):
+        for j, load in enumerate(item.loads[:VEHICLE_CELLS]):
             b[so + j * N_LOAD + li.get(load, _OTHER_LOAD)] = 1
     return bytes(b)
 
@@ -274,8 +278,10 @@ def _flags_bytes(kind: str, items: tuple[str, ...]) -> bytes:
 def _player(s: State, p: int, cp: int | None, base: dict[str, int], b: bytearray) -> None:
     pl = s.players[p]
     o = base["farm"]
+    # The caches are keyed on the fields' raw content; only a miss reads the view.
     key = (tuple(pl.grid), pl.dikes)
-    blk = _farm_cache.get(key) or _remember(_farm_cache, key, _farm_bytes(*key))
+    blk = _farm_cache.get(key) or _remember(_farm_cache, key,
+                                            _farm_bytes(view.cells(s, p), pl.dikes))
     b[o:o + _FARM_FIXED] = blk
     o += _FARM_FIXED
     b[o:o + 4] = _small([pl.moor_peat[0], pl.moor_peat[1], pl.moor_peat[2], pl.bw_peat])
@@ -290,7 +296,7 @@ def _player(s: State, p: int, cp: int | None, base: dict[str, int], b: bytearray
     b[o:o + N_TOOL] = blk
     o = base["barn"]
     bk = tuple(map(tuple, pl.barn))
-    blk = _barn_cache.get(bk) or _remember(_barn_cache, bk, _barn_bytes(bk))
+    blk = _barn_cache.get(bk) or _remember(_barn_cache, bk, _barn_bytes(view.barn(s, p)))
     b[o:o + len(blk)] = blk                 # barn, then vehicles
     for kind in ("buildings", "travel"):
         lk = (kind, tuple(getattr(pl, kind)))
@@ -315,23 +321,16 @@ def _player(s: State, p: int, cp: int | None, base: dict[str, int], b: bytearray
 
 def _decision(s: State, viewer: int, cp: int | None, b: bytearray) -> None:
     o = _SH["decision"]
-    if s.phase == "over":
-        kind = "over"
-        f: dict[str, Any] = {}
-    elif s.stack:
-        top = s.stack[-1]
-        f = top.details()
-        kind = top.KIND
-    else:
-        f = {}
-        kind = "place" if s.turn < workers_total(s) else "end"
+    pending = s.pending()
+    kind = pending.kind
+    f: dict[str, Any] = pending.details
     k = _DECISION_INDEX.get(kind)
     if k is not None:
         b[o + k] = 1
     o += len(DECISIONS)
     if cp == viewer:
         b[o] = 1
-    b[o + 1] = min(len(s.stack), 255)
+    b[o + 1] = min(view.decision_depth(s), 255)
     o += 2
     if not f:
         return
@@ -432,9 +431,9 @@ def text_view(state: State, player: int | None = None) -> str:
     lines = [f"half year {s.half_year} ({'Summer' if s.season == 0 else 'Winter'}), "
              f"phase {s.phase}, start player {s.start_player}, to move {s.current_player}"
              + ("" if player is None else f", viewer {player}")]
-    if s.stack:
-        f = s.stack[-1]
-        lines.append(f"decision: {f.KIND} for player {f.p} {f.details()}")
+    if view.decision_depth(s):
+        d = s.pending()
+        lines.append(f"decision: {d.kind} for player {d.player} {d.details}")
     occupied = ", ".join(f"{sp}={who}" for sp, who in sorted(s.occupied.items()))
     lines.append(f"action board: {occupied or '(empty)'}")
     lines.append(f"buildings on the board: {', '.join(s.board)}")

@@ -13,6 +13,7 @@ import json
 from html import escape
 from typing import Sequence
 
+from arle import view
 from arle.data import catalog as C
 from arle.state import State
 
@@ -254,24 +255,25 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
     body = [f'<rect width="{w}" height="{h}" rx="10" fill="#e9e2cf"/>',
             _text(ox, 16, f"Home board of Player {p + 1}", 12, weight="bold",
                   fill=PLAYER_COLORS[p % 2])]
-    grid = pl.grid
+    cells = view.cells(s, p)
     drawn: set[int] = set()
     for cell in range(21):
         if cell in drawn:
             continue
         r, c = divmod(cell, 3)
         x, y = ox + c * cw, oy + r * ch
-        tile = grid[cell]
+        here = cells[cell]
+        tile = here.tile or ""
         span = 1
-        if tile in ("moor", "dmoor") and r + 1 < 7 and grid[cell + 3] == tile:
+        if tile in ("moor", "dmoor") and r + 1 < 7 and cells[cell + 3].tile == tile:
             span = 2
             drawn.add(cell + 3)
         key = f"cell:{p}:{cell}"
         attrs = _acts(key, clickable)
         if tile == "" and r < land_row:
             fill, label = "#a9c7d6", "tidal flat"
-        elif tile.startswith("b:"):
-            b = tile[2:]
+        elif here.building is not None:
+            b = here.building
             fill = BUILDING_FILL.get(C.BUILDING_COLOR.get(b, ""), "#ddd")
             label = C.BUILDING_NAME.get(b, b)
         else:
@@ -286,11 +288,11 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             body.append(_text(x + cw / 2, y + 16 + k * 12, line, 10, anchor="middle",
                               fill=ink))
         if tile == "dmoor":
-            peat = pl.moor_peat[c]
+            peat = here.peat
             body.append(_text(x + cw / 2, y + 44, f"peat {peat}", 10, anchor="middle",
                               weight="bold", fill="#fff"))
         if tile == "boardwalk":
-            body.append(_text(x + cw / 2, y + 31, f"peat {pl.bw_peat}", 10, anchor="middle",
+            body.append(_text(x + cw / 2, y + 31, f"peat {here.peat}", 10, anchor="middle",
                               weight="bold", fill="#fff"))
         body.append(f"<title>{escape(label or 'pasture')}</title></g>")
     # dikes: pieces along the gaps above rows 3, 2, 1 and 0
@@ -387,22 +389,23 @@ def tools_panel(s: State, p: int, clickable: Clickable) -> str:
 # ---------------------------------------------------------------------------
 # Barn and travel
 # ---------------------------------------------------------------------------
-def _load_label(load: str) -> str:
-    if load.startswith("dest:"):
-        return load[5:].capitalize()
-    return load.replace("_wear", " w.").replace("_", " ")
+def _load_label(load: view.Load) -> str:
+    item = str(load.item)
+    if load.kind == "destination":
+        return item.capitalize()
+    return item.replace("_wear", " w.").replace("_", " ")
 
 
 def barn_panel(s: State, p: int, clickable: Clickable) -> str:
     """The barn: each piece of equipment; vehicles with their cells and loads."""
-    pl = s.players[p]
+    barn = view.barn(s, p)
     w, unit = 300, 44
-    rows = max(1, len(pl.barn))
+    rows = max(1, len(barn))
     h = 24 + rows * 34 + 4
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#efe3cf"/>',
-            _text(8, 15, "Barn" + ("" if pl.barn else ": empty"), 12, weight="bold")]
-    for i, item in enumerate(pl.barn):
-        kind = item[0]
+            _text(8, 15, "Barn" + ("" if barn else ": empty"), 12, weight="bold")]
+    for i, item in enumerate(barn):
+        kind = item.kind
         y = 22 + i * 34
         body.append(f'<g{_acts(f"barn:{p}:{i}", clickable)} data-barn="{i}" '
                     f'data-kind="{kind}">')
@@ -412,16 +415,16 @@ def barn_panel(s: State, p: int, clickable: Clickable) -> str:
         widths = C.VEHICLE_CELLS.get(kind)
         if widths:
             x = 122
-            loads = item[1:]
+            loads = item.loads
             for j, cw in enumerate(widths):
-                load = loads[j] if j < len(loads) else ""
+                load = loads[j] if j < len(loads) else view.Load("empty")
                 cellw = cw * unit
-                fill = "#fff" if load == "" else ("#e9d8b8" if load == "+" else
-                                                  "#f7dc9b" if load.startswith("dest:")
-                                                  else RES_FILL.get(load, "#ddd"))
+                fill = ("#fff" if load.kind == "empty" else "#e9d8b8" if load.kind == "covered"
+                        else "#f7dc9b" if load.kind == "destination"
+                        else RES_FILL.get(str(load.item), "#ddd"))
                 body.append(f'<rect x="{x}" y="{y + 4}" width="{cellw - 3}" height="22" '
                             f'rx="3" fill="{fill}" stroke="#8c7553"/>')
-                if load and load != "+":
+                if load.kind in ("good", "destination"):
                     body.append(_text(x + 3, y + 19, _load_label(load)[:9], 9))
                 x += cellw
         body.append(f"<title>{escape(kind.replace('_', ' '))}</title></g>")
@@ -431,7 +434,7 @@ def barn_panel(s: State, p: int, clickable: Clickable) -> str:
 def travel_panel(s: State, p: int) -> str:
     """The Travel Experience track: destinations reached so far (and loaded ones)."""
     pl = s.players[p]
-    loaded = [b[j][5:] for b in pl.barn for j in range(1, len(b)) if b[j].startswith("dest:")]
+    loaded = list(view.destinations_used(s, p)[len(pl.travel):])
     w, sq = 300, 14
     h = 62
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#f4efe4"/>',

@@ -1,0 +1,328 @@
+"""A read-only view of a player's belongings, for faces (terminal, web, bots, envs).
+
+The state keeps a player's farm in compact fields (``Player.grid``, ``Player.barn``...)
+whose string encodings belong to the engine.  The accessors here turn them into typed,
+immutable values so that no face parses them: a home-board :class:`Cell`, a barn
+:class:`BarnItem` with the :class:`Load` of each cell, goods, tools, animals, travel.
+Nothing here changes the state.
+
+>>> import arle
+>>> from arle import view
+>>> s = arle.new_game(players=1, seed=1, buildings="first-game")
+>>> view.cell(s, 0, 13)
+Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
+>>> view.animals(s, 0)
+{'sheep': 0, 'cattle': 0, 'horse': 1}
+>>> view.goods(s, 0)["food"]
+5
+>>> sorted(s.farm(0))
+['animals', 'barn', 'goods', 'home_board', 'supply', 'supply_bottlenecks', 'tools', 'travel']
+"""
+
+from __future__ import annotations
+
+from operator import getitem
+from typing import TYPE_CHECKING, NamedTuple
+
+from arle.data import catalog as C
+from arle.engine.frames import Effect
+from arle.scoring import Farm, farm_to_dict
+
+if TYPE_CHECKING:
+    from arle.animals import Enclosures
+    from arle.state import Player, State
+
+__all__ = [
+    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
+    "buildings", "cell", "cells", "decision_depth", "destinations_used",
+    "dike_moves", "enclosures", "farm", "farm_sheet", "goods", "loaded_goods",
+    "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
+    "workers_per_player",
+]
+
+# The engine's encodings, read in this module only.
+_BUILDING_PREFIX = "b:"      # a grid cell holding a building: "b:<building id>"
+_DEST_PREFIX = "dest:"       # a vehicle cell holding a destination tile: "dest:<id>"
+_COVERED = "+"               # a vehicle cell covered by a wider tile to its left
+
+
+def anytime_verbs() -> frozenset[str]:
+    """Verbs of the anytime actions (offered beside a pending decision's own actions),
+    from the engine's registry of anytime actions (also ``arle.ANYTIME_VERBS``)."""
+    from arle import engine  # noqa: F401  (every rules module registered)
+    from arle.engine.core import anytime_verbs as registered
+    return registered()
+
+
+def workers_per_player() -> int:
+    """Workers each player places in a half year."""
+    return C.WORKERS_PER_PLAYER
+
+
+# ---------------------------------------------------------------------------
+# The home board
+# ---------------------------------------------------------------------------
+class Cell(NamedTuple):
+    """One of the 21 cells of a home board (7 rows x 3 columns, row 0 at the sea):
+    ``at`` is its number, ``row * 3 + col``.
+
+    ``tile``: ``None`` for an empty cell, else the tile on it: ``"moor"`` (wet),
+    ``"dmoor"`` (dehydrated), ``"boardwalk"``, ``"field_grain"``, ``"field_flax"``,
+    ``"forest"``, ``"park"``, ``"stall"``, ``"depot"``, ``"stable"``, ``"double_stall"``
+    or ``"building"``.  ``building``: the building id when ``tile == "building"``.
+    ``land``: below the Dike Line.  ``peat``: Peat left on a dehydrated Moor tile or on
+    the Small Boardwalk (``None`` on other cells).
+    """
+
+    at: int
+    row: int
+    col: int
+    tile: str | None
+    building: str | None
+    land: bool
+    peat: int | None
+
+
+def _cell(pl: Player, i: int, land_from: int) -> Cell:
+    code = pl.grid[i]
+    row, col = divmod(i, C.COLS)
+    building = None
+    peat = None
+    tile: str | None = code or None
+    if code.startswith(_BUILDING_PREFIX):
+        tile, building = "building", code[len(_BUILDING_PREFIX):]
+    elif code == "dmoor":
+        peat = pl.moor_peat[col]
+    elif code == "boardwalk":
+        peat = pl.bw_peat
+    return Cell(i, row, col, tile, building, row >= land_from, peat)
+
+
+def cells(s: State, p: int) -> tuple[Cell, ...]:
+    """The 21 cells of player ``p``'s home board, row-major."""
+    pl = s.players[p]
+    land_from = C.first_land_row(pl.dikes)
+    return tuple(_cell(pl, i, land_from) for i in range(C.ROWS * C.COLS))
+
+
+def cell(s: State, p: int, index: int) -> Cell:
+    """Cell ``index`` (0..20, row-major) of player ``p``'s home board."""
+    pl = s.players[p]
+    return _cell(pl, index, C.first_land_row(pl.dikes))
+
+
+def enclosures(s: State, p: int) -> "Enclosures":
+    """Where player ``p``'s animals can stand (pastures, stall and stable places,
+    mixed places), as the engine's housing rule counts them."""
+    from arle.engine.farm import enclosures as engine_rule
+    return engine_rule(s.players[p])
+
+
+def dike_moves(s: State, p: int) -> int:
+    """Dike moves made, 0..``catalog.MAX_DIKE_MOVES``."""
+    return s.players[p].dikes
+
+
+# ---------------------------------------------------------------------------
+# The barn
+# ---------------------------------------------------------------------------
+class Load(NamedTuple):
+    """What one cell of a vehicle holds.
+
+    ``kind``: ``"empty"``, ``"covered"`` (by a wider tile starting on a cell to its
+    left), ``"good"`` (``item`` is the good it becomes when the vehicle is emptied:
+    ``"timber"``, ``"brick"``, ``"peat"``, ``"summer_wear"``...) or ``"destination"``
+    (``item`` is the destination id).
+    """
+
+    kind: str
+    item: str | None = None
+
+
+_EMPTY = Load("empty")
+_COVER = Load("covered")
+
+
+def _load(code: str) -> Load:
+    if not code:
+        return _EMPTY
+    if code == _COVERED:
+        return _COVER
+    if code.startswith(_DEST_PREFIX):
+        return Load("destination", code[len(_DEST_PREFIX):])
+    return Load("good", code)
+
+
+class BarnItem(NamedTuple):
+    """A piece of equipment in the barn: its position (``slot``, as named by ``load I
+    J ITEM`` and ``return KIND@I``), its ``kind`` (an id of ``catalog.EQUIPMENT``) and,
+    for a vehicle, the :class:`Load` of each of its cells (empty for other equipment)."""
+
+    slot: int
+    kind: str
+    loads: tuple[Load, ...]
+
+
+def barn(s: State, p: int) -> tuple[BarnItem, ...]:
+    """Player ``p``'s barn, in order."""
+    return tuple(BarnItem(i, b[0], tuple(_load(x) for x in b[1:]))
+                 for i, b in enumerate(s.players[p].barn))
+
+
+def barn_has_room(s: State, p: int, kind: str) -> bool:
+    """Whether player ``p``'s barn has a free slot for a piece of equipment ``kind``
+    (the barn's rule, as the engine applies it; the supply is not looked at)."""
+    from arle.engine.farm import barn_has_room as engine_rule
+    return engine_rule(s.players[p], kind)
+
+
+def _loaded(pl: Player) -> tuple[list[str], list[str]]:
+    """(goods loaded, destinations loaded) over every vehicle of ``pl``."""
+    goods: list[str] = []
+    dests: list[str] = []
+    for b in pl.barn:
+        for code in b[1:]:
+            if code and code != _COVERED:
+                if code.startswith(_DEST_PREFIX):
+                    dests.append(code[len(_DEST_PREFIX):])
+                else:
+                    goods.append(code)
+    return goods, dests
+
+
+def loaded_goods(s: State, p: int) -> dict[str, int]:
+    """Goods on player ``p``'s vehicles (what they become when unloaded) -> count."""
+    out: dict[str, int] = {}
+    for g in _loaded(s.players[p])[0]:
+        out[g] = out.get(g, 0) + 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Goods, tools, animals, travel, buildings
+# ---------------------------------------------------------------------------
+def resources(s: State, p: int) -> dict[str, int]:
+    """Every resource of ``catalog.RESOURCES`` -> count (goods track and supply)."""
+    return dict(zip(C.RESOURCES, s.players[p].res))
+
+
+def goods(s: State, p: int) -> dict[str, int]:
+    """The goods track: ``food`` (0..30) and the goods-track goods (0..15)."""
+    res = s.players[p].res
+    return {C.RESOURCES[r]: res[r] for r in C.GOODS_TRACK}
+
+
+def supply(s: State, p: int) -> dict[str, int]:
+    """The personal supply: building materials, Peat, textiles, clothing."""
+    res = s.players[p].res
+    return {C.RESOURCES[r]: res[r] for r in C.SUPPLY_ITEMS}
+
+
+def animals(s: State, p: int) -> dict[str, int]:
+    """``sheep``, ``cattle``, ``horse`` (catalog spelling) -> count."""
+    a = s.players[p].animals
+    return {C.ANIMALS[i]: a[i] for i in range(3)}
+
+
+def tools(s: State, p: int) -> dict[str, int]:
+    """Tool track -> the value shown by its indicator."""
+    t = s.players[p].tools
+    return {C.TOOLS[i]: C.TOOL_VALUES[i][t[i]] for i in range(len(C.TOOLS))}
+
+
+def tool_positions(s: State, p: int) -> dict[str, int]:
+    """Tool track -> the indicator's position (0 = leftmost)."""
+    t = s.players[p].tools
+    return {C.TOOLS[i]: t[i] for i in range(len(C.TOOLS))}
+
+
+def travel(s: State, p: int) -> tuple[str, ...]:
+    """Destinations on the Travel Experience track (vehicles already emptied)."""
+    return tuple(s.players[p].travel)
+
+
+def destinations_used(s: State, p: int) -> tuple[str, ...]:
+    """Destinations used: on the track, then those still loaded on vehicles."""
+    pl = s.players[p]
+    return tuple(pl.travel) + tuple(_loaded(pl)[1])
+
+
+def buildings(s: State, p: int) -> tuple[str, ...]:
+    """Building ids on player ``p``'s home board."""
+    return tuple(s.players[p].buildings)
+
+
+def decision_depth(s: State) -> int:
+    """How many decisions and continuations are pending (0 between worker turns)."""
+    return len(s.stack)
+
+
+# The one reader of the whole pending stack (the top decision is ``s.pending()``; a
+# transposition key of the whole position is ``s.key()``).
+def pending_steps(s: State) -> tuple[tuple[int, str], ...]:
+    """Every pending step, bottom to top, as (player, name): a decision's kind (a
+    :data:`arle.decision.KINDS` entry) or a continuation's name (``"sustenance"``,
+    ``"harvest"``, ``"breeding"``...): what is still to come in this phase."""
+    return tuple((f.p, f.name if isinstance(f, Effect) else f.KIND) for f in s.stack)
+
+
+# ---------------------------------------------------------------------------
+# The scoring pad's view
+# ---------------------------------------------------------------------------
+_MOOR_TOP = tuple(a for a, _b in C.MOOR_CELLS)
+_GOODS = tuple(C.RESOURCES[r] for r in C.GOODS_TRACK)
+_GOODS_AT = tuple(C.GOODS_TRACK)
+_SUPPLY = tuple(C.RESOURCES[r] for r in C.SUPPLY_ITEMS)
+_SUPPLY_FROM, _SUPPLY_TO = C.SUPPLY_ITEMS[0], C.SUPPLY_ITEMS[-1] + 1
+assert C.SUPPLY_ITEMS == tuple(range(_SUPPLY_FROM, _SUPPLY_TO))
+
+
+def farm(s: State, p: int) -> Farm:
+    """Player ``p``'s farm as the scoring pad sees it (vehicle loads count as emptied:
+    goods into the supply, destination tiles onto the travel track).
+
+    Search bots score many positions, so this is written for speed."""
+    pl = s.players[p]
+    res = pl.res
+    supply_counts = dict(zip(_SUPPLY, res[_SUPPLY_FROM:_SUPPLY_TO]))
+    travel_ids = pl.travel[:]
+    for b in pl.barn:
+        if len(b) > 1:
+            for code in b[1:]:
+                if code and code != _COVERED:
+                    if code.startswith(_DEST_PREFIX):
+                        travel_ids.append(code[len(_DEST_PREFIX):])
+                    else:
+                        supply_counts[code] += 1
+    g = pl.grid
+    a = pl.animals
+    moors = dmoors = 0
+    for c in _MOOR_TOP:
+        kind = g[c]
+        if kind == "moor":
+            moors += 1
+        elif kind == "dmoor":
+            dmoors += 1
+    return Farm(
+        goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
+        supply=supply_counts,
+        animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
+        tools=dict(zip(C.TOOLS, map(getitem, C.TOOL_VALUES, pl.tools))),
+        barn=[b[0] for b in pl.barn],
+        travel=travel_ids,
+        buildings=pl.buildings[:],
+        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
+        double_stalls=g.count("double_stall"), forests=g.count("forest"),
+        parks=g.count("park"),
+        moors=moors,
+        dehydrated_moors=dmoors,
+        boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
+        dikes_moved=pl.dikes,
+        supply_bottlenecks=pl.bottleneck,
+    )
+
+
+def farm_sheet(s: State, p: int) -> dict[str, object]:
+    """:func:`farm` in the scoring pad's JSON input format (``docs/SCORING_PAD.md``):
+    ``arle score`` scores it to ``s.scores()[p]``."""
+    return farm_to_dict(farm(s, p))

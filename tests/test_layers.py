@@ -1,0 +1,83 @@
+"""Faces (cli, web, bots, env) use the public API only.
+
+The import-linter contract of pyproject.toml forbids them to import ``arle.engine``;
+the scan below forbids them to read the engine's decision stack or legal-action cache
+(``.stack``, ``._legal``, ``_own_legal``): the pending decision is ``state.pending()``
+and the belongings are in :mod:`arle.view`.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "arle"
+FACES = ("cli", "web", "bots", "env")
+LINT = Path(sys.executable).parent / "lint-imports"
+
+#: Known exceptions, to be removed by the web split (the lead merges it): the places
+#: that still read the stack, as (file, line text).
+KNOWN_EXCEPTIONS = {
+    ("web/app.py", 'info["pending"] = s.stack[-1].KIND if s.stack else None'),
+    ("web/views.py", 'if s.stack and s.stack[-1].KIND == "house":'),
+    ("web/views.py", "if mine and not s.stack:"),
+    ("web/views.py", "if mine and s.stack:"),
+}
+
+_FORBIDDEN_ATTRS = {"stack", "_legal", "_own_legal"}
+
+
+def _reads(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(), str(path))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in _FORBIDDEN_ATTRS:
+            if isinstance(node.value, ast.Name) and node.value.id in ("np", "numpy"):
+                continue     # numpy.stack
+            out.append((node.lineno, node.attr))
+        elif isinstance(node, ast.Name) and node.id == "_own_legal":
+            out.append((node.lineno, node.id))
+        elif isinstance(node, ast.alias) and node.name.split(".")[-1] == "_own_legal":
+            out.append((getattr(node, "lineno", 0), node.name))
+    return out
+
+
+def test_no_face_reads_the_stack_or_the_legal_cache() -> None:
+    found = set()
+    for face in FACES:
+        for path in sorted((SRC / face).rglob("*.py")):
+            lines = path.read_text().splitlines()
+            for lineno, _what in _reads(path):
+                found.add((path.relative_to(SRC).as_posix(), lines[lineno - 1].strip()))
+    unexpected = found - KNOWN_EXCEPTIONS
+    assert not unexpected, f"faces read engine internals: {sorted(unexpected)}"
+    # an exception that is gone should leave the list too
+    assert found == KNOWN_EXCEPTIONS, f"no longer read: {sorted(KNOWN_EXCEPTIONS - found)}"
+
+
+def test_scan_sees_a_stack_read(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(s):\n    x = np.stack([])\n    return s.stack[-1], s._legal\n"
+                   "from arle.engine.core import _own_legal\n")
+    assert sorted(w for _n, w in _reads(bad)) == ["_legal", "_own_legal", "stack"]
+
+
+def test_import_contract_is_kept() -> None:
+    out = subprocess.run([str(LINT), "--no-cache"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "1 kept, 0 broken" in out.stdout
+
+
+def test_import_linter_reports_a_broken_contract(tmp_path: Path) -> None:
+    config = tmp_path / "broken.toml"
+    config.write_text('[tool.importlinter]\nroot_package = "arle"\n\n'
+                      '[[tool.importlinter.contracts]]\nname = "cli without the scoring pad"\n'
+                      'type = "forbidden"\nsource_modules = ["arle.cli"]\n'
+                      'forbidden_modules = ["arle.scoring"]\nallow_indirect_imports = true\n')
+    out = subprocess.run([str(LINT), "--no-cache", "--config", str(config)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode != 0 and "BROKEN" in out.stdout
