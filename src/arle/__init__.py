@@ -7,6 +7,7 @@ True
 """
 
 from arle import engine as _engine  # noqa: F401  (registers the rules)
+from arle import position
 from arle.actions import Action, IllegalActionError
 from arle.decision import Decision
 from arle.engine.setup import new_game
@@ -16,5 +17,5 @@ from arle.scoring import ScoreSheet
 from arle.state import State
 
 __all__ = ["Action", "Decision", "IllegalActionError", "ScoreSheet", "State", "new_game",
-           "parse_action", "replay"]
+           "parse_action", "position", "replay"]
 __version__ = "0.1.0"

@@ -329,8 +329,9 @@ def _player(d: Any, w: str, buildings: tuple[str, ...]) -> Player:
     p.grid = list(g)
     p.moor_peat = int_list(d["moor_peat"], f"{w}.moor_peat", 3, 0, [C.MOOR_PEAT] * 3)
     for c, (a, b) in enumerate(MOOR_CELLS):
-        need(g[a] == g[b], f"{w}.grid[{a}]", "a Moor tile covers two spaces "
-             f"(grid[{a}] and grid[{b}] differ)")
+        moor = {g[a], g[b]} & {"moor", "dmoor"}
+        need(not moor or g[a] == g[b], f"{w}.grid[{a}]", "a Moor tile covers two "
+             f"spaces (grid[{a}] and grid[{b}] differ)")
         if g[a] == "dmoor":
             need(p.moor_peat[c] > 0, f"{w}.moor_peat[{c}]",
                  "a dehydrated Moor without Peat leaves the board")
