@@ -87,7 +87,8 @@ def keys(d: Any, where: str, required: tuple[str, ...],
         need(k in d, f"{pre}{k}", "missing")
     for k in d:
         need(k in required or k in optional, f"{pre}{k}", "unknown key")
-    return d
+    out: dict[str, Any] = d
+    return out
 
 
 def int_list(v: Any, where: str, length: int, low: int, highs: list[int]) -> list[int]:
@@ -168,7 +169,8 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
         need(k in RULE_OPTIONS, f"{where}.options.{k}", "unknown rules option")
         need(isinstance(v, bool), f"{where}.options.{k}",
              f"rules option {k!r} must be true or false, not {_short(v)}")
-    return setup
+    out: dict[str, Any] = setup
+    return out
 
 
 def start_of(setup: dict[str, Any], where: str = "setup") -> State:
@@ -320,7 +322,7 @@ def _player(d: Any, w: str, buildings: tuple[str, ...]) -> Player:
     land = C.first_land_row(p.dikes) * C.COLS
     for i, t in enumerate(g):
         if t in ("moor", "dmoor"):
-            need(i in moor_cells, f"{w}.grid[{i}]", f"no Moor tile lies here")
+            need(i in moor_cells, f"{w}.grid[{i}]", "no Moor tile lies here")
         elif t == "boardwalk":
             need(i == BOARDWALK_CELL, f"{w}.grid[{i}]", "the Small Boardwalk lies elsewhere")
         elif t:
