@@ -323,7 +323,6 @@ RECORD = json.loads((FIXTURES / "duo-game-over.record.json").read_text())
     (_set("setup/buildings", ["castle"]), "setup.buildings: unknown building id"),
     (_set("setup/position", 3), "setup.position: expected an object"),
     (_set("setup/position", {"x": 1}), "setup.position.players: missing"),
-    (_set("extra", 1), "extra: unknown key"),
     (_del("actions"), "actions: missing"),
     (_set("actions/4", "juggle"), "record action 4 ('juggle')"),
 ])
@@ -332,6 +331,11 @@ def test_a_malformed_record_is_refused_naming_the_field(
     with pytest.raises(ValueError) as e:
         arle.replay(damaged(change, RECORD))
     assert message in str(e.value)
+
+
+def test_a_record_may_carry_annotations() -> None:
+    rec = dict(RECORD, seats=["greedy", "random"], scores=[1, 2])
+    assert arle.replay(rec).is_terminal()
 
 
 def test_a_start_position_in_a_record_is_checked_like_a_state() -> None:

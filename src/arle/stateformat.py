@@ -503,7 +503,7 @@ def load_record(record: Any) -> State:
     need("actions" in record, "actions", "missing")
     need(isinstance(record["actions"], list), "actions",
          "'setup' must be an object and 'actions' a list of action texts")
-    keys(record, "", ("format", "setup", "actions"))
+    # Other top-level keys are annotations (a tournament adds "seats" and "scores").
     need(len(record["actions"]) <= MAX_HISTORY, "actions",
          f"more than {MAX_HISTORY} actions")
     setup = check_setup(record["setup"])
