@@ -124,3 +124,10 @@ def test_an_unknown_start_position_is_refused() -> None:
     rec["setup"]["position"]["gold"] = 1
     with pytest.raises(ValueError, match="setup.position.gold: unknown key"):
         arle.replay(rec)
+
+
+def test_a_record_is_a_copy() -> None:
+    s = edit(arle.new_game(players=1, seed=1), res={"wood": 2})
+    rec = s.record()
+    rec["setup"]["position"]["players"][0]["res"][C.WOOD] = 5
+    assert s.setup["position"]["players"][0]["res"][C.WOOD] == 2

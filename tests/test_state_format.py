@@ -169,7 +169,8 @@ CHECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("setup players", _set("setup/players", 3), "setup.players: players must be 1 or 2"),
     ("setup buildings", _set("setup/buildings", "all"), "setup.buildings: unknown building selection"),
     ("setup option", _set("setup/options", {"x": True}), "setup.options.x: unknown rules option"),
-    ("setup seed", _set("setup/seed", 10 ** 40), "setup.seed: seed must be a whole number"),
+    ("setup seed", _set("setup/seed", 1.5), "setup.seed: seed must be a whole number"),
+    ("setup seed text", _set("setup/seed", "7"), "setup.seed: seed must be a whole number"),
     ("setup promos", _set("setup/promos", "yes"), "setup.promos: promos must be true or false"),
     # impossible boards, counts that do not add up
     ("five large vehicles", _barn(0, LARGE5), "players[0].barn: the barn holds at most 3 large"),

@@ -205,7 +205,7 @@ class State:
 
     def record(self) -> dict[str, Any]:
         """The game record: setup plus every applied action (see :func:`arle.replay`)."""
-        return {"format": "arle-record-1", "setup": dict(self.setup),
+        return {"format": "arle-record-1", "setup": json.loads(json.dumps(self.setup)),
                 "actions": list(self.history)}
 
     def __eq__(self, other: object) -> bool:

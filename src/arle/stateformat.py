@@ -35,7 +35,6 @@ SETUP_REQUIRED = ("players", "seed", "buildings", "promos")
 #: Bounds of the format where the game itself sets none.
 MAX_SUPPLY = 999          # any one personal-supply item (Wood, Timber, Linen, ...)
 MAX_BOTTLENECK = 999      # VP lost to supply bottlenecks, as a positive number
-MAX_SEED = 2 ** 64
 MAX_HISTORY = 20_000      # actions in one game (a real game has about 300-600)
 MAX_TEXT = 200            # characters of one action text
 MAX_STACK = 64            # pending decision frames
@@ -146,8 +145,8 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     keys(setup, where, SETUP_REQUIRED, ("options", "position"))
     need(is_int(setup["players"], 1, 2), f"{where}.players",
          f"players must be 1 or 2, not {_short(setup['players'])}")
-    need(is_int(setup["seed"], -MAX_SEED, MAX_SEED), f"{where}.seed",
-         f"seed must be a whole number of at most 20 digits, not {_short(setup['seed'])}")
+    need(is_int(setup["seed"]), f"{where}.seed",
+         f"seed must be a whole number, not {_short(setup['seed'])}")
     need(isinstance(setup["promos"], bool), f"{where}.promos",
          f"promos must be true or false, not {_short(setup['promos'])}")
     b = setup["buildings"]
