@@ -411,12 +411,12 @@ def test_peat_power_plant_may_remove_the_small_boardwalk():
 
 def test_peat_power_plant_removes_up_to_all_four_tiles():
     s = game("peat_power_plant")
-    build(s, "peat_power_plant", food=20)
+    build(s, "peat_power_plant", food=15)   # 15 + the cost's 15: the Food cap of 30
     for _ in range(3):
         s.apply("remove moor")
     s.apply("remove boardwalk")  # nothing left to remove: the decision ends by itself
     assert top(s) is None
-    assert res(s, 0, "food") == 20 + 8
+    assert res(s, 0, "food") == 15 + 8
 
 
 def test_peat_power_plant_any_number_including_none():

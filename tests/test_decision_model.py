@@ -59,7 +59,7 @@ def test_food_from_travel_can_pay_inside_a_building_choice() -> None:
     set_res(s, 0, food=7, wood=1, clay=1, peat=1)
     s.players[0].barn.append(["handcart", ""])
     s.pool["handcart_wagon"] -= 1
-    s._legal = None
+    arle.position.commit(s)
     do(s, "place builder")
     assert "build potters_inn" not in legal(s)          # 9 Food needed, 7 held
     assert "load 0 0 beemoor" in legal(s)               # anytime actions are open here

@@ -83,7 +83,10 @@ def test_milking_cattle(cattle: int, food: int) -> None:
 
 
 def test_milking_gives_at_most_6_food() -> None:
-    s = set_animals(solo(food=10, peat=2), 0, sheep=10, cattle=10, horse=10)
+    s = solo(food=10, peat=2)
+    s.players[0].grid[9] = s.players[0].grid[10] = "stable"   # room for 20 animals
+    touch(s)
+    s = set_animals(s, 0, sheep=10, cattle=10, horse=0)
     run_plain(s)
     assert res(s, 0, "food") == 10 + 6 - 3
 
@@ -93,6 +96,7 @@ def test_harvest_grain_flax_and_wood_not_parks() -> None:
     g = s.players[0].grid
     g[9], g[10] = "field_grain", "field_flax"     # + the starting grain and flax field
     g[6], g[7], g[8] = "forest", "forest", "park"
+    s.players[0].dikes = 1                          # row 2 is land
     touch(s)
     run_plain(s)
     assert (res(s, 0, "grain"), res(s, 0, "flax"), res(s, 0, "wood")) == (2, 2, 2)
@@ -122,15 +126,17 @@ def test_grain_only_once_food_runs_out() -> None:
 def test_harvested_grain_feeds_the_same_november() -> None:
     s = solo(food=0, peat=2)
     s.players[0].grid[6] = s.players[0].grid[7] = "field_grain"   # 3 grain fields
+    s.players[0].dikes = 1                                          # row 2 is land
     touch(s)
     run_plain(s)
     assert (res(s, 0, "grain"), s.players[0].bottleneck) == (0, 0)
 
 
 def test_milk_feeds_the_same_november() -> None:
-    s = set_animals(solo(food=0, peat=2), 0, sheep=8, cattle=5)
+    s = solo(food=0, peat=2)
     s.players[0].grid[GRAIN_CELL] = ""
     touch(s)
+    set_animals(s, 0, sheep=8, cattle=5)
     to_inventory(s)
     assert feed_options(s) == {"feed"}   # 6 Food milked: no animal needed
     feed(s)
@@ -238,6 +244,7 @@ def test_may_neither_milks_nor_harvests() -> None:
     s = set_animals(may(solo(food=3)), 0, cattle=1)
     s.players[0].grid[STALL_CELL] = ""   # no stall: no breeding
     s.players[0].grid[6] = "forest"
+    s.players[0].dikes = 1               # row 2 is land
     touch(s)
     run_plain(s)
     assert (res(s, 0, "food"), res(s, 0, "grain"), res(s, 0, "wood")) == (0, 0, 0)

@@ -167,7 +167,7 @@ def test_only_selected_buildings_can_be_built():
     for i in range(len(r)):
         r[i] = 9
     r[C.FOOD] = 30
-    s._legal = None
+    arle.position.commit(s)
     s.apply("place builder")
     offered = {a.args[0] for a in s.legal_actions() if a.verb == "build"}
     assert offered <= set(s.board)

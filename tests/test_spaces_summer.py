@@ -728,10 +728,10 @@ def test_laborer_imitation_either_or() -> None:
 def test_warden_coach_and_four_upgrade_with_promos() -> None:
     """RULINGS 11: the Coach-and-Four's back adds a single space to its triple."""
     s = fresh(promos=True)
-    s.players[0].barn = [["coach_and_four", "winter_wear", "+"]]
+    s.players[0].barn = [["coach_and_four", "winter_wear"]]
     touch(s)
     assert _warden(s, "coach_and_four@0").barn == [
-        ["coach_and_four_upgraded", "winter_wear", "+", ""]]
+        ["coach_and_four_upgraded", "winter_wear", ""]]
 
 
 def test_field_supply_is_shared() -> None:

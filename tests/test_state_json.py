@@ -1,8 +1,9 @@
 """``State.from_json`` refuses malformed input with a ValueError naming what is wrong.
 
 A state file edited by hand or damaged must be refused when it is read, never load and
-crash later: every field's type and range is checked, and a state that loads answers
-every query and takes each of its legal actions.
+crash later: every field's type and range is checked, the history must replay to the
+state, and a state that loads answers every query and takes each of its legal actions.
+(tests/test_state_format.py has the full table of checks and the old-file fixtures.)
 """
 
 from __future__ import annotations
@@ -42,22 +43,22 @@ def edited(path: tuple[Any, ...], value: Any) -> str:
 
 @pytest.mark.parametrize("path,value,message", [
     (("n",), 3, "n: players must be 1 or 2"),
-    (("half_year",), 10, "half_year: expected 1..9"),
+    (("half_year",), 10, "half_year: 10 is out of range (1..9)"),
     (("phase",), "lunch", "unknown phase 'lunch'"),
-    (("start_player",), 2, "start_player: no such player"),
+    (("start_player",), 2, "start_player: 2 is out of range (0..1)"),
     (("players", 0, "res", 0), -1, "players[0].res[0]: -1 is out of range"),
     (("players", 0, "res", 1), 16, "players[0].res[1]: 16 is out of range"),
     (("players", 1, "animals"), [1, 2], "players[1].animals: expected a list of 3"),
     (("players", 0, "tools", 4), 3, "players[0].tools[4]: 3 is out of range"),
-    (("players", 0, "dikes"), 8, "players[0].dikes: expected 0..7"),
-    (("players", 0, "bottleneck"), 2, "players[0].bottleneck: expected <= 0"),
-    (("players", 0, "travel"), ["hage", "hage"], "players[0].travel: unknown or repeated"),
-    (("players", 0, "buildings"), ["castle"], "players[0].buildings: unknown building"),
+    (("players", 0, "dikes"), 8, "players[0].dikes: 8 is out of range (0..7)"),
+    (("players", 0, "bottleneck"), 2, "players[0].bottleneck: 2 is out of range"),
+    (("players", 0, "travel"), ["hage", "hage"], "players[0].travel: an entry is repeated"),
+    (("players", 0, "buildings"), ["castle"], "players[0].buildings[0]: unknown building"),
     (("players", 0, "barn"), [["rocket"]], "players[0].barn[0]: expected [equipment"),
     (("players", 0, "barn"), [["cart", ""]], "players[0].barn[0]: expected [equipment"),
     (("players", 0, "grid"), ["stall"] * 20, "players[0].grid: expected 21 tile names"),
     (("occupied",), {"nowhere": 0}, "occupied.nowhere: unknown space or player"),
-    (("board",), ["castle"], "board: unknown building 'castle'"),
+    (("board",), ["castle"], "board[0]: unknown building 'castle'"),
     (("stack",), [{"t": "cut"}], "stack[0]: expected a frame"),
     (("stack",), [{"t": "juggle", "p": 0}], "stack[0].t: unknown frame kind 'juggle'"),
     (("stack",), [{"t": "cut", "p": 0, "n": "3", "must": True}],
@@ -73,7 +74,8 @@ def edited(path: tuple[Any, ...], value: Any) -> str:
      "stack[1].name: unknown effect 'nap'"),
     (("stack",), [{"t": "eff", "p": 0, "name": "milk", "args": [None]}],
      "stack[0].args[0]: expected an integer or a string"),
-    (("players", 0, "animals", 0), True, "players[0].animals[0]: True is out of range"),
+    (("players", 0, "animals", 0), True,
+     "players[0].animals[0]: expected a whole number 0..1000000, got True"),
 ])
 def test_a_bad_field_is_named(path: tuple[Any, ...], value: Any, message: str) -> None:
     with pytest.raises(ValueError, match="malformed state JSON") as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import arle
+from arle import position
 from arle.data import catalog as C
 from arle.state import State
 
@@ -16,16 +17,14 @@ def fresh(players: int = 1, seed: int = 0, buildings: Any = "first-game",
 
 
 def touch(s: State) -> State:
-    """Call after editing a state by hand: drops the cached legal actions."""
-    s._legal = None
-    return s
+    """Call after editing a state by hand: makes it a checked start position (in place)
+    through the public helper :func:`arle.position.commit`."""
+    return position.commit(s)
 
 
 def set_res(s: State, p: int = 0, **amounts: int) -> State:
     """Set resources by name, e.g. ``set_res(s, 0, wood=5, food=10)``."""
-    for name, n in amounts.items():
-        s.players[p].res[C.RES_INDEX[name]] = n
-    return touch(s)
+    return position.edit(s, p, res=amounts, in_place=True)
 
 
 def res(s: State, p: int, name: str) -> int:
@@ -34,26 +33,19 @@ def res(s: State, p: int, name: str) -> int:
 
 def set_animals(s: State, p: int = 0, sheep: int | None = None, cattle: int | None = None,
                 horse: int | None = None) -> State:
-    a = s.players[p].animals
-    for i, v in enumerate((sheep, cattle, horse)):
-        if v is not None:
-            a[i] = v
-    return touch(s)
+    counts = {k: v for k, v in (("sheep", sheep), ("cattle", cattle), ("horse", horse))
+              if v is not None}
+    return position.edit(s, p, animals=counts, in_place=True)
 
 
 def set_tool(s: State, p: int, tool: str, value: int) -> State:
     """Put a tool indicator on the space showing ``value``."""
-    t = C.TOOL_INDEX[tool]
-    s.players[p].tools[t] = C.TOOL_VALUES[t].index(value)
-    return touch(s)
+    return position.edit(s, p, tools={tool: value}, in_place=True)
 
 
 def only(s: State, p: int = 0, **amounts: int) -> State:
     """Empty the player's goods track and supply, then set the named amounts."""
-    r = s.players[p].res
-    for i in range(len(r)):
-        r[i] = 0
-    return set_res(s, p, **amounts)
+    return position.edit(s, p, res=amounts, only=True, in_place=True)
 
 
 def top(s: State) -> str | None:
@@ -69,8 +61,7 @@ def home(s: State, p: int = 0) -> float:
 def winter(s: State) -> State:
     """Make the current (unstarted) half year a Winter one: half year 2."""
     assert s.turn == 0 and not s.stack
-    s.half_year = 2
-    return touch(s)
+    return position.edit(s, half_year=2, in_place=True)
 
 
 def legal(s: State) -> set[str]:

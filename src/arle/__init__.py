@@ -7,6 +7,7 @@ True
 """
 
 from arle import engine as _engine  # noqa: F401  (registers the rules)
+from arle import position
 from arle.actions import Action, IllegalActionError
 from arle.decision import Decision
 from arle.engine.setup import new_game
@@ -20,5 +21,5 @@ from arle.view import anytime_verbs as _anytime_verbs
 ANYTIME_VERBS: frozenset[str] = _anytime_verbs()
 
 __all__ = ["ANYTIME_VERBS", "Action", "Decision", "IllegalActionError", "ScoreSheet", "State", "new_game",
-           "parse_action", "replay"]
+           "parse_action", "position", "replay"]
 __version__ = "0.1.0"

@@ -1,15 +1,19 @@
-"""Game records: the setup plus the applied actions; replaying rebuilds the state."""
+"""Game records: the setup plus the applied actions; replaying rebuilds the state.
+
+The record format (``arle-record-1``) is described in docs/STATE_FORMAT.md.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from arle.state import State
 
 
 def replay(record: dict[str, Any] | str) -> State:
-    """Rebuild the state a record describes (ValueError if it is malformed or illegal).
+    """Rebuild the state a record describes: its setup (a new game, or the start
+    position ``setup["position"]``) then every action.  A malformed or illegal record
+    raises ValueError naming the field or the action.
 
     >>> import arle
     >>> s = arle.new_game(players=1, seed=2)
@@ -17,32 +21,17 @@ def replay(record: dict[str, Any] | str) -> State:
     >>> arle.replay(s.record()) == s
     True
     """
-    from arle.engine.setup import new_game
+    from arle.stateformat import Malformed, load_record, parse
     if isinstance(record, str):
         try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"malformed record JSON: {e}") from e
-        except RecursionError:
-            raise ValueError("malformed record JSON: nested too deeply") from None
-    if not isinstance(record, dict) or record.get("format") != "arle-record-1":
-        raise ValueError("not an arle game record (missing format 'arle-record-1')")
+            record = parse(record, "record")
+        except Malformed as e:
+            raise ValueError(f"malformed record JSON: {e}") from None
     try:
-        setup = record["setup"]
-        actions = record["actions"]
-        if not isinstance(setup, dict) or not isinstance(actions, list):
-            raise ValueError("malformed record: 'setup' must be an object and 'actions' "
-                             "a list of action texts")
-        s = new_game(players=setup["players"], seed=setup["seed"],
-                     buildings=setup["buildings"], promos=setup["promos"],
-                     options=setup.get("options"))
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"malformed record: {e}") from e
-    for i, text in enumerate(actions):
-        if not isinstance(text, str):
-            raise ValueError(f"record action {i}: expected an action text, got {text!r}")
-        try:
-            s.apply(text)
-        except ValueError as e:
-            raise ValueError(f"record action {i} ({text!r}): {e}") from e
-    return s
+        return load_record(record)
+    except RecursionError:
+        raise ValueError("malformed record JSON: nested too deeply") from None
+    except ValueError as e:
+        if str(e).startswith("format: "):      # not a record at all
+            raise ValueError(str(e)[len("format: "):]) from None
+        raise ValueError(f"malformed record: {e}") from None

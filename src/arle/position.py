@@ -1,0 +1,117 @@
+"""Build positions by hand, honestly: for tests, puzzles and analysis.
+
+A position set up by hand (five Wood here, a second Stall there) is not reachable from
+a new game by its history, so :meth:`arle.State.from_json` would refuse it.  The helpers
+here make such a position a *start position*: it is checked like any saved state
+(types, ranges, counts that add up, animals housed), recorded in the setup as
+``setup["position"]`` (like a chess FEN start) and the history starts empty, so
+``record()``, :func:`arle.replay` and ``from_json`` all work from it
+(replay = start position + history).
+
+>>> import arle
+>>> from arle.position import edit
+>>> s = edit(arle.new_game(players=1, seed=1), res={"wood": 9}, animals={"sheep": 2})
+>>> s.players[0].res[5], s.players[0].animals
+(9, [2, 0, 1])
+>>> arle.State.from_json(s.to_json()) == s
+True
+
+The limited supplies (fields, stalls, stables, forests, equipment) are settled for you:
+the supply holds whatever the players do not (a ValueError if they hold more than the
+game has), and a building a player holds leaves the game board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from arle.data import catalog as C
+from arle.state import State
+
+__all__ = ["edit", "commit"]
+
+_PLAYER_FIELDS = ("grid", "barn", "buildings", "travel", "moor_peat", "bw_peat", "dikes",
+                  "bottleneck")
+
+
+def edit(state: State, player: int = 0, *,
+         res: Mapping[str, int] | None = None,
+         only: bool = False,
+         animals: Mapping[str, int] | Iterable[int] | None = None,
+         tools: Mapping[str, int] | None = None,
+         half_year: int | None = None,
+         in_place: bool = False,
+         **fields: Any) -> State:
+    """A new, checked state: ``state`` with player ``player``'s belongings changed, as a
+    start position.  ``state`` itself is not changed.
+
+    ``res`` sets resources by name (``{"wood": 5, "food": 10}``); with ``only=True``
+    every other resource is set to 0 first.  ``animals`` sets counts by name
+    (``{"sheep": 3}``) or all three as ``(sheep, cattle, horses)``.  ``tools`` puts
+    tool indicators on the space showing a value (``{"fish_traps": 4}``).
+    ``half_year`` changes the half year (only before its first worker).  Other keyword
+    arguments replace a player field as saved (``grid``, ``barn``, ``buildings``,
+    ``travel``, ``moor_peat``, ``bw_peat``, ``dikes``, ``bottleneck``; see
+    docs/STATE_FORMAT.md).  Raises ValueError naming the field if the result is not a
+    valid position.  With ``in_place=True`` ``state`` itself becomes the new position
+    (unchanged if the edit is refused) and is returned."""
+    if type(player) is not int or not 0 <= player < state.n:
+        raise ValueError(f"player: no player {player!r} in a {state.n}-player game")
+    s = state.clone()
+    pl = s.players[player]
+    if only:
+        pl.res = [0] * len(C.RESOURCES)
+    for name, n in (res or {}).items():
+        if name not in C.RES_INDEX:
+            raise ValueError(f"res.{name}: unknown resource (known: {list(C.RESOURCES)})")
+        pl.res[C.RES_INDEX[name]] = n
+    if animals is not None:
+        if isinstance(animals, Mapping):
+            for name, n in animals.items():
+                key = {"horses": "horse"}.get(name, name)
+                if key not in C.ANIMAL_INDEX:
+                    raise ValueError(f"animals.{name}: unknown animal")
+                pl.animals[C.ANIMAL_INDEX[key]] = n
+        else:
+            counts = list(animals)
+            if len(counts) != 3:
+                raise ValueError("animals: expected (sheep, cattle, horses)")
+            pl.animals = counts
+    for name, value in (tools or {}).items():
+        if name not in C.TOOL_INDEX:
+            raise ValueError(f"tools.{name}: unknown tool track")
+        t = C.TOOL_INDEX[name]
+        if value not in C.TOOL_VALUES[t]:
+            raise ValueError(f"tools.{name}: the track shows {C.TOOL_VALUES[t]}, "
+                             f"not {value!r}")
+        pl.tools[t] = C.TOOL_VALUES[t].index(value)
+    for name, value in fields.items():
+        if name not in _PLAYER_FIELDS:
+            raise ValueError(f"{name}: not a player field "
+                             f"(use res, animals, tools or one of {_PLAYER_FIELDS})")
+        setattr(pl, name, [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+                if isinstance(value, (list, tuple)) else value)
+    if half_year is not None:
+        if s.turn != 0 or s.stack:
+            raise ValueError("half_year: only a half year without workers placed can "
+                             "change")
+        s.half_year = half_year
+    new = commit(s)
+    if in_place:
+        from arle.stateformat import adopt
+        return adopt(state, new)
+    return new
+
+
+def commit(state: State) -> State:
+    """Make a state edited in place a valid start position, in place: its current
+    contents become ``setup["position"]``, its history is emptied and its cached legal
+    actions dropped.  Returns the same state.  Raises ValueError naming the field (and
+    leaves the state as it was) if it is not a valid position."""
+    from arle.stateformat import adopt, rebase
+    try:
+        new = rebase(state, settle_supply=True)
+    except RecursionError:
+        raise ValueError("position: nested too deeply") from None
+    return adopt(state, new)
