@@ -18,3 +18,113 @@ def test_a_game_id_is_never_put_into_html_unescaped(client: Any, path: str) -> N
     assert r.status_code == 404
     assert "<meta http-equiv" not in r.text
     assert "&lt;meta http-equiv" in r.text
+
+
+# ---------------------------------------------------------------------------
+# 2. Malformed inputs: a 4xx naming the field, never a 5xx
+# ---------------------------------------------------------------------------
+HUGE = "1" * 5000
+BAD_NUMBERS = [HUGE, "Infinity", "-Infinity", "NaN", "1e999", "-1e999", "1.9", "[1]", "{}",
+               "-1", str(2**63), str(2**200), '"x"']           # bad for every field below
+
+
+def _game(client: Any) -> tuple[str, str]:
+    r = client.post("/api/games", json={"players": 1, "seats": ["human"], "seed": 1})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["seats"][0]["token"]
+
+
+def _raw_json(client: Any, path: str, text: str, tok: str | None = None) -> Any:
+    headers = {"content-type": "application/json"}
+    if tok:
+        headers["x-arle-token"] = tok
+    return client.post(path, content=text.encode(), headers=headers)
+
+
+def test_a_battery_of_malformed_json_gets_4xx_everywhere(client: Any) -> None:
+    gid, tok = _game(client)
+    before = client.get(f"/api/games/{gid}/state").text
+    bodies: list[tuple[str, str]] = []
+    for n in BAD_NUMBERS:
+        bodies += [
+            ("/api/games", f'{{"players": {n}, "seats": ["human"]}}'),
+            ("/api/games", f'{{"players": 1, "seats": ["human"], "seed": {n}}}'),
+            ("/api/games", f'{{"players": 1, "seats": ["human"], "take_seat": {n}}}'),
+            ("/api/games", f'{{"players": 1, "seats": ["human"], "promos": {n}}}'),
+            ("/api/games", f'{{"players": {n}, "seats": ["human"], "seed": 1}}'),
+            (f"/api/games/{gid}/moves", f'{{"action": "place fisherman", "version": {n}}}'),
+            (f"/api/games/{gid}/undo", f'{{"version": {n}}}'),
+            (f"/api/games/{gid}/hint", f'{{"bot": {n}}}'),
+            ("/api/score", f'{{"home_board": {{"dikes": {n}}}}}'),
+            ("/api/score", "[1]" if n == "{}" else n),
+            ("/api/records", f'{{"format": "arle-record-1", "setup": {{"players": 1, '
+                             f'"seed": {n}}}, "actions": []}}'),
+            ("/api/records", f'{{"format": "arle-record-1", "setup": {{"players": {n}, '
+                             f'"seed": 1}}, "actions": []}}'),
+        ]
+    for n in ["true", "false"]:
+        bodies += [("/api/games", f'{{"players": {n}, "seats": ["human"]}}'),
+                   ("/api/games", f'{{"players": 1, "seats": ["human"], "seed": {n}}}'),
+                   (f"/api/games/{gid}/undo", f'{{"version": {n}}}')]
+    bodies += [("/api/score", '{"tools": {}, "tools": {}}'),
+               ("/api/games", '{"players": 1, "players": 2}'),
+               (f"/api/games/{gid}/moves", '{"action": "place fisherman", "action": "x"}')]
+    for path, text in bodies:
+        r = _raw_json(client, path, text, tok)
+        assert 400 <= r.status_code < 500, (path, text[:80], r.status_code, r.text[:200])
+        assert r.headers["content-type"].startswith("application/json"), (path, text[:80])
+        assert "error" in r.json()
+    assert client.get(f"/api/games/{gid}/state").text == before
+    games = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in games] == [gid]            # nothing was created
+
+
+@pytest.mark.parametrize("text, field", [
+    ('{"players": 1.9, "seats": ["human"]}', "players"),
+    ('{"players": true, "seats": ["human"]}', "players"),
+    ('{"players": 1, "seats": ["human"], "promos": [1]}', "promos"),
+    ('{"players": 1, "seats": ["human"], "seed": 1e999}', "seed"),
+    ('{"players": 1, "seats": ["human"], "seed": ' + HUGE + "}", "seed"),
+    ('{"players": 1, "seats": ["human"], "take_seat": Infinity}', "take_seat"),
+    ('{"players": 1, "seats": ["human"], "take_seat": 0.5}', "take_seat"),
+    ('{"players": 1, "players": 1}', "players"),
+])
+def test_lenient_or_overflowing_fields_are_refused_by_name(client: Any, text: str,
+                                                          field: str) -> None:
+    r = _raw_json(client, "/api/games", text)
+    assert r.status_code == 400, r.text
+    assert field in r.json()["error"]
+
+
+def test_duplicate_keys_are_refused_by_the_score_api_as_by_arle_score(client: Any) -> None:
+    r = _raw_json(client, "/api/score", '{"tools": {"fish_traps": 1, "fish_traps": 2}}')
+    assert r.status_code == 400
+    assert "fish_traps: key given twice" in r.json()["error"]
+
+
+def test_the_forms_refuse_overflowing_numbers_with_4xx(client: Any) -> None:
+    forms = []
+    for n in [HUGE, "1e999", "Infinity", "-1", "1.9", "NaN", "99999999999999999999"]:
+        forms += [{"players": n}, {"players": "1", "seed": n},
+                  {"players": "1", "take_seat": n}, {"players": "2", "take_seat": n}]
+    for form in forms:
+        r = client.post("/games", data=form, follow_redirects=False)
+        assert 400 <= r.status_code < 500, (form, r.status_code)
+    pad = {}
+    for name in ["home_board.stalls", "barn.cart", "goods.food", "supply.wood",
+                 "animals.sheep", "supply_bottlenecks"]:
+        for n in [HUGE, "1e999", "Infinity", "NaN", "1.9", "x"]:
+            pad = {name: n}
+            r = client.post("/score", data=pad)
+            assert 400 <= r.status_code < 500, (pad, r.status_code)
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_query_numbers_never_give_5xx(client: Any) -> None:
+    gid, _tok = _game(client)
+    for n in [HUGE, "1e999", "inf", "nan", "-1", "1.9", str(2**200)]:
+        for path in [f"/api/games?limit={n}", f"/games/{gid}/replay?step={n}",
+                     f"/games/{gid}/replay/{n}", f"/api/games/{gid}/review?threshold={n}",
+                     f"/games/{gid}/review?threshold={n}"]:
+            r = client.get(path)
+            assert r.status_code < 500, (path[:60], r.status_code)

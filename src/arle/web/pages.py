@@ -81,8 +81,8 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
     players = form.get("players", "1")
     seats = [form.get(f"seat{i}", "human") for i in range(2 if players == "2" else 1)]
     take_raw = form.get("take_seat", "0")
-    if take_raw.isascii() and take_raw.isdigit() and (int(take_raw) >= len(seats) or
-                                                      seats[int(take_raw)] != "human"):
+    if take_raw.isascii() and take_raw.isdigit() and len(take_raw) <= 3 and (
+            int(take_raw) >= len(seats) or seats[int(take_raw)] != "human"):
         # the chosen seat is a bot's: take the first seat left to people, if any
         take_raw = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
     data = {"players": players, "seats": seats, "seed": form.get("seed"),
