@@ -3,10 +3,13 @@ checks, WebSocket frames, hosts and origins, storage errors and limits."""
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 from typing import Any
 
 import pytest
+
+import arle
 
 EVIL = '<meta http-equiv=refresh content=0;url=https:evil.example>'  # no slash, < 64 chars
 
@@ -41,6 +44,17 @@ def _raw_json(client: Any, path: str, text: str, tok: str | None = None) -> Any:
     return client.post(path, content=text.encode(), headers=headers)
 
 
+def _record(**fields: str) -> str:
+    """A record of a new solo game as JSON text, with ``fields`` of its setup replaced by
+    raw JSON text."""
+    setup = arle.new_game(players=1, seed=3).record()["setup"]
+    setup.update({k: "@" + k for k in fields})
+    text = json.dumps({"format": "arle-record-1", "setup": setup, "actions": []})
+    for k, v in fields.items():
+        text = text.replace(f'"@{k}"', v)
+    return text
+
+
 def test_a_battery_of_malformed_json_gets_4xx_everywhere(client: Any) -> None:
     gid, tok = _game(client)
     before = client.get(f"/api/games/{gid}/state").text
@@ -57,10 +71,8 @@ def test_a_battery_of_malformed_json_gets_4xx_everywhere(client: Any) -> None:
             (f"/api/games/{gid}/hint", f'{{"bot": {n}}}'),
             ("/api/score", f'{{"home_board": {{"dikes": {n}}}}}'),
             ("/api/score", "[1]" if n == "{}" else n),
-            ("/api/records", f'{{"format": "arle-record-1", "setup": {{"players": 1, '
-                             f'"seed": {n}}}, "actions": []}}'),
-            ("/api/records", f'{{"format": "arle-record-1", "setup": {{"players": {n}, '
-                             f'"seed": 1}}, "actions": []}}'),
+            ("/api/records", _record(seed=n)),
+            ("/api/records", _record(players=n)),
         ]
     for n in ["true", "false"]:
         bodies += [("/api/games", f'{{"players": {n}, "seats": ["human"]}}'),
@@ -128,3 +140,22 @@ def test_query_numbers_never_give_5xx(client: Any) -> None:
                      f"/games/{gid}/review?threshold={n}"]:
             r = client.get(path)
             assert r.status_code < 500, (path[:60], r.status_code)
+
+
+# ---------------------------------------------------------------------------
+# 3. Uploaded records: only seeds the lobby takes
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", ["-1", str(2**31), str(2**63), str(2**200), "true", "1.5",
+                                  '"7"', "null"])
+def test_uploads_with_seeds_the_lobby_refuses_are_refused(client: Any, seed: str) -> None:
+    r = _raw_json(client, "/api/records", _record(seed=seed))
+    assert r.status_code == 400, r.text
+    assert "seed" in r.json()["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_uploads_with_the_lobbys_seeds_are_taken(client: Any) -> None:
+    for seed in ("0", str(2**31 - 1)):
+        r = _raw_json(client, "/api/records", _record(seed=seed))
+        assert r.status_code == 201, r.text
+    assert _raw_json(client, "/api/records", _record(players="true")).status_code == 400

@@ -14,13 +14,12 @@ from typing import Any
 
 from fastapi import Request
 
-from arle.web.service import GameError, NewGame
+from arle.web.service import MAX_SEED, GameError, NewGame
 
 __all__ = ["MAX_DIGITS", "MAX_SEED", "flag", "json_body", "loads", "parse_new_game", "whole"]
 
 
 MAX_DIGITS = 30                 # the longest whole number any field takes
-MAX_SEED = 2**31 - 1
 _CONTENT_TYPE = re.compile(r"application/json\s*(;.*)?", re.IGNORECASE | re.DOTALL)
 
 

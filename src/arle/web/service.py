@@ -25,7 +25,7 @@ from arle.web.botworker import check_bot_spec, think, timed_think
 from arle.web.db import GameRecord, MoveRow, SeatRow, Store
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED"]
 
 log = logging.getLogger("arle.web")
 
@@ -35,6 +35,8 @@ HINT_BOT = "mcts:sims=100"
 #: Seconds a bot may think about one decision before the worker is stopped.
 THINK_TIMEOUT = 60.0
 MAX_RECORD_ACTIONS = 20_000
+#: The largest seed of a game on this server (created in the lobby or uploaded).
+MAX_SEED = 2**31 - 1
 BUILDING_MODES = ("first-game", "random")
 
 ThinkFn = Callable[[str, int, str], str]
@@ -229,8 +231,8 @@ class GameService:
             raise GameError(f"buildings must be one of {', '.join(BUILDING_MODES)} "
                             "or a list of building ids")
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
-        if not 0 <= seed < 2**31:
-            raise GameError("seed must be between 0 and 2147483647")
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(f"seed must be between 0 and {MAX_SEED}")
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(opts.seats):
@@ -263,8 +265,14 @@ class GameService:
             raise GameError("malformed record: 'setup' must be an object and 'actions' a list")
         if len(actions) > MAX_RECORD_ACTIONS:
             raise GameError(f"record too long ({len(actions)} actions)")
-        if setup.get("players") not in (1, 2):
+        players = setup.get("players")
+        if isinstance(players, bool) or players not in (1, 2):
             raise GameError("malformed record: setup.players must be 1 or 2")
+        seed = setup.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # the lobby's bounds: a record may not carry a seed no game here could have
+            raise GameError(f"malformed record: setup.seed must be a whole number from 0 "
+                            f"to {MAX_SEED}")
         try:
             state = arle.replay({"format": "arle-record-1", "setup": setup, "actions": []})
         except (ValueError, TypeError) as e:
