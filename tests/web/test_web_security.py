@@ -159,3 +159,22 @@ def test_uploads_with_the_lobbys_seeds_are_taken(client: Any) -> None:
         r = _raw_json(client, "/api/records", _record(seed=seed))
         assert r.status_code == 201, r.text
     assert _raw_json(client, "/api/records", _record(players="true")).status_code == 400
+
+
+# ---------------------------------------------------------------------------
+# 4. WebSocket: a binary frame is refused with a close frame (1003)
+# ---------------------------------------------------------------------------
+def test_a_binary_websocket_frame_is_closed_with_1003(client: Any, caplog: Any) -> None:
+    from starlette.websockets import WebSocketDisconnect
+    gid, _tok = _game(client)
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        assert json.loads(ws.receive_text())["type"] == "view"
+        ws.send_bytes(b'{"type": "ping"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 1003
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:    # the server carries on
+        assert json.loads(ws.receive_text())["type"] == "view"
+        ws.send_text('{"type": "ping", "ref": 1}')
+        assert json.loads(ws.receive_text()) == {"type": "pong", "ref": 1}

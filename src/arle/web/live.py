@@ -66,7 +66,14 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
     try:
         await push_view()
         while True:
-            text = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            text = frame.get("text")
+            if not isinstance(text, str):       # a binary frame: this socket speaks text
+                await ws.close(code=1003, reason="binary messages are not accepted; "
+                                                 "send JSON text")
+                return
             if len(text) > MAX_WS_MESSAGE:
                 await send({"type": "error", "status": 413,
                             "message": f"message too large (limit {MAX_WS_MESSAGE})"})
