@@ -178,3 +178,81 @@ def test_a_binary_websocket_frame_is_closed_with_1003(client: Any, caplog: Any) 
         assert json.loads(ws.receive_text())["type"] == "view"
         ws.send_text('{"type": "ping", "ref": 1}')
         assert json.loads(ws.receive_text()) == {"type": "pong", "ref": 1}
+
+
+# ---------------------------------------------------------------------------
+# 5. Host names, proxies, cross-site posts, the CSP, the JSON content type
+# ---------------------------------------------------------------------------
+def _app_client(make_app: Any, base_url: str, **kw: Any) -> Any:
+    from fastapi.testclient import TestClient
+    return TestClient(make_app(**kw), base_url=base_url)
+
+
+def test_only_loopback_and_allowed_host_names_are_answered(make_app: Any) -> None:
+    with _app_client(make_app, "http://127.0.0.1:8000", allowed_hosts=()) as c:
+        assert c.get("/").status_code == 200
+        for host in ["localhost", "localhost:8000", "127.0.0.1", "[::1]:8000", "LocalHost"]:
+            assert c.get("/", headers={"host": host}).status_code == 200, host
+        for host in ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""]:
+            r = c.get("/", headers={"host": host})
+            assert r.status_code == 400, host
+            assert "--allowed-host" in r.json()["error"]
+        r = c.post("/api/games", json={"players": 1}, headers={"host": "evil.example"})
+        assert r.status_code == 400
+        assert c.get("/api/games").json()["games"] == []
+    with _app_client(make_app, "http://arle.example", allowed_hosts=("arle.example",)) as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"host": "other.example"}).status_code == 400
+
+
+def test_a_websocket_to_an_unknown_host_is_refused(make_app: Any) -> None:
+    from starlette.websockets import WebSocketDisconnect
+    with _app_client(make_app, "http://evil.example", allowed_hosts=()) as c:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with c.websocket_connect("/ws/games/x") as ws:
+                ws.receive_text()
+        assert closed.value.code == 1008
+
+
+def test_behind_a_tls_proxy_cookies_are_secure_and_links_https(make_app: Any) -> None:
+    proxy = {"x-forwarded-proto": "https"}
+    with _app_client(make_app, "http://arle.example", allowed_hosts=("arle.example",),
+                     proxy_headers=True) as c:
+        r = c.post("/api/games", json={"players": 1, "seats": ["human"]}, headers=proxy)
+        assert r.status_code == 201
+        assert r.json()["url"].startswith("https://arle.example/games/")
+        assert r.json()["seats"][0]["invite_url"].startswith("https://arle.example/join/")
+        r = c.post("/games", data={"players": "1", "seat0": "human"}, headers=proxy,
+                   follow_redirects=False)
+        assert r.status_code == 303
+        assert all("secure" in h.lower() for h in r.headers.get_list("set-cookie"))
+    with _app_client(make_app, "http://arle.example", allowed_hosts=("arle.example",)) as c:
+        r = c.post("/api/games", json={"players": 1, "seats": ["human"]}, headers=proxy)
+        assert r.json()["url"].startswith("http://")     # the header is ignored by default
+
+
+def test_cross_site_form_posts_are_refused(client: Any) -> None:
+    form = {"players": "1", "seat0": "human"}
+    for headers in [{"origin": "https://evil.example"}, {"origin": "null"},
+                    {"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"}]:
+        r = client.post("/games", data=form, headers=headers, follow_redirects=False)
+        assert r.status_code == 403, headers
+        r = client.post("/api/games", json={"players": 1}, headers=headers)
+        assert r.status_code == 403, headers
+    assert client.get("/api/games").json()["games"] == []
+    for headers in [{}, {"origin": "http://testserver"}, {"sec-fetch-site": "same-origin"},
+                    {"sec-fetch-site": "none"}]:
+        r = client.post("/games", data=form, headers=headers, follow_redirects=False)
+        assert r.status_code == 303, headers
+
+
+def test_the_csp_forbids_base_tags_and_json_means_json(client: Any) -> None:
+    csp = client.get("/").headers["content-security-policy"]
+    assert "base-uri 'none'" in csp
+    for ctype in ["application/jsonx", "application/json-seq", "text/plain"]:
+        r = client.post("/api/games", content=b'{"players": 1}',
+                        headers={"content-type": ctype})
+        assert r.status_code == 415, ctype
+    r = client.post("/api/games", content=b'{"players": 1}',
+                    headers={"content-type": "application/json; charset=utf-8"})
+    assert r.status_code == 201

@@ -13,7 +13,7 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,7 +27,13 @@ from arle.web.botworker import think
 from arle.web.context import WebContext, get_context
 from arle.web.db import open_store
 from arle.web.live import MAX_WS_MESSAGE
-from arle.web.middleware import MAX_BODY, MAX_UPLOAD, BodyLimitMiddleware, TokenLogFilter
+from arle.web.middleware import (
+    MAX_BODY,
+    MAX_UPLOAD,
+    BodyLimitMiddleware,
+    GuardMiddleware,
+    TokenLogFilter,
+)
 from arle.web.reviews import ReviewCache
 from arle.web.service import THINK_TIMEOUT, GameError, GameService
 from arle.web.templating import environment
@@ -39,9 +45,14 @@ HERE = Path(__file__).resolve().parent
 
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
                bot_workers: int = 1, think_fn: Callable[[str, int, str], str] = think,
-               think_timeout: float = THINK_TIMEOUT) -> FastAPI:
+               think_timeout: float = THINK_TIMEOUT, allowed_hosts: Iterable[str] = (),
+               proxy_headers: bool = False) -> FastAPI:
     """The web app on the database ``db`` (SQLite path, ``postgresql://`` URL or the
-    default file in the user's data directory)."""
+    default file in the user's data directory).
+
+    It answers to the loopback names and ``allowed_hosts`` only (other Host headers get
+    400); ``proxy_headers``: behind a TLS proxy, take the scheme from
+    ``X-Forwarded-Proto``."""
     store = open_store(db)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers,
                           think_fn=think_fn, think_timeout=think_timeout)
@@ -61,6 +72,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     app.state.service = service
     app.state.db_url = store.url
     app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(GuardMiddleware, allowed_hosts=tuple(allowed_hosts),
+                       proxy_headers=proxy_headers)        # added last: runs first
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
