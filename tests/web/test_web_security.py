@@ -256,3 +256,107 @@ def test_the_csp_forbids_base_tags_and_json_means_json(client: Any) -> None:
     r = client.post("/api/games", content=b'{"players": 1}',
                     headers={"content-type": "application/json; charset=utf-8"})
     assert r.status_code == 201
+
+
+# ---------------------------------------------------------------------------
+# 6. Storage errors: JSON 503, a check at start, a reconnect, bots that survive
+# ---------------------------------------------------------------------------
+def _failing(calls: list[int], times: int, what: str = "database or disk is full") -> Any:
+    import sqlite3
+
+    def fail(*_args: Any, **_kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) <= times:
+            raise sqlite3.OperationalError(what)
+        return None
+    return fail
+
+
+def test_storage_errors_reach_clients_as_json_503(client: Any, monkeypatch: Any) -> None:
+    gid, tok = _game(client)
+    before = client.get(f"/api/games/{gid}/state").text
+    store = client.app.state.service.store
+    monkeypatch.setattr(store, "commit_move", _failing([], 99))
+    monkeypatch.setattr(store, "create_game", _failing([], 99, "attempt to write a readonly "
+                                                                "database"))
+    monkeypatch.setattr(store, "list_games", _failing([], 99))
+    answers = [
+        client.post(f"/api/games/{gid}/moves", json={"action": "place fisherman"},
+                    headers={"x-arle-token": tok}),
+        client.post("/api/games", json={"players": 1}),
+        client.get("/api/games"),
+        client.post("/games", data={"players": "1"}, follow_redirects=False),
+    ]
+    for r in answers:
+        assert r.status_code == 503, r.text
+        assert r.headers["content-type"].startswith("application/json")
+        assert "storage is not available" in r.json()["error"]
+        assert r.headers["retry-after"] == "5"
+    page = client.get("/", headers={"accept": "text/html"})
+    assert page.status_code == 503 and "storage is not available" in page.text
+    assert client.get(f"/api/games/{gid}/state").text == before
+    with client.websocket_connect(f"/ws/games/{gid}", headers={"x-arle-token": tok}) as ws:
+        assert json.loads(ws.receive_text())["type"] == "view"
+        ws.send_text(json.dumps({"type": "move", "action": "place fisherman", "ref": 1}))
+        msg = json.loads(ws.receive_text())
+        assert msg["type"] == "error" and msg["status"] == 503 and msg["ref"] == 1
+    monkeypatch.undo()
+    r = client.post(f"/api/games/{gid}/moves", json={"action": "place fisherman"},
+                    headers={"x-arle-token": tok})
+    assert r.status_code == 200                      # the database is back: so is the game
+
+
+def test_a_database_that_cannot_be_written_is_refused_at_start(tmp_path: Any) -> None:
+    import sqlite3
+
+    from arle.web.db import SQLiteStore
+    path = tmp_path / "arle.sqlite3"
+    store = SQLiteStore(path)
+    store.close()
+    store._conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+                                  check_same_thread=False)     # as a read-only file opens
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        store.check_writable()
+    store._conn.close()
+
+
+def test_a_bots_move_that_cannot_be_stored_is_retried(make_app: Any, monkeypatch: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from webutil import info, wait_until
+    with TestClient(make_app()) as c:
+        service = c.app.state.service
+        service.storage_retry = 0.01
+        calls: list[int] = []
+        real = service.store.commit_move
+        fail = _failing(calls, 3)
+
+        def flaky(*args: Any) -> Any:
+            fail()
+            return real(*args)
+        monkeypatch.setattr(service.store, "commit_move", flaky)
+        created = c.post("/api/games", json={"players": 1, "seats": ["bot:random"],
+                                             "seed": 2}).json()
+        gid = created["id"]
+        wait_until(lambda: info(c, gid)["ply"] >= 3, timeout=60,
+                   what="the bot to play on after the storage errors")
+        assert len(calls) > 3                    # three failures, then stored moves
+        assert gid not in service.bot_errors     # the report is gone once a move is stored
+
+
+@pytest.mark.postgres
+def test_a_lost_postgresql_connection_is_reopened(pg_url: str, make_app: Any) -> None:
+    import psycopg
+    from fastapi.testclient import TestClient
+    with TestClient(make_app(pg_url)) as c:
+        gid, tok = _game(c)
+        store = c.app.state.service.store
+        with psycopg.connect(pg_url, autocommit=True) as admin:   # the server drops it
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))
+        r = c.post(f"/api/games/{gid}/moves", json={"action": "place fisherman"},
+                   headers={"x-arle-token": tok})
+        assert r.status_code == 200, r.text
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))
+        assert [g["id"] for g in c.get("/api/games").json()["games"]] == [gid]
+        assert c.get(f"/api/games/{gid}").json()["ply"] == 1

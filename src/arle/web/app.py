@@ -13,6 +13,7 @@ them.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,7 +26,7 @@ from fastapi.templating import Jinja2Templates
 from arle.web import api, live, pages
 from arle.web.botworker import think
 from arle.web.context import WebContext, get_context
-from arle.web.db import open_store
+from arle.web.db import open_store, storage_errors
 from arle.web.live import MAX_WS_MESSAGE
 from arle.web.middleware import (
     MAX_BODY,
@@ -41,6 +42,9 @@ from arle.web.templating import environment
 __all__ = ["create_app", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
 
 HERE = Path(__file__).resolve().parent
+log = logging.getLogger("arle.web")
+STORAGE_DOWN = ("the game storage is not available right now (the database failed); "
+                "nothing was changed: try again in a moment")
 
 
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
@@ -85,4 +89,17 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
             return JSONResponse({"error": "not found"}, status_code=404)
         return get_context(request).error_page(request, GameError("page not found", 404))
 
+    async def storage_failed(request: Request, exc: Exception) -> Response:
+        log.error("storage error on %s %s: %r", request.method, request.url.path, exc)
+        e = GameError(STORAGE_DOWN, 503)
+        if request.method == "GET" and not request.url.path.startswith("/api/") \
+                and "text/html" in request.headers.get("accept", ""):
+            resp = get_context(request).error_page(request, e)
+        else:
+            resp = JSONResponse({"error": e.message}, status_code=503)
+        resp.headers["retry-after"] = "5"
+        return resp
+
+    for error in storage_errors():
+        app.add_exception_handler(error, storage_failed)
     return app

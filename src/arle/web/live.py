@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import urllib.parse
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from arle.web.context import get_context, tokens_from
+from arle.web.db import storage_errors
 from arle.web.service import GameError
 
 __all__ = ["MAX_WS_MESSAGE", "router"]
 
 MAX_WS_MESSAGE = 16 * 1024
+STORAGE_ERRORS = storage_errors()
+STORAGE_DOWN = ("the game storage is not available right now (the database failed); "
+                "nothing was changed: try again in a moment")
+log = logging.getLogger("arle.web")
 
 router = APIRouter()
 
@@ -111,6 +117,10 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
             except GameError as e:
                 await send({"type": "error", "ref": ref, "status": e.status,
                             "message": e.message})
+            except STORAGE_ERRORS as e:
+                log.error("storage error on the WebSocket of game %s: %r", gid, e)
+                await send({"type": "error", "ref": ref, "status": 503,
+                            "message": STORAGE_DOWN})
     except WebSocketDisconnect:
         pass
     finally:

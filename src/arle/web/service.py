@@ -22,7 +22,7 @@ from typing import Any
 
 import arle
 from arle.web.botworker import check_bot_spec, think, timed_think
-from arle.web.db import GameRecord, MoveRow, SeatRow, Store
+from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
            "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED"]
@@ -40,6 +40,11 @@ MAX_SEED = 2**31 - 1
 BUILDING_MODES = ("first-game", "random")
 
 ThinkFn = Callable[[str, int, str], str]
+STORAGE_ERRORS = storage_errors()
+#: Seconds a bot waits before it tries again to store its move after a storage error
+#: (doubling up to :data:`STORAGE_RETRY_MAX`).
+STORAGE_RETRY_FIRST = 1.0
+STORAGE_RETRY_MAX = 30.0
 
 
 class GameError(Exception):
@@ -124,6 +129,7 @@ class GameService:
         self.bot_delay = bot_delay
         self.bot_workers = max(1, bot_workers)
         self.think_fn = think_fn
+        self.storage_retry = STORAGE_RETRY_FIRST
         self.bot_errors: dict[str, str] = {}
         self._games: dict[str, Game] = {}
         self._load_lock = asyncio.Lock()
@@ -470,43 +476,66 @@ class GameService:
             self._bot_loop(game.id))
 
     async def _bot_loop(self, game_id: str) -> None:
+        wait = self.storage_retry
         try:
             while not self._closing:
-                game = await self.get(game_id)
-                seat = game.bot_to_move()
-                if seat is None or seat.bot is None:
-                    return
-                version = game.version
-                state_json = game.state.to_json()
-                seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
-                        + len(game.moves) * 7 + seat.seat) % 2**31
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
                 try:
-                    action = await self._think(seat.bot, seed, state_json)
-                except asyncio.CancelledError:
-                    raise
-                except Exception as e:  # a crashed or missing bot: say so on the page
-                    msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
-                    log.error("game %s: %s", game_id, msg)
+                    done = await self._bot_turn(game_id)
+                except STORAGE_ERRORS as e:
+                    # the database failed (disk full, a lost server): say so on the page
+                    # and try the same turn again later; the game keeps its bot
+                    msg = (f"the bot's move could not be stored ({type(e).__name__}); "
+                           f"trying again in {wait:g} s")
+                    log.error("game %s: %s: %s", game_id, msg, e)
                     self.bot_errors[game_id] = msg
-                    self._notify(game_id, game.version)
+                    game = self._games.get(game_id)
+                    self._notify(game_id, game.version if game is not None else 0)
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, STORAGE_RETRY_MAX)
+                    continue
+                wait = self.storage_retry
+                if done:
                     return
-                try:
-                    await self.move(game_id, {seat.seat}, action, version, bot=True)
-                except GameError as e:
-                    if e.status != 409:
-                        msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
-                              f"{e.message}"
-                        log.error("game %s: %s", game_id, msg)
-                        self.bot_errors[game_id] = msg
-                        self._notify(game_id, game.version)
-                        return
-                    # 409: the position changed while it thought; think again
         finally:
             task = self._bot_tasks.get(game_id)
             if task is asyncio.current_task():
                 del self._bot_tasks[game_id]
+
+    async def _bot_turn(self, game_id: str) -> bool:
+        """One decision of the bot to move in ``game_id``; True when the loop is done
+        (no bot to move, or a failure reported on the page)."""
+        game = await self.get(game_id)
+        seat = game.bot_to_move()
+        if seat is None or seat.bot is None:
+            return True
+        version = game.version
+        state_json = game.state.to_json()
+        seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
+                + len(game.moves) * 7 + seat.seat) % 2**31
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        try:
+            action = await self._think(seat.bot, seed, state_json)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a crashed or missing bot: say so on the page
+            msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
+            log.error("game %s: %s", game_id, msg)
+            self.bot_errors[game_id] = msg
+            self._notify(game_id, game.version)
+            return True
+        try:
+            await self.move(game_id, {seat.seat}, action, version, bot=True)
+        except GameError as e:
+            if e.status != 409:
+                msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
+                      f"{e.message}"
+                log.error("game %s: %s", game_id, msg)
+                self.bot_errors[game_id] = msg
+                self._notify(game_id, game.version)
+                return True
+            # 409: the position changed while it thought; think again
+        return False
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
         """Run the bot in the worker pool, stopped after ``think_timeout`` seconds of its
