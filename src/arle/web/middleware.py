@@ -163,8 +163,11 @@ class GuardMiddleware:
 def _cross_site(scope: Scope, host: str) -> str | None:
     """Why a state-changing request looks sent by another site's page, or None."""
     site = _header(scope, b"sec-fetch-site")
-    if site is not None and site.strip().lower() not in ("same-origin", "none"):
+    if site is not None:         # the browser says where the request comes from
+        if site.strip().lower() in ("same-origin", "none"):
+            return None
         return "cross-site request refused (send it from this server's own pages)"
+    # older browsers: the Origin (our pages send "null" there: no-referrer policy)
     origin = _header(scope, b"origin")
     if origin is not None:
         netloc = origin.strip().lower().partition("://")[2]
