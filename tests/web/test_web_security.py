@@ -362,3 +362,113 @@ def test_a_lost_postgresql_connection_is_reopened(pg_url: str, make_app: Any) ->
             admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))
         assert [g["id"] for g in c.get("/api/games").json()["games"]] == [gid]
         assert c.get(f"/api/games/{gid}").json()["ply"] == 1
+
+
+# ---------------------------------------------------------------------------
+# 7. Limits: games per client, queued hints, idle games leave memory
+# ---------------------------------------------------------------------------
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_game_creation_is_limited_per_client(make_app: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from arle.web.limits import Limits
+    clock = FakeClock()
+    app = make_app(limits=Limits(create_burst=3, create_every=60.0), clock=clock)
+    with TestClient(app) as c:
+        for _ in range(3):
+            assert c.post("/api/games", json={"players": 1}).status_code == 201
+        r = c.post("/api/games", json={"players": 1})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) == 60
+        assert "too many new games" in r.json()["error"]
+        assert c.post("/games", data={"players": "1"}).status_code == 429
+        up = _raw_json(c, "/api/records", _record())
+        assert up.status_code == 429
+        assert len(c.get("/api/games").json()["games"]) == 3
+        clock.now += 60                                    # one more per minute
+        assert c.post("/api/games", json={"players": 1}).status_code == 201
+        assert c.post("/api/games", json={"players": 1}).status_code == 429
+        # a refused input spends nothing
+        clock.now += 60
+        assert c.post("/api/games", json={"players": 7}).status_code == 400
+        assert c.post("/api/games", json={"players": 1}).status_code == 201
+
+
+def test_a_rate_limiter_forgets_old_clients() -> None:
+    from arle.web.limits import RateLimiter
+    clock = FakeClock()
+    rl = RateLimiter(1, 10.0, clock=clock, max_keys=3)
+    assert [rl.take(k) for k in "abcd"] == [None] * 4
+    assert rl.take("d") == 10.0
+    assert rl.take("a") is None                 # forgotten: a fresh bucket (bounded memory)
+
+
+def test_queued_hints_are_limited_per_client_and_per_game(make_app: Any, tmp_path: Any,
+                                                         monkeypatch: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fastapi.testclient import TestClient
+    from slowbot import think as slow_think
+    from webutil import wait_until
+
+    from arle.web.limits import Limits
+    release = tmp_path / "release"
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("ARLE_TEST_RELEASE", str(release))
+    monkeypatch.setenv("ARLE_TEST_PIDFILE", str(pidfile))
+    monkeypatch.setenv("ARLE_TEST_THINK_SECONDS", "120")
+    app = make_app(think_fn=slow_think, limits=Limits(hints_per_client=2, hints_per_game=1))
+    with TestClient(app) as c:
+        games = [_game(c) for _ in range(3)]
+
+        def hint(g: tuple[str, str]) -> Any:
+            return c.post(f"/api/games/{g[0]}/hint", json={"bot": "random"},
+                          headers={"x-arle-token": g[1]})
+        with ThreadPoolExecutor(4) as pool:
+            first = pool.submit(hint, games[0])
+            wait_until(pidfile.exists, what="the first hint to reach the bot")
+            same_game = hint(games[0])                 # the game's one place is taken
+            assert same_game.status_code == 429 and "this game" in same_game.json()["error"]
+            second = pool.submit(hint, games[1])
+            wait_until(lambda: c.app.state.ctx.hint_clients._held.get("testclient") == 2,
+                       what="the second hint to queue")
+            third = hint(games[2])                     # the client's two places are taken
+            assert third.status_code == 429 and "this address" in third.json()["error"]
+            assert third.headers["retry-after"] == "5"
+            release.touch()
+            assert first.result(timeout=60).status_code == 200
+            assert second.result(timeout=60).status_code == 200
+        assert hint(games[2]).status_code == 200       # the places are free again
+
+
+def test_idle_games_leave_memory_and_come_back_unchanged(make_app: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from arle.web.limits import Limits
+    clock = FakeClock()
+    app = make_app(limits=Limits(idle_seconds=600.0, games_in_memory=3), clock=clock)
+    with TestClient(app) as c:
+        service = c.app.state.service
+        gid, tok = _game(c)
+        assert c.post(f"/api/games/{gid}/moves", json={"action": "place fisherman"},
+                      headers={"x-arle-token": tok}).status_code == 200
+        before = c.get(f"/api/games/{gid}/state").text
+        watched, _ = _game(c)
+        with c.websocket_connect(f"/ws/games/{watched}") as ws:
+            json.loads(ws.receive_text())
+            clock.now += 601
+            assert sorted(service.evict_idle()) == [gid]        # an open page keeps it
+        assert gid not in service._games and watched in service._games
+        assert c.get(f"/api/games/{gid}/state").text == before   # loaded again
+        assert c.get(f"/api/games/{gid}").json()["ply"] == 1
+        # beyond games_in_memory the longest idle games leave first
+        for _ in range(4):
+            clock.now += 1
+            _game(c)
+        assert len(service._games) <= 3

@@ -79,6 +79,7 @@ async def api_list(ctx: Ctx, status: str = "running", limit: int = 50) -> Respon
 async def api_create(request: Request, ctx: Ctx) -> Response:
     try:
         opts, _take = parse_new_game(await json_body(request))
+        ctx.check_create(request)
         created = await ctx.service.create_game(opts)
         game = await ctx.service.get(created.game_id)
     except GameError as e:
@@ -183,7 +184,8 @@ async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
         body = body or {}
         game = await ctx.service.get(gid)
         held = await ctx.held_seats(request, game, body.get("token"))
-        action, version = await ctx.service.hint(gid, held, body.get("bot"))
+        async with ctx.hint_slot(request, gid):
+            action, version = await ctx.service.hint(gid, held, body.get("bot"))
         game = await ctx.service.get(gid)
         state = game.state
         label = action_label(parse_action(state, action), state) \
@@ -200,6 +202,7 @@ async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
 async def api_upload(request: Request, ctx: Ctx) -> Response:
     try:
         record = await json_body(request)
+        ctx.check_create(request)
         created = await ctx.service.import_record(record)
         game = await ctx.service.get(created.game_id)
     except GameError as e:

@@ -14,6 +14,7 @@ them.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from arle.web import api, live, pages
 from arle.web.botworker import think
 from arle.web.context import WebContext, get_context
 from arle.web.db import open_store, storage_errors
+from arle.web.limits import Limits
 from arle.web.live import MAX_WS_MESSAGE
 from arle.web.middleware import (
     MAX_BODY,
@@ -39,7 +41,7 @@ from arle.web.reviews import ReviewCache
 from arle.web.service import THINK_TIMEOUT, GameError, GameService
 from arle.web.templating import environment
 
-__all__ = ["create_app", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
+__all__ = ["create_app", "Limits", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("arle.web")
@@ -50,16 +52,22 @@ STORAGE_DOWN = ("the game storage is not available right now (the database faile
 def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
                bot_workers: int = 1, think_fn: Callable[[str, int, str], str] = think,
                think_timeout: float = THINK_TIMEOUT, allowed_hosts: Iterable[str] = (),
-               proxy_headers: bool = False) -> FastAPI:
+               proxy_headers: bool = False, limits: Limits | None = None,
+               clock: Callable[[], float] = time.monotonic) -> FastAPI:
     """The web app on the database ``db`` (SQLite path, ``postgresql://`` URL or the
     default file in the user's data directory).
 
     It answers to the loopback names and ``allowed_hosts`` only (other Host headers get
     400); ``proxy_headers``: behind a TLS proxy, take the scheme from
-    ``X-Forwarded-Proto``."""
+    ``X-Forwarded-Proto`` (and the client's address from ``X-Forwarded-For``).
+    ``limits``: games per client, queued hints, idle games (:class:`Limits`); ``clock``
+    times them."""
+    limits = limits or Limits()
     store = open_store(db)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers,
-                          think_fn=think_fn, think_timeout=think_timeout)
+                          think_fn=think_fn, think_timeout=think_timeout,
+                          idle_seconds=limits.idle_seconds,
+                          games_in_memory=limits.games_in_memory, clock=clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -72,7 +80,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     app = FastAPI(title="arle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.state.ctx = WebContext(service=service, templates=Jinja2Templates(env=environment()),
-                               reviews=ReviewCache(), db_url=store.url)
+                               reviews=ReviewCache(), db_url=store.url, limits=limits,
+                               proxy_headers=proxy_headers)
     app.state.service = service
     app.state.db_url = store.url
     app.add_middleware(BodyLimitMiddleware)

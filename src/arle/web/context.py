@@ -5,7 +5,9 @@ cookies, pages, errors)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -13,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
+from arle.web.limits import Limits, RateLimiter, Slots
 from arle.web.reviews import ReviewCache
 from arle.web.service import Game, GameError, GameService
 from arle.web.templating import environment
@@ -32,6 +35,49 @@ class WebContext:
     templates: Jinja2Templates
     reviews: ReviewCache
     db_url: str
+    limits: Limits = field(default_factory=Limits)
+    proxy_headers: bool = False
+
+    def __post_init__(self) -> None:
+        self.creations = RateLimiter(self.limits.create_burst, self.limits.create_every,
+                                     clock=self.service.clock)
+        self.hint_clients = Slots(self.limits.hints_per_client)
+        self.hint_games = Slots(self.limits.hints_per_game)
+
+    def client_key(self, conn: HTTPConnection) -> str:
+        """Who is asking, for the per-client limits: the peer address, or behind a proxy
+        (``proxy_headers``) the address the proxy appended to X-Forwarded-For."""
+        if self.proxy_headers:
+            forwarded = conn.headers.get("x-forwarded-for", "")
+            last = forwarded.split(",")[-1].strip()
+            if last:
+                return last[:64]
+        return conn.client.host if conn.client is not None else "?"
+
+    def check_create(self, conn: HTTPConnection) -> None:
+        """GameError 429 if this client created too many games lately."""
+        wait = self.creations.take(self.client_key(conn))
+        if wait is not None:
+            raise GameError(f"too many new games from this address: try again in "
+                            f"{wait:.0f} s", 429, retry_after=wait)
+
+    @asynccontextmanager
+    async def hint_slot(self, conn: HTTPConnection, gid: str) -> AsyncIterator[None]:
+        """A place in the hint queue for this client and game, or GameError 429."""
+        who = self.client_key(conn)
+        if not self.hint_clients.enter(who):
+            raise GameError("too many hints asked at once from this address: wait for "
+                            "the answers", 429, retry_after=5)
+        try:
+            if not self.hint_games.enter(gid):
+                raise GameError("too many hints asked at once for this game: wait for "
+                                "the answers", 429, retry_after=5)
+            try:
+                yield
+            finally:
+                self.hint_games.leave(gid)
+        finally:
+            self.hint_clients.leave(who)
 
     async def held_seats(self, conn: HTTPConnection, game: Game, extra: Any = None) -> set[int]:
         """The seats of ``game`` that this request's cookies, header or body open."""
@@ -45,8 +91,10 @@ class WebContext:
         return self.templates.TemplateResponse(request, name, ctx, status_code=status)
 
     def error_page(self, request: Request, e: GameError) -> Response:
-        return self.page(request, "error.html", {"message": e.message, "status": e.status},
+        resp = self.page(request, "error.html", {"message": e.message, "status": e.status},
                          e.status)
+        _retry_header(resp, e)
+        return resp
 
     def error_fragment(self, e: GameError) -> Response:
         """The error in place of a game view fragment."""
@@ -98,8 +146,15 @@ def tokens_from(cookies: dict[str, str], headers: Any, gid: str, players: int,
     return [t for t in toks if t and len(t) <= 100]
 
 
+def _retry_header(resp: Response, e: GameError) -> None:
+    if e.retry_after is not None:
+        resp.headers["retry-after"] = str(max(1, round(e.retry_after)))
+
+
 def error_json(e: GameError) -> JSONResponse:
-    return JSONResponse({"error": e.message}, status_code=e.status)
+    resp = JSONResponse({"error": e.message}, status_code=e.status)
+    _retry_header(resp, e)
+    return resp
 
 
 def set_cookie(resp: Response, request: Request, name: str, value: str) -> None:

@@ -90,6 +90,7 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
             "promos": form.get("promos"), "take_seat": take_raw}
     try:
         opts, take = parse_new_game(data)
+        ctx.check_create(request)
         created = await ctx.service.create_game(opts)
     except GameError as e:
         return ctx.error_page(request, e)

@@ -50,10 +50,12 @@ STORAGE_RETRY_MAX = 30.0
 class GameError(Exception):
     """A refused request: ``status`` is the HTTP status, the message says why."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, *,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.retry_after = retry_after      # seconds, sent as Retry-After (429, 503)
 
 
 @dataclass
@@ -82,6 +84,7 @@ class Game:
     state: arle.State
     moves: list[MoveRow]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    touched: float = 0.0          # the service's clock when a request last used it
 
     @property
     def id(self) -> str:
@@ -123,8 +126,14 @@ class GameService:
     """Games, seats, moves, undo, bots and change notifications."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.5, bot_workers: int = 1,
-                 think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT) -> None:
+                 think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT,
+                 idle_seconds: float = 1800.0, games_in_memory: int = 500,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
+        self.games_in_memory = max(1, games_in_memory)
+        self.clock = clock
+        self._sweeper: asyncio.Task[None] | None = None
         self.think_timeout = think_timeout
         self.bot_delay = bot_delay
         self.bot_workers = max(1, bot_workers)
@@ -144,9 +153,40 @@ class GameService:
         for gid in await asyncio.to_thread(self.store.game_ids_to_resume):
             game = await self.get(gid)
             self._ensure_bot(game)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(min(60.0, max(1.0, self.idle_seconds / 4)))
+            self.evict_idle()
+
+    def evict_idle(self) -> list[str]:
+        """Drop from memory the games idle for ``idle_seconds`` (and, beyond
+        ``games_in_memory``, the longest idle ones): none with an open page, a bot
+        thinking or a change in progress.  They stay stored and load again on demand.
+        Returns the ids dropped."""
+        now = self.clock()
+
+        def idle(g: Game) -> bool:
+            return (g.id not in self._listeners and g.id not in self._bot_tasks
+                    and not g.lock.locked())
+
+        quiet = sorted((g for g in self._games.values() if idle(g)), key=lambda g: g.touched)
+        excess = len(self._games) - self.games_in_memory
+        dropped = []
+        for g in quiet:
+            if now - g.touched >= self.idle_seconds or excess > 0:
+                del self._games[g.id]
+                dropped.append(g.id)
+                excess -= 1
+        if dropped:
+            log.info("%d idle game(s) left memory", len(dropped))
+        return dropped
 
     async def stop(self) -> None:
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = list(self._bot_tasks.values())
         for t in tasks:
             t.cancel()
@@ -172,18 +212,22 @@ class GameService:
             raise GameError("no such game", 404)
         game = self._games.get(game_id)
         if game is not None:
+            game.touched = self.clock()
             return game
         async with self._load_lock:
             game = self._games.get(game_id)
             if game is not None:
+                game.touched = self.clock()
                 return game
             rec = await asyncio.to_thread(self.store.get_game, game_id)
             if rec is None:
                 raise GameError(f"no game {game_id!r}", 404)
             moves = await asyncio.to_thread(self.store.moves, game_id)
             state = arle.State.from_json(rec.state)
-            game = Game(rec, state, moves)
+            game = Game(rec, state, moves, touched=self.clock())
             self._games[game_id] = game
+            if len(self._games) > self.games_in_memory:
+                self.evict_idle()
             return game
 
     async def list_games(self, status: str, limit: int = 50) -> list[GameRecord]:
@@ -321,8 +365,10 @@ class GameService:
                 if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
                     continue
                 raise
-            game = Game(rec, state, list(moves))
+            game = Game(rec, state, list(moves), touched=self.clock())
             self._games[gid] = game
+            if len(self._games) > self.games_in_memory:
+                self.evict_idle()
             self._ensure_bot(game)
             return CreatedGame(gid, owner, tokens)
         raise GameError("could not allocate a game id", 500)  # pragma: no cover
