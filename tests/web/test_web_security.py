@@ -472,3 +472,19 @@ def test_idle_games_leave_memory_and_come_back_unchanged(make_app: Any) -> None:
             clock.now += 1
             _game(c)
         assert len(service._games) <= 3
+
+
+def test_websocket_messages_follow_the_apis_json_rules(client: Any) -> None:
+    gid, tok = _game(client)
+    before = client.get(f"/api/games/{gid}/state").text
+    with client.websocket_connect(f"/ws/games/{gid}", headers={"x-arle-token": tok}) as ws:
+        assert json.loads(ws.receive_text())["type"] == "view"
+        for text in ['{"type": "move", "action": "place fisherman", "version": ' + HUGE + "}",
+                     '{"type": "move", "action": "place fisherman", "version": Infinity}',
+                     '{"type": "move", "type": "undo"}', "[1]", "1e999"]:
+            ws.send_text(text)
+            msg = json.loads(ws.receive_text())
+            assert msg["type"] == "error" and msg["status"] == 400, text[:60]
+        ws.send_text('{"type": "ping", "ref": 2}')
+        assert json.loads(ws.receive_text()) == {"type": "pong", "ref": 2}
+    assert client.get(f"/api/games/{gid}/state").text == before

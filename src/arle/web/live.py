@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from arle.web.context import get_context, tokens_from
 from arle.web.db import storage_errors
+from arle.web.inputs import loads
 from arle.web.service import GameError
 
 __all__ = ["MAX_WS_MESSAGE", "router"]
@@ -86,13 +87,14 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
                 await ws.close(code=1009)
                 return
             try:
-                msg = json.loads(text)
+                msg = loads(text)                 # the API's JSON rules (bounded numbers)
                 if not isinstance(msg, dict):
-                    raise ValueError("not an object")
-            except (ValueError, RecursionError):
+                    raise GameError("not an object")
+            except GameError as e:
                 await send({"type": "error", "status": 400,
                             "message": "malformed message: expected a JSON object like "
-                                       '{"type": "move", "action": "...", "version": 3}'})
+                                       '{"type": "move", "action": "...", "version": 3} '
+                                       f"({e.message[:200]})"})
                 continue
             kind = msg.get("type")
             ref = msg.get("ref")
