@@ -18,14 +18,8 @@ SRC = ROOT / "src" / "arle"
 FACES = ("cli", "web", "bots", "env")
 LINT = Path(sys.executable).parent / "lint-imports"
 
-#: Known exceptions, to be removed by the web split (the lead merges it): the places
-#: that still read the stack, as (file, line text).
-KNOWN_EXCEPTIONS = {
-    ("web/app.py", 'info["pending"] = s.stack[-1].KIND if s.stack else None'),
-    ("web/views.py", 'if s.stack and s.stack[-1].KIND == "house":'),
-    ("web/views.py", "if mine and not s.stack:"),
-    ("web/views.py", "if mine and s.stack:"),
-}
+#: Places a face may still read the stack, as (file, line text): none.
+KNOWN_EXCEPTIONS: set[tuple[str, str]] = set()
 
 _FORBIDDEN_ATTRS = {"stack", "_legal", "_own_legal"}
 

@@ -117,4 +117,6 @@ def test_anytime_verbs_are_the_engines_registry() -> None:
     assert arle.ANYTIME_VERBS == verbs == view.anytime_verbs() == core.anytime_verbs()
     from arle.bots import common
     from arle.cli import render
+    from arle.web import views
     assert common.ANYTIME_VERBS == verbs and render.ANYTIME_VERBS == verbs
+    assert views.ANYTIME_VERBS == verbs

@@ -54,6 +54,7 @@ def make_app(db_path: Path) -> Callable[..., Any]:
 
     def make(db: str | Path | None = None, **kw: Any) -> Any:
         kw.setdefault("bot_delay", 0.0)
+        kw.setdefault("allowed_hosts", ("testserver", "test"))   # the test clients' hosts
         return create_app(db if db is not None else db_path, **kw)
     return make
 

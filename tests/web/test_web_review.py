@@ -45,7 +45,7 @@ def test_concurrent_requests_share_one_review_and_long_games_are_refused(
 
     import httpx
 
-    import arle.web.app as web
+    import arle.web.reviews as web
 
     calls: list[int] = []
     real = web.review

@@ -27,6 +27,13 @@ def serve(
                             min=0.0, max=30.0)] = 0.6,
     bot_workers: Annotated[
         int, typer.Option(help="Worker processes in which bots think.", min=1, max=16)] = 1,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="A host name the server answers to besides localhost, 127.0.0.1 "
+                          "and ::1 (repeatable); other Host headers get 400.")] = None,
+    proxy_headers: Annotated[
+        bool, typer.Option(help="Behind a TLS proxy: take the scheme from "
+                                "X-Forwarded-Proto (secure cookies, https:// links).")] = False,
 ) -> None:
     """Start the web app and print its address."""
     try:
@@ -37,7 +44,8 @@ def serve(
         typer.echo(f"arle serve: the web app needs its dependencies ({e})", err=True)
         raise typer.Exit(code=2) from e
     try:
-        app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers)
+        app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
+                         allowed_hosts=allowed_host or (), proxy_headers=proxy_headers)
     except Exception as e:
         typer.echo(f"arle serve: cannot open the database: {e}", err=True)
         raise typer.Exit(code=2) from e

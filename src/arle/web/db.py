@@ -14,17 +14,55 @@ database.  The ``moves`` table's primary key (game, ply) backs this up.
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Any, ParamSpec, Protocol, Sequence, TypeVar
 
 __all__ = ["GameRecord", "MoveRow", "SeatRow", "Store", "SQLiteStore", "PostgresStore",
-           "default_db_path", "open_store"]
+           "default_db_path", "open_store", "storage_errors"]
+
+log = logging.getLogger("arle.web")
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def storage_errors() -> tuple[type[Exception], ...]:
+    """The exceptions a store raises when the database fails (disk full, read-only file,
+    a lost PostgreSQL server): the app answers them with 503."""
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        return errors
+    return errors + (psycopg.Error,)
+
+
+def _retry_lost(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run a store method again, once, on a fresh connection when the first attempt
+    failed because the connection was lost (a PostgreSQL restart).  Each method is one
+    transaction and changes are version-checked, so a retry never applies twice."""
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            store = args[0]
+            assert isinstance(store, _SQLStore)
+            if not store._lost(e):
+                raise
+            log.warning("the database connection was lost (%s); reconnecting", e)
+            store._reconnect()
+            return fn(*args, **kwargs)
+    return wrapper
 
 SCHEMA_VERSION = 1
 
@@ -155,6 +193,27 @@ class _SQLStore:
     def close(self) -> None:
         raise NotImplementedError
 
+    def _lost(self, error: BaseException) -> bool:
+        """Whether ``error`` means the connection was lost (then a retry may work)."""
+        return False
+
+    def _reconnect(self) -> None:
+        raise NotImplementedError
+
+    def check_writable(self) -> None:
+        """Write (and keep) a row, so that a database the server could read but not write
+        (a read-only file, a full disk, a read-only role) is refused at start."""
+        with self._lock:
+            self._begin()
+            try:
+                self._run("DELETE FROM meta WHERE key = ?", ("last_start",))
+                self._run("INSERT INTO meta (key, value) VALUES (?, ?)",
+                          ("last_start", repr(time.time())))
+                self._commit()
+            except BaseException:
+                self._rollback()
+                raise
+
     def _sql(self, sql: str) -> str:
         return sql if self._placeholder == "?" else sql.replace("?", self._placeholder)
 
@@ -183,6 +242,7 @@ class _SQLStore:
                 raise
 
     # -- games ------------------------------------------------------------------------
+    @_retry_lost
     def create_game(self, game: GameRecord, moves: Sequence[MoveRow]) -> None:
         with self._lock:
             self._begin()
@@ -225,6 +285,7 @@ class _SQLStore:
         return [SeatRow(int(r[0]), str(r[1]), None if r[2] is None else str(r[2]),
                         None if r[3] is None else str(r[3]), bool(r[4])) for r in rows]
 
+    @_retry_lost
     def get_game(self, game_id: str) -> GameRecord | None:
         with self._lock:
             row = self._run(f"SELECT {self._GAME_COLS} FROM games WHERE id = ?",
@@ -235,6 +296,7 @@ class _SQLStore:
             g.seats = self._seats(game_id)
             return g
 
+    @_retry_lost
     def list_games(self, status: str, limit: int) -> list[GameRecord]:
         with self._lock:
             cols = self._GAME_COLS.replace("state,", "'' AS state,")
@@ -247,6 +309,7 @@ class _SQLStore:
                 out.append(g)
             return out
 
+    @_retry_lost
     def game_ids_to_resume(self) -> list[str]:
         """Running games whose player to move sits at a bot seat."""
         with self._lock:
@@ -256,12 +319,14 @@ class _SQLStore:
                 "ORDER BY g.updated").fetchall()
             return [str(r[0]) for r in rows]
 
+    @_retry_lost
     def find_token(self, token: str) -> tuple[str, int] | None:
         with self._lock:
             row = self._run("SELECT game_id, seat FROM seats WHERE token = ?",
                             (token,)).fetchone()
             return None if row is None else (str(row[0]), int(row[1]))
 
+    @_retry_lost
     def mark_joined(self, game_id: str, seat: int) -> None:
         with self._lock:
             self._begin()
@@ -273,6 +338,7 @@ class _SQLStore:
                 self._rollback()
                 raise
 
+    @_retry_lost
     def moves(self, game_id: str) -> list[MoveRow]:
         with self._lock:
             rows = self._run("SELECT ply, player, action, created FROM moves "
@@ -287,6 +353,7 @@ class _SQLStore:
             (ply, state, status, to_move, winner, time.time(), game_id, expected_version))
         return int(cur.rowcount) == 1
 
+    @_retry_lost
     def commit_move(self, game_id: str, expected_version: int, move: MoveRow, state: str,
                     status: str, to_move: int | None, winner: int | None) -> bool:
         """Store an accepted move; False (nothing written) if the game changed meanwhile."""
@@ -309,6 +376,7 @@ class _SQLStore:
                 self._rollback()
                 raise
 
+    @_retry_lost
     def commit_undo(self, game_id: str, expected_version: int, ply: int, state: str,
                     status: str, to_move: int | None, winner: int | None) -> bool:
         """Delete move ``ply`` (the last one); False if the game changed meanwhile."""
@@ -346,6 +414,7 @@ class SQLiteStore(_SQLStore):
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute("PRAGMA synchronous = FULL")
         self.init_schema()
+        self.check_writable()
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         return self._conn.execute(sql, tuple(params))
@@ -382,10 +451,22 @@ class PostgresStore(_SQLStore):
         self.url = _redact(url)
         self._conn = psycopg.connect(url, autocommit=True)
         self.init_schema()
+        self.check_writable()
 
     def _reconnect_if_lost(self) -> None:
         if self._conn.closed or self._conn.broken:   # e.g. the server restarted
-            self._conn = self._psycopg.connect(self._dsn, autocommit=True)
+            self._reconnect()
+
+    def _lost(self, error: BaseException) -> bool:
+        return isinstance(error, self._psycopg.OperationalError) and bool(
+            self._conn.closed or self._conn.broken)
+
+    def _reconnect(self) -> None:
+        try:
+            self._conn.close()
+        except Exception:              # pragma: no cover - closing a broken connection
+            pass
+        self._conn = self._psycopg.connect(self._dsn, autocommit=True)
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         if sql.startswith("SELECT"):      # reads outside a transaction may reconnect

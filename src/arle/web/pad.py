@@ -114,7 +114,7 @@ def answers_from_form(form: Mapping[str, Sequence[str]]) -> tuple[dict[str, str]
             items: list[str] = []
             for item in q.known:
                 raw = (form.get(f"barn.{item}") or ["0"])[-1].strip() or "0"
-                if not (raw.isascii() and raw.isdigit()) or int(raw) > _BARN_LIMIT:
+                if not (raw.isascii() and raw.isdigit() and len(raw) < 4) or int(raw) > _BARN_LIMIT:
                     problem = problem or (f"barn.{item}: {raw!r} is not a count from 0 "
                                           f"to {_BARN_LIMIT}")
                     continue

@@ -22,10 +22,10 @@ from typing import Any
 
 import arle
 from arle.web.botworker import check_bot_spec, think, timed_think
-from arle.web.db import GameRecord, MoveRow, SeatRow, Store
+from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED"]
 
 log = logging.getLogger("arle.web")
 
@@ -35,18 +35,27 @@ HINT_BOT = "mcts:sims=100"
 #: Seconds a bot may think about one decision before the worker is stopped.
 THINK_TIMEOUT = 60.0
 MAX_RECORD_ACTIONS = 20_000
+#: The largest seed of a game on this server (created in the lobby or uploaded).
+MAX_SEED = 2**31 - 1
 BUILDING_MODES = ("first-game", "random")
 
 ThinkFn = Callable[[str, int, str], str]
+STORAGE_ERRORS = storage_errors()
+#: Seconds a bot waits before it tries again to store its move after a storage error
+#: (doubling up to :data:`STORAGE_RETRY_MAX`).
+STORAGE_RETRY_FIRST = 1.0
+STORAGE_RETRY_MAX = 30.0
 
 
 class GameError(Exception):
     """A refused request: ``status`` is the HTTP status, the message says why."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, *,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.retry_after = retry_after      # seconds, sent as Retry-After (429, 503)
 
 
 @dataclass
@@ -75,6 +84,7 @@ class Game:
     state: arle.State
     moves: list[MoveRow]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    touched: float = 0.0          # the service's clock when a request last used it
 
     @property
     def id(self) -> str:
@@ -116,12 +126,19 @@ class GameService:
     """Games, seats, moves, undo, bots and change notifications."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.5, bot_workers: int = 1,
-                 think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT) -> None:
+                 think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT,
+                 idle_seconds: float = 1800.0, games_in_memory: int = 500,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
+        self.games_in_memory = max(1, games_in_memory)
+        self.clock = clock
+        self._sweeper: asyncio.Task[None] | None = None
         self.think_timeout = think_timeout
         self.bot_delay = bot_delay
         self.bot_workers = max(1, bot_workers)
         self.think_fn = think_fn
+        self.storage_retry = STORAGE_RETRY_FIRST
         self.bot_errors: dict[str, str] = {}
         self._games: dict[str, Game] = {}
         self._load_lock = asyncio.Lock()
@@ -136,9 +153,40 @@ class GameService:
         for gid in await asyncio.to_thread(self.store.game_ids_to_resume):
             game = await self.get(gid)
             self._ensure_bot(game)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(min(60.0, max(1.0, self.idle_seconds / 4)))
+            self.evict_idle()
+
+    def evict_idle(self) -> list[str]:
+        """Drop from memory the games idle for ``idle_seconds`` (and, beyond
+        ``games_in_memory``, the longest idle ones): none with an open page, a bot
+        thinking or a change in progress.  They stay stored and load again on demand.
+        Returns the ids dropped."""
+        now = self.clock()
+
+        def idle(g: Game) -> bool:
+            return (g.id not in self._listeners and g.id not in self._bot_tasks
+                    and not g.lock.locked())
+
+        quiet = sorted((g for g in self._games.values() if idle(g)), key=lambda g: g.touched)
+        excess = len(self._games) - self.games_in_memory
+        dropped = []
+        for g in quiet:
+            if now - g.touched >= self.idle_seconds or excess > 0:
+                del self._games[g.id]
+                dropped.append(g.id)
+                excess -= 1
+        if dropped:
+            log.info("%d idle game(s) left memory", len(dropped))
+        return dropped
 
     async def stop(self) -> None:
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = list(self._bot_tasks.values())
         for t in tasks:
             t.cancel()
@@ -164,18 +212,22 @@ class GameService:
             raise GameError("no such game", 404)
         game = self._games.get(game_id)
         if game is not None:
+            game.touched = self.clock()
             return game
         async with self._load_lock:
             game = self._games.get(game_id)
             if game is not None:
+                game.touched = self.clock()
                 return game
             rec = await asyncio.to_thread(self.store.get_game, game_id)
             if rec is None:
                 raise GameError(f"no game {game_id!r}", 404)
             moves = await asyncio.to_thread(self.store.moves, game_id)
             state = arle.State.from_json(rec.state)
-            game = Game(rec, state, moves)
+            game = Game(rec, state, moves, touched=self.clock())
             self._games[game_id] = game
+            if len(self._games) > self.games_in_memory:
+                self.evict_idle()
             return game
 
     async def list_games(self, status: str, limit: int = 50) -> list[GameRecord]:
@@ -229,8 +281,8 @@ class GameService:
             raise GameError(f"buildings must be one of {', '.join(BUILDING_MODES)} "
                             "or a list of building ids")
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
-        if not 0 <= seed < 2**31:
-            raise GameError("seed must be between 0 and 2147483647")
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(f"seed must be between 0 and {MAX_SEED}")
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(opts.seats):
@@ -263,8 +315,14 @@ class GameService:
             raise GameError("malformed record: 'setup' must be an object and 'actions' a list")
         if len(actions) > MAX_RECORD_ACTIONS:
             raise GameError(f"record too long ({len(actions)} actions)")
-        if setup.get("players") not in (1, 2):
+        players = setup.get("players")
+        if isinstance(players, bool) or players not in (1, 2):
             raise GameError("malformed record: setup.players must be 1 or 2")
+        seed = setup.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # the lobby's bounds: a record may not carry a seed no game here could have
+            raise GameError(f"malformed record: setup.seed must be a whole number from 0 "
+                            f"to {MAX_SEED}")
         try:
             state = arle.replay({"format": "arle-record-1", "setup": setup, "actions": []})
         except (ValueError, TypeError) as e:
@@ -307,8 +365,10 @@ class GameService:
                 if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
                     continue
                 raise
-            game = Game(rec, state, list(moves))
+            game = Game(rec, state, list(moves), touched=self.clock())
             self._games[gid] = game
+            if len(self._games) > self.games_in_memory:
+                self.evict_idle()
             self._ensure_bot(game)
             return CreatedGame(gid, owner, tokens)
         raise GameError("could not allocate a game id", 500)  # pragma: no cover
@@ -462,43 +522,66 @@ class GameService:
             self._bot_loop(game.id))
 
     async def _bot_loop(self, game_id: str) -> None:
+        wait = self.storage_retry
         try:
             while not self._closing:
-                game = await self.get(game_id)
-                seat = game.bot_to_move()
-                if seat is None or seat.bot is None:
-                    return
-                version = game.version
-                state_json = game.state.to_json()
-                seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
-                        + len(game.moves) * 7 + seat.seat) % 2**31
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
                 try:
-                    action = await self._think(seat.bot, seed, state_json)
-                except asyncio.CancelledError:
-                    raise
-                except Exception as e:  # a crashed or missing bot: say so on the page
-                    msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
-                    log.error("game %s: %s", game_id, msg)
+                    done = await self._bot_turn(game_id)
+                except STORAGE_ERRORS as e:
+                    # the database failed (disk full, a lost server): say so on the page
+                    # and try the same turn again later; the game keeps its bot
+                    msg = (f"the bot's move could not be stored ({type(e).__name__}); "
+                           f"trying again in {wait:g} s")
+                    log.error("game %s: %s: %s", game_id, msg, e)
                     self.bot_errors[game_id] = msg
-                    self._notify(game_id, game.version)
+                    game = self._games.get(game_id)
+                    self._notify(game_id, game.version if game is not None else 0)
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, STORAGE_RETRY_MAX)
+                    continue
+                wait = self.storage_retry
+                if done:
                     return
-                try:
-                    await self.move(game_id, {seat.seat}, action, version, bot=True)
-                except GameError as e:
-                    if e.status != 409:
-                        msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
-                              f"{e.message}"
-                        log.error("game %s: %s", game_id, msg)
-                        self.bot_errors[game_id] = msg
-                        self._notify(game_id, game.version)
-                        return
-                    # 409: the position changed while it thought; think again
         finally:
             task = self._bot_tasks.get(game_id)
             if task is asyncio.current_task():
                 del self._bot_tasks[game_id]
+
+    async def _bot_turn(self, game_id: str) -> bool:
+        """One decision of the bot to move in ``game_id``; True when the loop is done
+        (no bot to move, or a failure reported on the page)."""
+        game = await self.get(game_id)
+        seat = game.bot_to_move()
+        if seat is None or seat.bot is None:
+            return True
+        version = game.version
+        state_json = game.state.to_json()
+        seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
+                + len(game.moves) * 7 + seat.seat) % 2**31
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        try:
+            action = await self._think(seat.bot, seed, state_json)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a crashed or missing bot: say so on the page
+            msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
+            log.error("game %s: %s", game_id, msg)
+            self.bot_errors[game_id] = msg
+            self._notify(game_id, game.version)
+            return True
+        try:
+            await self.move(game_id, {seat.seat}, action, version, bot=True)
+        except GameError as e:
+            if e.status != 409:
+                msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
+                      f"{e.message}"
+                log.error("game %s: %s", game_id, msg)
+                self.bot_errors[game_id] = msg
+                self._notify(game_id, game.version)
+                return True
+            # 409: the position changed while it thought; think again
+        return False
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
         """Run the bot in the worker pool, stopped after ``think_timeout`` seconds of its

@@ -1,6 +1,6 @@
 """The game view: the HTML fragment of a position as one viewer sees it.
 
-The fragment holds the pictures (:mod:`arle.web.svg`), the pending decision as a small
+The fragment (rendered by ``templates/view.html``) holds the pictures (:mod:`arle.web.svg`), the pending decision as a small
 dialog, the searchable list of every legal action, the undo button, the log, the live
 score estimate and, at the end, the scoring pad and the winner.  A viewer who holds the
 seat to move gets clickable pictures; everybody else sees the same position without them.
@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from html import escape
+from typing import Any
 
+from arle import ANYTIME_VERBS as _ANYTIME_VERBS
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.decision import Decision
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
 from arle.web.db import MoveRow, SeatRow
+from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
-           "ANYTIME_VERBS"]
+           "ANYTIME_VERBS", "FREE_KINDS"]
 
-ANYTIME_VERBS = frozenset({"load", "use", "boat", "release", "return"})
+ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
 
 
@@ -209,90 +212,61 @@ def clickable(s: State, legal: Iterable[Action]) -> svg.Clickable:
 
 
 # ---------------------------------------------------------------------------
-# The fragment
+# The fragment: its facts, rendered by templates/view.html
 # ---------------------------------------------------------------------------
-def _btn(a: Action, s: State, cls: str = "choice") -> str:
-    text = str(a)
-    return (f'<button type="button" class="{cls}" data-action="{escape(text)}">'
-            f'<span class="label">{escape(action_label(a, s))}</span> '
-            f'<code>{escape(text)}</code></button>')
+#: Decision kinds with no engine frame open (see :mod:`arle.decision`).
+FREE_KINDS = frozenset({"place", "end", "over"})
 
 
-def _decision_dialog(s: State, legal: list[Action]) -> str:
+def _button(a: Action, s: State) -> dict[str, str]:
+    return {"text": str(a), "label": action_label(a, s)}
+
+
+def _decision_dialog(s: State, d: Decision, legal: list[Action]) -> dict[str, Any]:
     own = [a for a in legal if a.verb not in ANYTIME_VERBS]
-    if s.stack and s.stack[-1].KIND == "house":
+    if d.kind == "house":
         own = [a for a in legal if a.verb == "release"] or own
     if not own:
         own = legal
-    items = "".join(f"<li>{_btn(a, s)}</li>" for a in own)
-    extra = ""
-    if len(own) < len(legal):
-        extra = ('<p class="hint">You can also load vehicles, use houses and more before '
-                 "deciding: click the pictures or search the list of all actions.</p>")
-    return (f'<dialog open id="decision" class="decision" aria-label="pending decision">'
-            f"<h3>{escape(decision_title(s))}</h3><ul class=\"choices\">{items}</ul>"
-            f"{extra}</dialog>")
+    return {"title": d.title, "choices": [_button(a, s) for a in own],
+            "more": len(own) < len(legal)}
 
 
-def _action_list(s: State, legal: list[Action]) -> str:
-    items = "".join(
-        f'<li data-text="{escape((str(a) + " " + action_label(a, s)).lower())}">'
-        f"{_btn(a, s, 'listed')}</li>" for a in legal)
-    return ('<details class="all-actions" open><summary>All legal actions '
-            f"({len(legal)})</summary>"
-            '<input type="search" class="action-filter" placeholder="Search actions, e.g. '
-            'load or fisherman" aria-label="search actions">'
-            '<form class="typed-action"><input name="action" placeholder="or type one in the '
-            'notation" aria-label="action notation" autocomplete="off"><button>Play</button>'
-            "</form>"
-            f'<ul class="action-list">{items}</ul></details>')
-
-
-def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow]) -> str:
+def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
     rows = []
     for m in moves:
         who = f"P{m.player + 1}"
         if seats[m.player].kind == "bot":
             who += " (bot)"
-        rows.append(f'<li value="{m.ply}"><span class="who p{m.player}">{who}</span> '
-                    f"<code>{escape(m.action)}</code></li>")
-    return ('<details class="log" open><summary>Game log ' f"({len(moves)} moves)</summary>"
-            f'<ol class="log-list">{"".join(rows)}</ol></details>')
+        rows.append({"ply": m.ply, "player": m.player, "who": who, "action": m.action})
+    return rows
 
 
-def score_table(s: State, final: bool) -> str:
+def _scores(s: State, final: bool) -> dict[str, Any]:
     sheets = s.scores()
-    head = "".join(f'<th class="p{i}">Player {i + 1}</th>' for i in range(s.n))
-    body = []
-    for cat in CATEGORIES:
-        cells = "".join(f"<td>{fmt_vp(sh.categories[cat])}</td>" for sh in sheets)
-        body.append(f"<tr><th scope=\"row\">{escape(CATEGORY_NAMES[cat])}</th>{cells}</tr>")
-    totals = "".join(f"<td><b>{fmt_vp(sh.total)}</b></td>" for sh in sheets)
-    title = "Scoring pad" if final else "Score estimate (if the game ended now)"
-    return (f'<table class="scores{" final" if final else ""}"><caption>{title}</caption>'
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}"
-            f"<tr class=\"total\"><th scope=\"row\">Total</th>{totals}</tr></tbody></table>")
+    return {
+        "final": final, "players": s.n,
+        "title": "Scoring pad" if final else "Score estimate (if the game ended now)",
+        "rows": [(CATEGORY_NAMES[cat], [fmt_vp(sh.categories[cat]) for sh in sheets])
+                 for cat in CATEGORIES],
+        "totals": [fmt_vp(sh.total) for sh in sheets],
+    }
 
 
-def _status(s: State, seats: Sequence[SeatRow], held: set[int]) -> str:
+def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> dict[str, Any]:
     if s.is_terminal():
         w = s.winner()
         sheets = s.scores()
         if s.n == 1:
-            return (f'<p class="status over">Game over: Player 1 scored '
-                    f"<b>{fmt_vp(sheets[0].total)}</b> VP.</p>")
-        return (f'<p class="status over">Game over: <b class="p{w}">Player '
-                f"{(w or 0) + 1} wins</b> with {fmt_vp(sheets[w or 0].total)} VP.</p>")
+            return {"kind": "solo_over", "vp": fmt_vp(sheets[0].total)}
+        return {"kind": "over", "player": w or 0, "vp": fmt_vp(sheets[w or 0].total)}
     p = s.current_player
     assert p is not None
     who = f"Player {p + 1}" + (f" (bot {seats[p].bot})" if seats[p].kind == "bot" else "")
-    what = decision_title(s)
+    what = d.title
     what += "" if what.endswith(("?", ".")) else "."
-    if p in held:
-        return (f'<p class="status yours">Your turn, <b class="p{p}">{escape(who)}</b>: '
-                f"{escape(what)}</p>")
-    return (f'<p class="status">Waiting for <b class="p{p}">{escape(who)}</b>: '
-            f"{escape(what)}</p>")
+    return {"kind": "yours" if p in held else "waiting", "player": p, "who": who,
+            "what": what}
 
 
 def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
@@ -300,68 +274,50 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 bot_error: str | None = None, interactive: bool = True) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats."""
     p = s.current_player
+    d = s.pending()
+    in_frame = d.kind not in FREE_KINDS
     mine = interactive and p is not None and p in held and seats[p].kind == "human"
     legal = s.legal_actions() if mine else []
     clicks = clickable(s, legal) if mine else {}
-    half = f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}"
-    parts = [f'<div class="view" data-version="{version}" data-ply="{len(moves)}" '
-             f'data-half-year="{s.half_year}" data-to-move="{"" if p is None else p}" '
-             f'data-mine="{int(mine)}" data-over="{int(s.is_terminal())}">']
-    parts.append(f'<header class="game-head"><h2>{escape(half)}</h2>'
-                 f'<span class="start">Start player: Player {s.start_player + 1}</span>'
-                 f'<span class="ply">Move {len(moves)}</span></header>')
-    parts.append(_status(s, seats, held))
-    if bot_error:
-        parts.append(f'<p class="error">{escape(bot_error)}</p>')
-    controls = []
-    if mine and not s.stack:
-        for a in legal:
-            if a.verb in ("skip", "end", "finish"):
-                controls.append(_btn(a, s, "control"))
-    if mine:
-        controls.append('<button type="button" class="control hint" data-hint="1" '
-                        'title="Ask the mcts bot what it would play here">Hint</button>')
-    if interactive and can_undo:
-        controls.append('<button type="button" class="control undo" data-undo="1">'
-                        "Undo my last decision</button>")
-    if controls:
-        parts.append(f'<div class="controls">{"".join(controls)}</div>')
-    parts.append('<div class="layout"><div class="boards">')
-    parts.append(svg.action_board(s, clicks))
+    boards = [svg.action_board(s, clicks)]
     if s.n > 1:
-        parts.append(svg.special_board(s, clicks))
-    parts.append(svg.buildings_board(s, clicks))
-    parts.append('</div><div class="side">')
-    if mine and s.stack:
-        parts.append(_decision_dialog(s, legal))
-    if mine:
-        parts.append(_action_list(s, legal))
-    parts.append(score_table(s, final=s.is_terminal()))
-    parts.append(_log(moves, seats))
-    parts.append("</div></div>")
-    parts.append('<div class="players">')
+        boards.append(svg.special_board(s, clicks))
+    boards.append(svg.buildings_board(s, clicks))
+    totals = [fmt_vp(sc.total) for sc in s.scores()]
+    players = []
     for q in range(s.n):
         label = f"Player {q + 1}"
         if seats[q].kind == "bot":
             label += f" (bot {seats[q].bot})"
         elif q in held:
             label += " (you)"
-        total = fmt_vp(s.scores()[q].total)
-        parts.append(f'<section class="player p{q}" data-player="{q}">'
-                     f'<h3 class="p{q}">{escape(label)} <span class="vp">{total} VP</span>'
-                     f"</h3><div class=\"player-boards\">")
-        parts.append(svg.home_board(s, q, clicks))
-        parts.append('<div class="stack">')
-        parts.append(svg.goods_panel(s, q, clicks))
-        parts.append(svg.tools_panel(s, q, clicks))
-        parts.append("</div><div class=\"stack\">")
-        parts.append(svg.barn_panel(s, q, clicks))
-        parts.append(svg.travel_panel(s, q))
-        blds = ", ".join(_building(b) for b in s.players[q].buildings) or "none"
-        parts.append(f'<p class="owned">Buildings: {escape(blds)}</p>')
-        parts.append("</div></div></section>")
-    parts.append("</div></div>")
-    return "".join(parts)
+        players.append({
+            "index": q, "label": label, "vp": totals[q],
+            "home": svg_markup(svg.home_board(s, q, clicks)),
+            "goods": svg_markup(svg.goods_panel(s, q, clicks)),
+            "tools": svg_markup(svg.tools_panel(s, q, clicks)),
+            "barn": svg_markup(svg.barn_panel(s, q, clicks)),
+            "travel": svg_markup(svg.travel_panel(s, q)),
+            "buildings": ", ".join(_building(b) for b in s.players[q].buildings) or "none",
+        })
+    ctx: dict[str, Any] = {
+        "version": version, "ply": len(moves), "half_year": s.half_year,
+        "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
+        "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
+        "start_player": s.start_player + 1,
+        "status": _status(s, d, seats, held),
+        "bot_error": bot_error,
+        "controls": [_button(a, s) for a in legal
+                     if not in_frame and a.verb in ("skip", "end", "finish")],
+        "hint": mine, "undo": interactive and can_undo,
+        "boards": [svg_markup(b) for b in boards],
+        "dialog": _decision_dialog(s, d, legal) if mine and in_frame else None,
+        "actions": [_button(a, s) for a in legal] if mine else None,
+        "scores": _scores(s, final=s.is_terminal()),
+        "log": _log(moves, seats),
+        "players": players,
+    }
+    return environment().get_template("view.html").render(ctx)
 
 
 def legal_json(s: State) -> str:

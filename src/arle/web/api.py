@@ -1,0 +1,214 @@
+"""The JSON API under ``/api/`` (described in ``docs/WEB.md``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from arle.bots.review import summary
+from arle.notation import parse_action
+from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
+from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
+from arle.web.db import GameRecord
+from arle.web.inputs import json_body, parse_new_game
+from arle.web.reviews import REVIEW_BOT
+from arle.web.service import CreatedGame, Game, GameError
+from arle.web.views import FREE_KINDS, action_label
+
+__all__ = ["router", "game_info", "game_summary"]
+
+router = APIRouter(prefix="/api")
+
+
+def game_summary(rec: GameRecord) -> dict[str, Any]:
+    return {
+        "id": rec.id, "players": rec.players, "status": rec.status, "ply": rec.ply,
+        "version": rec.version, "to_move": rec.to_move, "winner": rec.winner,
+        "created": rec.created, "updated": rec.updated, "origin": rec.origin,
+        "setup": {k: rec.setup.get(k) for k in ("players", "seed", "buildings", "promos")},
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "joined": s.joined}
+                  for s in rec.seats],
+    }
+
+
+def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
+    s = game.state
+    info = game_summary(game.rec)
+    info["half_year"] = s.half_year
+    info["current_player"] = s.current_player
+    info["terminal"] = s.is_terminal()
+    info["scores"] = [sc.total for sc in s.scores()]
+    info["winner"] = s.winner()
+    info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
+    d = s.pending()
+    # the open sub-decision (an engine frame's kind), None at worker placement and after
+    info["pending"] = None if d.kind in FREE_KINDS else d.kind
+    info["decision"] = {"player": d.player, "kind": d.kind, "title": d.title,
+                        "text": d.text}
+    if with_legal:
+        info["legal"] = [str(a) for a in s.legal_actions()]
+    return info
+
+
+def created_json(request: Request, created: CreatedGame, game: Game) -> dict[str, Any]:
+    base = str(request.base_url).rstrip("/")
+    return {
+        "id": created.game_id,
+        "url": f"{base}/games/{created.game_id}",
+        "owner_token": created.owner_token,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                   "token": created.tokens.get(s.seat),
+                   "invite_url": (f"{base}/join/{created.tokens[s.seat]}"
+                                  if s.seat in created.tokens else None)}
+                  for s in game.rec.seats],
+        "version": game.version,
+    }
+
+
+@router.get("/games")
+async def api_list(ctx: Ctx, status: str = "running", limit: int = 50) -> Response:
+    if status not in ("running", "finished"):
+        return error_json(GameError("status must be 'running' or 'finished'"))
+    games = await ctx.service.list_games(status, max(1, min(limit, 200)))
+    return JSONResponse({"games": [game_summary(g) for g in games]})
+
+
+@router.post("/games")
+async def api_create(request: Request, ctx: Ctx) -> Response:
+    try:
+        opts, _take = parse_new_game(await json_body(request))
+        ctx.check_create(request)
+        created = await ctx.service.create_game(opts)
+        game = await ctx.service.get(created.game_id)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse(created_json(request, created, game), status_code=201)
+
+
+@router.post("/score")
+async def api_score(request: Request) -> Response:
+    try:
+        body = await json_body(request)
+    except GameError as e:
+        return error_json(e)
+    try:
+        sheet = score_farm(farm_from_dict(body))
+    except ScoringInputError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    return Response(sheet_to_json(sheet), media_type="application/json")
+
+
+@router.get("/games/{gid}")
+async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return error_json(e)
+    info = game_info(game)
+    held = await ctx.held_seats(request, game)
+    info["your_seats"] = sorted(held)
+    info["can_undo"] = game.undoable_by(held)
+    return JSONResponse(info)
+
+
+@router.get("/games/{gid}/state")
+async def api_state(gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return error_json(e)
+    return Response(game.state.to_json(), media_type="application/json")
+
+
+@router.get("/games/{gid}/record")
+async def api_record(gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse(game.state.record())
+
+
+@router.get("/games/{gid}/review")
+async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+        turns = await ctx.reviews.get(game)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"summary": summary(turns, threshold), "bot": REVIEW_BOT,
+                         "turns": [t.to_dict() for t in turns]})
+
+
+@router.post("/games/{gid}/moves")
+async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        body = await json_body(request)
+        if not isinstance(body, dict):
+            raise GameError("malformed move: expected a JSON object like "
+                            '{"action": "place fisherman", "version": 3}')
+        game = await ctx.service.get(gid)
+        held = await ctx.held_seats(request, game, body.get("token"))
+        game = await ctx.service.move(gid, held, body.get("action"), body.get("version"))
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
+                         "current_player": game.state.current_player,
+                         "terminal": game.state.is_terminal()})
+
+
+@router.post("/games/{gid}/undo")
+async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        body = await json_body(request)
+        if body is not None and not isinstance(body, dict):
+            raise GameError("malformed undo: expected a JSON object")
+        body = body or {}
+        game = await ctx.service.get(gid)
+        held = await ctx.held_seats(request, game, body.get("token"))
+        game = await ctx.service.undo(gid, held, body.get("version"))
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
+                         "current_player": game.state.current_player})
+
+
+@router.post("/games/{gid}/hint")
+async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        body = await json_body(request)
+        if body is not None and not isinstance(body, dict):
+            raise GameError("malformed hint request: expected a JSON object")
+        body = body or {}
+        game = await ctx.service.get(gid)
+        held = await ctx.held_seats(request, game, body.get("token"))
+        async with ctx.hint_slot(request, gid):
+            action, version = await ctx.service.hint(gid, held, body.get("bot"))
+        game = await ctx.service.get(gid)
+        state = game.state
+        label = action_label(parse_action(state, action), state) \
+            if game.version == version else action
+    except GameError as e:
+        return error_json(e)
+    except ValueError:                       # the position moved on meanwhile
+        return error_json(GameError("the position changed while the hint was computed; "
+                                    "ask again", 409))
+    return JSONResponse({"action": action, "label": label, "version": version})
+
+
+@router.post("/records")
+async def api_upload(request: Request, ctx: Ctx) -> Response:
+    try:
+        record = await json_body(request)
+        ctx.check_create(request)
+        created = await ctx.service.import_record(record)
+        game = await ctx.service.get(created.game_id)
+    except GameError as e:
+        return error_json(e)
+    resp = JSONResponse(created_json(request, created, game), status_code=201)
+    set_cookie(resp, request, owner_cookie(created.game_id), created.owner_token)
+    for seat, tok in created.tokens.items():
+        set_cookie(resp, request, seat_cookie(created.game_id, seat), tok)
+    return resp

@@ -1,0 +1,145 @@
+"""Reading what clients send: JSON bodies and the lobby's new-game options.
+
+Every number a client sends is bounded: JSON is parsed with no duplicate keys, no
+Infinity or NaN and whole numbers of at most :data:`MAX_DIGITS` digits, and each field
+is checked for its type and range (booleans and fractions are not whole numbers); a
+refusal is a GameError (400) naming the field."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from fastapi import Request
+
+from arle.web.service import MAX_SEED, GameError, NewGame
+
+__all__ = ["MAX_DIGITS", "MAX_SEED", "flag", "json_body", "loads", "parse_new_game", "whole"]
+
+
+MAX_DIGITS = 30                 # the longest whole number any field takes
+_CONTENT_TYPE = re.compile(r"application/json\s*(;.*)?", re.IGNORECASE | re.DOTALL)
+
+
+class _Unusable:
+    """A JSON number no field takes (too many digits, infinite, NaN): parsed into this
+    marker, so the object holding it can name the field."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _parse_int(text: str) -> int | _Unusable:
+    return _Unusable(text) if len(text) > MAX_DIGITS else int(text)
+
+
+def _parse_float(text: str) -> float | _Unusable:
+    value = float(text)
+    return value if math.isfinite(value) else _Unusable(text)
+
+
+def _check(key: str, value: Any) -> None:
+    if isinstance(value, _Unusable):
+        shown = value.text if len(value.text) <= 12 else value.text[:8] + "..."
+        raise GameError(f"{key}: {shown} is not a number this server takes (whole numbers "
+                        f"of at most {MAX_DIGITS} digits, finite numbers only)")
+    if isinstance(value, list):
+        for x in value:
+            _check(key, x)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise GameError(f"{key}: key given twice in one object")
+        _check(key, value)
+        out[key] = value
+    return out
+
+
+def loads(raw: bytes | str) -> Any:
+    """JSON as the server takes it: no duplicate keys, no Infinity or NaN, whole
+    numbers of at most :data:`MAX_DIGITS` digits (GameError 400 naming the key)."""
+    try:
+        obj = json.loads(raw, object_pairs_hook=_object, parse_int=_parse_int,
+                         parse_float=_parse_float, parse_constant=_Unusable)
+        _check("body", obj)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise GameError(f"malformed JSON: {e}") from e
+    except RecursionError as e:
+        raise GameError("malformed JSON: nested too deeply") from e
+    except ValueError as e:                 # pragma: no cover - the hooks bound numbers
+        raise GameError(f"malformed JSON: {e}") from e
+    return obj
+
+
+async def json_body(request: Request) -> Any:
+    """The request's JSON body, or GameError (415 without a JSON content type)."""
+    ctype = request.headers.get("content-type", "")
+    if not _CONTENT_TYPE.fullmatch(ctype.strip()):
+        raise GameError("send the request body as JSON (Content-Type: application/json)", 415)
+    return loads(await request.body() or b"null")
+
+
+def whole(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` (a JSON integer, or decimal digits from a form) as an int in
+    ``low..high``; GameError naming the field otherwise (floats and booleans too)."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+            number = int(text)
+    if number is None:
+        raise GameError(f"{name} must be a whole number")
+    if not low <= number <= high:
+        if high == low + 1:
+            raise GameError(f"{name} must be {low} or {high}")
+        raise GameError(f"{name} must be between {low} and {high}")
+    return number
+
+
+def flag(value: Any, name: str) -> bool:
+    """A JSON boolean, or a form check box's text."""
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return False
+    if isinstance(value, str) and value.strip().lower() in _YES + _NO:
+        return value.strip().lower() in _YES
+    raise GameError(f"{name} must be true or false")
+
+
+_YES = ("1", "on", "true", "yes")
+_NO = ("", "0", "off", "false", "no")
+
+
+def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
+    """NewGame and the seat the creator takes, from the API's JSON or the lobby form."""
+    if not isinstance(data, dict):
+        raise GameError("expected a JSON object")
+    players = whole(data.get("players", 1), "players", 1, 2)
+    seats = data.get("seats")
+    if seats is None:
+        seats = ["human"] * players
+    if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+        raise GameError("seats must be a list like [\"human\", \"bot:random\"]")
+    seed_raw = data.get("seed")
+    seed = None if seed_raw in (None, "") else whole(seed_raw, "seed", 0, MAX_SEED)
+    buildings = data.get("buildings", "first-game")
+    if not (isinstance(buildings, str) or (isinstance(buildings, list) and len(buildings) < 40
+                                           and all(isinstance(b, str) for b in buildings))):
+        raise GameError("buildings must be 'first-game', 'random' or a list of building ids")
+    promos = flag(data.get("promos", False), "promos")
+    take_raw = data.get("take_seat")
+    take: int | None = None
+    if take_raw not in (None, "", "none"):
+        take = whole(take_raw, "take_seat", 0, max(0, len(seats) - 1))
+        if not take < len(seats) or seats[take] != "human":
+            raise GameError("take_seat must name a human seat")
+    return NewGame(players=players, seats=[x.strip() for x in seats], seed=seed,
+                   buildings=buildings, promos=promos), take

@@ -1,0 +1,198 @@
+"""The HTML pages: lobby, scoring pad, invitations, game, view fragments, replay, review
+and the record download."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+
+from arle.bots.review import summary
+from arle.scorepad import farm_from_answers
+from arle.scoring import (
+    CATEGORIES,
+    CATEGORY_NAMES,
+    ScoringInputError,
+    farm_from_dict,
+    format_vp,
+    score_farm,
+)
+from arle.web.botworker import known_bots
+from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
+from arle.web.inputs import parse_new_game
+from arle.web.pad import answers_from_form, form_sections
+from arle.web.service import GameError, seat_label
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+def pad_context(form: dict[str, list[str]] | None) -> dict[str, Any]:
+    """The scoring pad page: the form (filled from ``form`` when one was sent), and the
+    score sheet or the reason the figures were refused."""
+    ctx: dict[str, Any] = {"title": "arle: scoring pad", "error": None, "sheet": None}
+    answers: dict[str, str] | None = None
+    if form is not None:
+        answers, problem = answers_from_form(form)
+        try:
+            if problem is not None:
+                raise ScoringInputError(problem)
+            sheet = score_farm(farm_from_dict(farm_from_answers(answers)))
+        except ScoringInputError as e:
+            ctx["error"] = f"Not scored: {e}"
+        else:
+            ctx["sheet"] = [(k, CATEGORY_NAMES[k], format_vp(sheet.categories[k]))
+                            for k in CATEGORIES]
+            ctx["total"] = format_vp(sheet.total)
+    ctx["sections"] = form_sections(answers)
+    return ctx
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, ctx: Ctx) -> Response:
+    running = await ctx.service.list_games("running", 50)
+    finished = await ctx.service.list_games("finished", 50)
+    return ctx.page(request, "lobby.html", {
+        "running": running, "finished": finished,
+        "bots": known_bots(), "title": "arle: lobby"})
+
+
+@router.get("/score", response_class=HTMLResponse)
+async def score_pad(request: Request, ctx: Ctx) -> Response:
+    return ctx.page(request, "score.html", pad_context(None))
+
+
+@router.post("/score", response_class=HTMLResponse)
+async def score_pad_post(request: Request, ctx: Ctx) -> Response:
+    raw = (await request.body()).decode("utf-8", "replace")
+    pad = pad_context(urllib.parse.parse_qs(raw, keep_blank_values=True))
+    return ctx.page(request, "score.html", pad, 400 if pad["error"] else 200)
+
+
+@router.post("/games")
+async def create_from_form(request: Request, ctx: Ctx) -> Response:
+    raw = (await request.body()).decode("utf-8", "replace")
+    form = {k: v[-1] for k, v in urllib.parse.parse_qs(raw).items()}
+    players = form.get("players", "1")
+    seats = [form.get(f"seat{i}", "human") for i in range(2 if players == "2" else 1)]
+    take_raw = form.get("take_seat", "0")
+    if take_raw.isascii() and take_raw.isdigit() and len(take_raw) <= 3 and (
+            int(take_raw) >= len(seats) or seats[int(take_raw)] != "human"):
+        # the chosen seat is a bot's: take the first seat left to people, if any
+        take_raw = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
+    data = {"players": players, "seats": seats, "seed": form.get("seed"),
+            "buildings": form.get("buildings", "first-game"),
+            "promos": form.get("promos"), "take_seat": take_raw}
+    try:
+        opts, take = parse_new_game(data)
+        ctx.check_create(request)
+        created = await ctx.service.create_game(opts)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    resp = RedirectResponse(f"/games/{created.game_id}", status_code=303)
+    set_cookie(resp, request, owner_cookie(created.game_id), created.owner_token)
+    if take is not None:
+        set_cookie(resp, request, seat_cookie(created.game_id, take), created.tokens[take])
+        await ctx.service.join(created.game_id, take)
+    return resp
+
+
+@router.get("/join/{token}")
+async def join(request: Request, token: str, ctx: Ctx) -> Response:
+    found = await ctx.service.find_token(token)
+    if found is None:
+        return ctx.error_page(request, GameError(
+            "this invitation link is not valid (check that it was copied whole)", 404))
+    gid, seat = found
+    await ctx.service.join(gid, seat)
+    resp = RedirectResponse(f"/games/{gid}", status_code=303)
+    set_cookie(resp, request, seat_cookie(gid, seat), token)
+    return resp
+
+
+@router.get("/games/{gid}", response_class=HTMLResponse)
+async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    held = await ctx.held_seats(request, game)
+    owner = ctx.service.is_owner(game, request.cookies.get(owner_cookie(gid)))
+    invites = []
+    if owner:
+        base = str(request.base_url).rstrip("/")
+        for s in game.rec.seats:
+            if s.kind == "human" and s.token:
+                invites.append({"seat": s.seat, "joined": s.joined,
+                                "url": f"{base}/join/{s.token}", "mine": s.seat in held})
+    return ctx.page(request, "game.html", {
+        "game": game, "held": sorted(held), "invites": invites,
+        "view": Markup(ctx.view_html(game, held)),
+        "title": f"arle: game {gid}",
+        "seat_labels": [seat_label(game, i) for i in range(game.rec.players)]})
+
+
+@router.get("/games/{gid}/view", response_class=HTMLResponse)
+async def game_view(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return ctx.error_fragment(e)
+    return HTMLResponse(ctx.view_html(game, await ctx.held_seats(request, game)))
+
+
+@router.get("/games/{gid}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, gid: str, ctx: Ctx,
+                      step: int | None = None) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    n = len(game.moves)
+    k, view = ctx.replay_html(game, n if step is None else step)
+    return ctx.page(request, "replay.html", {
+        "game": game, "step": k, "total": n, "view": Markup(view),
+        "title": f"arle: replay of {gid}"})
+
+
+@router.get("/games/{gid}/replay/{step}", response_class=HTMLResponse)
+async def replay_step(gid: str, step: int, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return ctx.error_fragment(e)
+    return HTMLResponse(ctx.replay_html(game, step)[1])
+
+
+@router.get("/games/{gid}/review", response_class=HTMLResponse)
+async def review_page(request: Request, gid: str, ctx: Ctx,
+                      threshold: float = 3.0) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+        turns = await ctx.reviews.get(game)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    players = []
+    for p in range(game.state.n):
+        mine = [t for t in turns if t.player == p]
+        players.append({
+            "label": seat_label(game, p), "summary": summary(mine, threshold),
+            "turns": [t for t in mine if t.loss >= threshold]})
+    return ctx.page(request, "review.html", {
+        "game": game, "players": players, "threshold": threshold,
+        "title": f"arle: review of {gid}"})
+
+
+@router.get("/games/{gid}/record.json")
+async def download_record(gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return error_json(e)
+    return Response(json.dumps(game.state.record(), indent=1), media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="arle-{gid}.json"'})
