@@ -388,6 +388,17 @@ BUILT_DIKE_MOVES: Final = {"waterfront_house": 2}
 HOUSE_USE_GAIN: Final = {"farmers_house": {CLAY: 1}, "novices_hut": {GRAIN: 1},
                          "workshop": {WOOD: 1}}
 HOUSE_USE_DIKE_MOVES: Final = {"novices_hut": 1}
+HOUSE_USE_CUT: Final = {"farmers_house": 1}          # Peat it may then cut (optional)
+HOUSE_USE_MASTER_STEPS: Final = {"workshop": 1}      # tool steps of its Master move
+
+# Buildings whose one-time yield counts something the player has: per counted item.
+TURNERY_PEAT_PER_FOREST: Final = 2     # Turnery: 1 Wood and 2 Peat cut per Forest
+JOINERY_PEAT_PER_BOAT: Final = 2       # Joinery: 2 Peat per Peat Boat (1 Horse per Plow)
+COOPERAGE_FOOD_PER_STEP: Final = 2     # Cooperage: both Food indicators move each step
+PEAT_POWER_FOOD_PER_MOOR: Final = 2    # Peat Power Plant: 2 Food per Moor tile removed
+# Gulf House Inn: per tile on the home board, the goods it gives.
+GULF_HOUSE_GAIN: Final = {"stall": {TIMBER: 1}, "double_stall": {TIMBER: 2},
+                          "stable": {BRICK: 1}}
 
 # Buildings whose one-time yield follows a table, (at least, yield), best first:
 # Cooperage: sheep + cattle -> steps of every goods-track indicator (both Food ones);

@@ -101,7 +101,7 @@ def _on_build(s: State, p: int, b: str) -> None:
 def turnery(s: State, p: int) -> None:
     forests = F.count_tiles(s.players[p], "forest")
     gain(s, p, C.WOOD, forests)
-    F.push_cut(s, p, 2 * forests, must=True)
+    F.push_cut(s, p, C.TURNERY_PEAT_PER_FOREST * forests, must=True)
 
 
 def smokehouse(s: State, p: int) -> None:
@@ -113,7 +113,7 @@ def cooperage(s: State, p: int) -> None:
     dairy = an[C.SHEEP] + an[C.CATTLE]
     k = next((steps for least, steps in C.COOPERAGE_STEPS if dairy >= least), 0)
     if k:
-        gain(s, p, C.FOOD, 2 * k)  # two Food indicators, each moves up k
+        gain(s, p, C.FOOD, C.COOPERAGE_FOOD_PER_STEP * k)
         for r in (C.GRAIN, C.FLAX, C.HIDE, C.WOOL):
             gain(s, p, r, k)
 
@@ -154,7 +154,7 @@ def _advance_tool(s: State, p: int, t: int, n: int) -> None:
 
 def joinery(s: State, p: int) -> None:
     pl = s.players[p]
-    gain(s, p, C.PEAT, 2 * F.count_equipment(pl, "peat_boat"))
+    gain(s, p, C.PEAT, C.JOINERY_PEAT_PER_BOAT * F.count_equipment(pl, "peat_boat"))
     plows = F.count_equipment(pl, "plow")
     if plows:
         F.gain_animals(s, p, C.HORSE, plows)
@@ -246,8 +246,13 @@ class FreeEquipment:
 
 def gulf_house_inn(s: State, p: int) -> None:
     g = s.players[p].grid
-    gain(s, p, C.TIMBER, g.count("stall") + 2 * g.count("double_stall"))
-    gain(s, p, C.BRICK, g.count("stable"))
+    got = [0] * len(C.RESOURCES)
+    for tile, yields in C.GULF_HOUSE_GAIN.items():
+        for r, n in yields.items():
+            got[r] += n * g.count(tile)
+    for r, n in enumerate(got):
+        if n:
+            gain(s, p, r, n)
 
 
 def milk_house_inn(s: State, p: int) -> None:
@@ -324,7 +329,7 @@ class RemoveMoors:
             pl.bw_peat = 0
         else:
             F.remove_moor(pl, dict(F.moor_choices(pl))[a.args[0]])
-        gain(s, p, C.FOOD, 2)
+        gain(s, p, C.FOOD, C.PEAT_POWER_FOOD_PER_MOOR)
 
 
 def smithy(s: State, p: int) -> None:
@@ -403,12 +408,12 @@ class BeforeNovember:
             gain(s, p, r, n)
         if b in C.HOUSE_USE_DIKE_MOVES:
             F.move_dikes(s.players[p], C.HOUSE_USE_DIKE_MOVES[b])
-        if b == "farmers_house":
-            F.push_cut(s, p, 1, must=False)
+        if b in C.HOUSE_USE_CUT:
+            F.push_cut(s, p, C.HOUSE_USE_CUT[b], must=False)
         elif b == "plow_makers_workshop":
             push(s, FR.PlowMaker(p))
-        elif b == "workshop":
-            push(s, FR.Master(p, n=1, moved=()))
+        elif b in C.HOUSE_USE_MASTER_STEPS:
+            push(s, FR.Master(p, n=C.HOUSE_USE_MASTER_STEPS[b], moved=()))
 
 
 @frame(FR.PlowMaker)

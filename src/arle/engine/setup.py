@@ -21,11 +21,11 @@ def select_buildings(rng: random.Random, buildings: str | Sequence[str],
     if buildings == "first-game":
         green = list(C.LIGHT_GREEN)
         blue = list(C.FIRST_GAME_BLUE)
-        yellow = rng.sample(yellow_pool, 2)
+        yellow = rng.sample(yellow_pool, C.BUILDING_SLOTS["yellow"])
     elif buildings == "random":
-        green = rng.sample(list(C.DARK_GREEN), 4)
-        yellow = rng.sample(yellow_pool, 2)
-        blue = rng.sample(list(C.BLUE), 3)
+        green = rng.sample(list(C.DARK_GREEN), C.BUILDING_SLOTS["green"])
+        yellow = rng.sample(yellow_pool, C.BUILDING_SLOTS["yellow"])
+        blue = rng.sample(list(C.BLUE), C.BUILDING_SLOTS["blue"])
     elif isinstance(buildings, str):
         raise ValueError(f"unknown building selection {buildings!r} "
                          "(use 'first-game', 'random' or a list of building ids)")
