@@ -563,8 +563,8 @@ def action_cost(a: Action) -> str | None:
     dark-green house's use, a load, a peat boat exchange, a stall or a stable."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
-    if verb in ("place", "imitate") and first in C.SPACE_NAME:
-        return texts.entry(first)["cost"]
+    if verb in ("place", "imitate") and first in C.SPACE_COST:
+        return " or ".join(_res_amounts(option) for option in C.SPACE_COST[first])
     if verb == "build" and first in C.BUILDING_COST:
         return building_cost_text(first)
     if verb == "use" and first in C.DARK_GREEN_COST:
@@ -760,26 +760,57 @@ def moves_block(moves: Sequence[tuple[int, str]], shown: int = MOVES_SHOWN) -> l
 
 
 def _grid_rows(labels: list[str], width: int) -> list[list[str]]:
-    """Labels laid out in rows of equal columns that fit ``width``."""
+    """Labels laid out row by row in as many columns as fit ``width`` (each column as
+    wide as its longest label, as ``ls`` does)."""
     if not labels:
         return []
-    col = min(max(len(x) for x in labels) + 2, width)
-    per_row = max(1, width // col)
-    return [[x.ljust(col) for x in labels[i:i + per_row]]
-            for i in range(0, len(labels), per_row)]
+    for per_row in range(min(len(labels), 8), 0, -1):
+        widths = [max(len(x) for x in labels[j::per_row]) + 2 for j in range(per_row)]
+        if sum(widths) - 2 <= width or per_row == 1:
+            return [[x.ljust(widths[j]) for j, x in enumerate(labels[i:i + per_row])]
+                    for i in range(0, len(labels), per_row)]
+    raise AssertionError("unreachable")
 
 
 def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int) -> list[Text]:
+    """The numbered options in at most ``budget`` lines.  When they are worker
+    placements the verb is said once (``place on: 1. fisherman ...``)."""
+    out: list[Text] = []
+    places = [a for _, a in items if a.verb == "place"]
+    short = len(places) > 1 and all(a.verb in ("place", "skip") for _, a in items)
+    if short:
+        out.append(Text("  place on (type the number, or place NAME):", style="dim"))
+        budget -= 1
+        season = {C.SPACE_SEASON.get(str(a.args[0])) for a in places if a.args}
+        if len(season) > 1 and len(items) > 2 * budget:
+            # The Special Action's spaces of the other season, summed up in one line.
+            own = C.SPACE_SEASON.get(str(places[0].args[0]))
+            other = [n for n, a in items if a.verb == "place" and a.args
+                     and C.SPACE_SEASON.get(str(a.args[0])) != own]
+            items = [(n, a) for n, a in items if n not in other]
+            budget -= 1
+            tail = Text(f"  Special Action {other[0]}-{other[-1]}: the other season's "
+                        "free spaces; type list", style="dim")
+            return out + _listing_lines_plain(items, width, budget, short) + [tail]
+    return out + _listing_lines_plain(items, width, budget, short)
+
+
+def _listing_lines_plain(items: list[tuple[int, Action]], width: int, budget: int,
+                         short: bool) -> list[Text]:
+    out: list[Text] = []
     labels = []
     for n, a in items:
-        label = f"{n:>3}. {action_label(a)}"
+        text = action_label(a)
+        if short and a.verb == "place":
+            text = text[len("place "):]
+        label = f"{n:>3}. {text}"
         labels.append(label if len(label) <= width else label[:width - 1] + "…")
     rows = _grid_rows(labels, width)
     if len(rows) <= budget:
         return [Text("".join(r).rstrip()) for r in rows]
     keep = max(1, budget - 1)
     shown = sum(len(r) for r in rows[:keep])
-    out = [Text("".join(r).rstrip()) for r in rows[:keep]]
+    out += [Text("".join(r).rstrip()) for r in rows[:keep]]
     out.append(Text(f"  ... and {len(items) - shown} more: type list to see them all",
                     style="dim"))
     return out
@@ -867,9 +898,9 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     base = 0.0
     for name, value in farm.goods.items():
         if name == "food":
-            a, b = best_food_split(value)
-            vp = float(C.GOODS_TRACK_VP[a] + C.GOODS_TRACK_VP[b])
-            items.append((f"Food {value} (indicators {a} + {b})", vp))
+            first, second = best_food_split(value)
+            vp = float(C.GOODS_TRACK_VP[first] + C.GOODS_TRACK_VP[second])
+            items.append((f"Food {value} (indicators {first} + {second})", vp))
         else:
             vp = float(C.GOODS_TRACK_VP[value])
             items.append((f"{res_name(name)} {value}", vp))
