@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from pathlib import Path
 
 import pexpect
@@ -22,7 +23,7 @@ from arle.bots import get
 from arle.cli import render
 from arle.cli.play import AmbiguousInput, resolve_names
 from arle.position import edit
-from test_cli_play import PROMPT, answer, record, run_piped, spawn
+from test_cli_play import PROMPT, answer, env, record, run_piped, spawn
 
 WIDTH, HEIGHT = 80, 24
 
@@ -110,6 +111,21 @@ def test_a_small_terminal_gets_the_compact_screen_and_the_parts_on_demand(
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("rows,cols,full", [(150, 200, True), (24, 80, False),
+                                             (60, 200, False)])
+def test_auto_is_full_where_the_full_screen_fits(tmp_path: Path, rows: int, cols: int,
+                                                 full: bool) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "arle.cli.main", "play", "--seed", "5"],
+                          cwd=str(tmp_path), env={**env(), "TERM": "xterm"},
+                          encoding="utf-8", dimensions=(rows, cols), timeout=20)
+    child.expect_exact(PROMPT)
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before))
+    assert ("Action board · Summer" in shown) == full
+    assert len(shown.split("seed 5).", 1)[1].strip().splitlines()) <= rows - 1
+    child.sendline("quit!")
+    child.expect(pexpect.EOF)
 
 
 def test_a_pipe_gets_the_full_screen_unless_asked(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ solo: without the last decision), so it needs nothing from the engine but replay
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -245,11 +247,12 @@ class Session:
         if not console.is_terminal:
             return False
         body, _ = render.screen(self.state, show_actions=True)
-        with console.capture() as cap:
-            console.print(body)
-        lines = cap.get().splitlines()
+        measure = Console(file=io.StringIO(), width=console.width, color_system=None,
+                          highlight=False)
+        measure.print(body)
+        lines = measure.file.getvalue().splitlines()  # type: ignore[attr-defined]
         return (len(lines) + 3 > console.height
-                or any(len(line) > console.width for line in lines))
+                or any(cell_len(line) > console.width for line in lines))
 
     def show(self) -> None:
         s = self.state
