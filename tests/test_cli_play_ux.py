@@ -225,6 +225,14 @@ def test_each_costly_action_shows_its_cost(action: str, cost: str) -> None:
     assert label.startswith(action) and label.endswith(" · " + cost)
 
 
+def test_the_compact_screen_names_buildings_as_printed_which_is_accepted_as_input() -> None:
+    a = Action.from_text("build colonists_house")
+    label = render.short_label(a)
+    assert label == "build Colonist's House (1 VP) · 1 Grain + 1 building material"
+    s = arle.new_game(players=1, seed=1)
+    assert resolve_names(s, label.split(" (")[0]) == "build colonists_house"
+
+
 def test_free_actions_show_no_cost() -> None:
     for text in ("place fisherman", "take sheep", "done", "end", "pay wood:1"):
         assert "·" not in render.action_label(Action.from_text(text))

@@ -32,7 +32,7 @@ __all__ = [
     "describe_decision", "compact_header", "figure_lines", "fmt_vp", "full_listing", "group_actions",
     "home_board", "key_figures", "move_words", "moves_block", "notation_basics",
     "numbered_actions", "player_name", "player_panel", "score_breakdown", "score_table",
-    "scores_view", "screen", "season_line", "supply_board", "winner_lines",
+    "scores_view", "screen", "season_line", "short_label", "supply_board", "winner_lines",
 ]
 
 #: The solo benchmark of the rulebook's solo variant.
@@ -795,22 +795,41 @@ def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int) -> 
     return out + _listing_lines_plain(items, width, budget, short)
 
 
+def short_label(a: Action) -> str:
+    """:func:`action_label` for the compact screen: a building by its printed name alone
+    (``build Colonist's House (1 VP) · ...``, which is accepted as input too)."""
+    if a.verb in ("build", "use") and a.args and a.args[0] in C.BUILDING_NAME:
+        b = a.args[0]
+        cost = action_cost(a)
+        text = f"{a.verb} {building_name(b)} ({C.BUILDING_VP[b]} VP)"
+        return f"{text} · {cost}" if cost else text
+    return action_label(a)
+
+
 def _listing_lines_plain(items: list[tuple[int, Action]], width: int, budget: int,
                          short: bool) -> list[Text]:
-    out: list[Text] = []
     labels = []
     for n, a in items:
-        text = action_label(a)
+        text = short_label(a)
         if short and a.verb == "place":
             text = text[len("place "):]
-        label = f"{n:>3}. {text}"
-        labels.append(label if len(label) <= width else label[:width - 1] + "…")
-    rows = _grid_rows(labels, width)
-    if len(rows) <= budget:
-        return [Text("".join(r).rstrip()) for r in rows]
+        labels.append(f"{n:>3}. {text}")
+    lines: list[str] = []
+    ends: list[int] = []                 # the number of labels shown after each line
+    count = 0
+    for row in _grid_rows(labels, width):
+        count += len(row)
+        text = "".join(row).rstrip()
+        wrapped = textwrap.wrap(text, width, subsequent_indent=" " * 7) or [text]
+        lines += wrapped
+        ends += [count] * len(wrapped)
+    if len(lines) <= budget:
+        return [Text(x) for x in lines]
     keep = max(1, budget - 1)
-    shown = sum(len(r) for r in rows[:keep])
-    out += [Text("".join(r).rstrip()) for r in rows[:keep]]
+    while keep > 1 and ends[keep - 1] == (ends[keep] if keep < len(ends) else -1):
+        keep -= 1                        # do not cut a wrapped label in two
+    shown = ends[keep - 1]
+    out = [Text(x) for x in lines[:keep]]
     out.append(Text(f"  ... and {len(items) - shown} more: type list to see them all",
                     style="dim"))
     return out
