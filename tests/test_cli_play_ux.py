@@ -261,6 +261,13 @@ def test_quit_asks_when_there_are_unsaved_changes(tmp_path: Path) -> None:
     assert "Not leaving: the game goes on" in r.stdout
     assert r.stdout.rstrip().endswith("(unsaved changes are lost).")
     assert record(tmp_path / "g.json")["actions"] == ["place woodcutter"]
+    r = run_piped("--seed", "5", cwd=tmp_path,
+                  input_text="place woodcutter\nquit\nsave /nonexistent/x.json\nquit\n"
+                             "save k.json\n")
+    assert "Error: cannot write /nonexistent/x.json" in r.stdout
+    assert "Saved the game record to k.json" in r.stdout
+    assert r.stdout.rstrip().endswith("Leaving the game at half year 1.")
+    assert record(tmp_path / "k.json")["actions"] == ["place woodcutter"]
     r = run_piped("--seed", "5", input_text="place woodcutter\nquit!\n", cwd=tmp_path)
     assert "leave anyway" not in r.stdout and "Leaving the game at half year 1" in r.stdout
     r = run_piped("--seed", "5", input_text="place woodcutter\nquit\n", cwd=tmp_path)

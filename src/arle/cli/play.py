@@ -268,7 +268,8 @@ class Session:
                 height=self.console.height)
             self.console.print(body)
             return
-        self._figures.pop(s.current_player or 0, None)
+        if s.current_player is not None:
+            self._figures.pop(s.current_player, None)   # the full screen shows it all
         body, self._order = render.screen(s, show_actions=True)
         self.console.print(Rule())
         self.console.print(body)
@@ -547,11 +548,16 @@ def run(session: Session) -> int:
         outcome = session.handle(line)
         if outcome == "quit?":
             answer = _read(console, "Unsaved changes since the last save: leave anyway? "
-                                    "(y/N, or save FILE first) ")
-            if answer is not None and answer.strip().lower() not in ("y", "yes"):
+                                    "(y/N, or save FILE to save and leave) ")
+            word, _, rest = (answer or "").strip().partition(" ")
+            if answer is not None and word.lower() == "save":
+                session.save(rest.strip())          # leaves once the record is written
+            elif answer is not None and word.lower() not in ("y", "yes"):
                 session.say("Not leaving: the game goes on (quit! leaves without asking).",
                             style="dim")
                 continue
+            if session.dirty and answer is not None and word.lower() == "save":
+                continue                            # the save failed: stay
             outcome = "quit"
         if outcome == "redraw":
             need_screen = True

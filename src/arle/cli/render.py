@@ -4,6 +4,13 @@ Everything here reads the public state (the belongings through :mod:`arle.view`,
 ``s.occupied``, ``s.board``, ``s.pool``, ``s.half_year``, ``s.start_player`` and the
 pending decision ``s.pending()``) and never changes it.  ``arle play`` and ``arle replay`` share
 these pieces, so a replayed position looks exactly like a played one.
+
+Two screens: :func:`screen`, the whole position, and :func:`compact_screen`, which fits
+80 x 24 (the decision with its numbered options, the player's key figures and what
+changed, the other players' moves); the parts of the full one are shown on demand
+(:func:`action_board`, :func:`player_panel`, :func:`supply_board`, :func:`scores_view`
+with the item-by-item :func:`score_breakdown`).  :func:`action_label` puts each
+option's cost (:func:`action_cost`, from the catalog) after a ``·``.
 """
 
 from __future__ import annotations
