@@ -20,6 +20,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.cells import cell_len
+from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -505,8 +506,8 @@ class Session:
         else:
             body, _ = render.screen(s)
             self.console.print(body)
-            for p in range(len(s.players)):
-                self.console.print(render.breakdown_table(s, p))
+            tables = [render.breakdown_table(s, p) for p in range(len(s.players))]
+            self.console.print(Columns(tables, padding=(0, 4)))
         for line in render.winner_lines(s):
             self.say(line, style="bold")
 

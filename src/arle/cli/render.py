@@ -990,6 +990,6 @@ def breakdown_table(s: State, p: int) -> Table:
 
 def scores_view(s: State) -> RenderableType:
     """The ``scores`` command and the end of a game: the pad and every breakdown."""
-    parts: list[RenderableType] = [score_table(s)]
-    parts += [breakdown_table(s, p) for p in range(len(s.players))]
-    return Group(*parts)
+    tables = [breakdown_table(s, p) for p in range(len(s.players))]
+    return Group(score_table(s), Columns(tables, padding=(0, 4)) if len(tables) > 1
+                 else tables[0])
