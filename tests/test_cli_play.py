@@ -65,7 +65,7 @@ def listing(screen: str) -> str:
 
 
 def test_solo_game_by_pty_numbers_notation_errors_undo_save_and_resume(tmp_path: Path) -> None:
-    child = spawn("--players", "1", "--seed", "5", cwd=tmp_path)
+    child = spawn("--players", "1", "--seed", "5", "--view", "full", cwd=tmp_path)
     child.expect_exact("seed 5")
     child.expect_exact(PROMPT)
     first = str(child.before)
@@ -117,7 +117,7 @@ def test_solo_game_by_pty_numbers_notation_errors_undo_save_and_resume(tmp_path:
     assert child.exitstatus == 0
 
     # Resume: same half year, same pending decision, same numbered actions.
-    child = spawn("--load", "two.json", cwd=tmp_path)
+    child = spawn("--load", "two.json", "--view", "full", cwd=tmp_path)
     child.expect_exact("Resuming two.json: 2 decisions replayed, half year 1")
     child.expect_exact(PROMPT)
     resumed = str(child.before)
@@ -306,5 +306,5 @@ def test_hint_names_a_bots_choice_and_changes_nothing(tmp_path: Path) -> None:
     # the hinted number is the action it names: taking it plays that action
     out = answer(child, m.group(1))
     assert f"Player 1: {expected}" in out
-    child.sendline("quit")
+    child.sendline("quit!")
     child.expect(pexpect.EOF)

@@ -62,6 +62,7 @@ def test_final_prints_the_end_and_the_scoring_pad(tmp_path: Path) -> None:
     total_row = re.search(r"Total\s*│\s*(-?[\d.]+)\s*│\s*(-?[\d.]+)", r.stdout)
     assert total_row is not None
     assert [float(x) for x in total_row.groups()] == totals
+    assert "Score breakdown: Player 1" in r.stdout and "Score breakdown: Player 2" in r.stdout
     w = s.winner()
     assert w is not None
     assert f"Winner: Player {w + 1}" in r.stdout

@@ -11,6 +11,7 @@ solo: without the last decision), so it needs nothing from the engine but replay
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len
+from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -28,15 +31,19 @@ from arle.bots import Bot, get as get_bot
 from arle.cli import render
 from arle.cli.explain_cmd import explain_lines
 from arle.cli.files import refuse
+from arle.data import catalog as C
+from arle.data import texts
 from arle.data.texts import UnknownName
 from arle.state import State
 
-__all__ = ["register", "play", "Seat", "Session", "parse_seats", "replay_with_movers",
-           "seats_from_specs",
+__all__ = ["register", "play", "Seat", "Session", "AmbiguousInput", "moves_in_words",
+           "parse_seats", "replay_with_movers", "resolve_names", "seats_from_specs",
            "split_seats"]
 
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
-                 "help NAME, quit.")
+                 "help NAME, quit; views: board, farm [N], buildings, scores, list, full.")
+#: ``--view``: ``auto`` is compact when the full screen does not fit the terminal.
+VIEWS = ("auto", "compact", "full")
 #: The bot that answers ``hint`` unless another is named (``hint greedy``).
 HINT_BOT = "mcts:sims=100"
 
@@ -122,6 +129,78 @@ def replay_with_movers(record: dict[str, Any] | str) -> tuple[State, list[int]]:
     return s, movers
 
 
+def moves_in_words(state: State) -> list[str]:
+    """Each recorded action of ``state`` in words (:func:`render.move_words`)."""
+    rec = state.record()
+    start = dict(rec)
+    start["actions"] = []
+    s = arle.replay(start)
+    words = []
+    for text in rec["actions"]:
+        action = arle.parse_action(s, text)
+        words.append(render.move_words(s, action))
+        s.apply(action)
+    return words
+
+
+# ---------------------------------------------------------------------------
+# The board's own names as input
+# ---------------------------------------------------------------------------
+class AmbiguousInput(ValueError):
+    """A name that fits several game elements; ``candidates`` are ``(id, name)``."""
+
+    def __init__(self, text: str, candidates: list[tuple[str, str]]) -> None:
+        self.candidates = candidates
+        shown = ", ".join(f"{name} ({i})" for i, name in candidates)
+        super().__init__(f"{text.strip()!r} could mean: {shown}. Type more of the name "
+                         "(nothing changed).")
+
+
+def _named(verb: str) -> dict[str, str]:
+    """Id -> printed name of what ``verb`` takes: spaces or buildings (else nothing)."""
+    if verb in ("place", "imitate"):
+        return dict(C.SPACE_NAME)
+    if verb in ("build", "use"):
+        return dict(C.BUILDING_NAME)
+    if verb == "vehicle":
+        return {e: render.EQUIPMENT_NAMES[e] for e in C.VEHICLES}
+    return {}
+
+
+def resolve_names(state: State, text: str) -> str:
+    """``text`` with a printed name after ``place``, ``imitate``, ``build``, ``use`` or
+    ``vehicle`` replaced by its id: ``place Dike Builder`` and ``place dike`` (the start
+    of a name, or of a word in it) -> ``place dike_builder``; ``build Potter's Inn`` ->
+    ``build potters_inn``; case and punctuation do not matter.  Where several elements
+    fit, those the player can take now decide; AmbiguousInput if still more than one.
+    The text comes back unchanged when its verb takes no names or nothing fits."""
+    verb, _, rest = text.strip().partition(" ")
+    verb = verb.lower()
+    names = _named(verb)
+    key = texts.normalize(rest)
+    if not names or not key:
+        return text
+    keys = {i: (texts.normalize(i), texts.normalize(n)) for i, n in names.items()}
+    found = [i for i, ks in keys.items() if key in ks]
+    if not found:
+        found = [i for i, (k_id, k_name) in keys.items()
+                 if k_name.startswith(key) or k_id.startswith(key)]
+    if not found:
+        found = [i for i, (_, k_name) in keys.items() if f"_{key}" in f"_{k_name}"]
+    if not found:
+        return text
+    if len(found) > 1:
+        legal = {str(a.args[0]) for a in state.legal_actions() if a.verb == verb and a.args}
+        now = [i for i in found if i in legal]
+        if len(now) == 1:
+            found = now
+        elif now:
+            raise AmbiguousInput(text, [(i, names[i]) for i in now])
+        else:
+            raise AmbiguousInput(text, [(i, names[i]) for i in found])
+    return f"{verb} {found[0]}"
+
+
 # ---------------------------------------------------------------------------
 # The game loop
 # ---------------------------------------------------------------------------
@@ -134,8 +213,17 @@ class Session:
     console: Console
     movers: list[int] = field(default_factory=list)
     dirty: bool = False
+    #: ``auto`` (compact when the full screen does not fit), ``compact`` or ``full``.
+    view: str = "auto"
+    #: Each recorded action in words (:func:`render.move_words`), beside ``movers``.
+    words: list[str] = field(default_factory=list)
     _order: list[Action] = field(default_factory=list)
     _shown_half_year: int = 0
+    _figures: dict[int, dict[str, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.words) != len(self.movers):
+            self.words = moves_in_words(self.state)
 
     # ------------------------------------------------------------------ output
     def say(self, message: str, style: str = "") -> None:
@@ -144,11 +232,75 @@ class Session:
     def error(self, message: str) -> None:
         self.console.print(Text("Error: ", style="bold red") + Text(message))
 
+    def others_moves(self) -> list[tuple[int, str]]:
+        """The other players' moves since the last decision of the player to move."""
+        p = self.state.current_player
+        last = max((i for i, who in enumerate(self.movers) if who == p), default=-1)
+        return [(self.movers[i], self.words[i]) for i in range(last + 1, len(self.movers))
+                if self.movers[i] != p]
+
+    def compact(self) -> bool:
+        """Whether the compact screen is shown: as chosen, or in ``auto`` when the full
+        screen is taller or wider than the terminal (a pipe gets the full screen)."""
+        if self.view != "auto":
+            return self.view == "compact"
+        console = self.console
+        if not console.is_terminal:
+            return False
+        body, _ = render.screen(self.state, show_actions=True)
+        measure = Console(file=io.StringIO(), width=console.width, color_system=None,
+                          highlight=False)
+        measure.print(body)
+        lines = measure.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        return (len(lines) + 3 > console.height
+                or any(cell_len(line) > console.width for line in lines))
+
     def show(self) -> None:
-        body, self._order = render.screen(self.state, show_actions=True)
+        s = self.state
+        moves = self.others_moves()
+        if self.compact():
+            p = s.current_player
+            assert p is not None
+            now = render.key_figures(s, p)
+            changed = render.changes(self._figures.get(p), now)
+            self._figures[p] = now
+            body, self._order = render.compact_screen(
+                s, moves=moves, changed=changed, width=min(self.console.width, 100),
+                height=self.console.height)
+            self.console.print(body)
+            return
+        if s.current_player is not None:
+            self._figures.pop(s.current_player, None)   # the full screen shows it all
+        body, self._order = render.screen(s, show_actions=True)
         self.console.print(Rule())
         self.console.print(body)
+        for line in render.moves_block(moves, shown=12):
+            self.console.print(line)
         self.say(COMMANDS_HINT, style="dim")
+
+    def show_part(self, cmd: str, rest: str) -> None:
+        """The views on demand: ``board``, ``farm [N]``, ``buildings``, ``scores``,
+        ``list``."""
+        s = self.state
+        if cmd == "board":
+            self.console.print(render.action_board(s))
+        elif cmd == "buildings":
+            self.console.print(render.supply_board(s))
+        elif cmd == "scores":
+            self.console.print(render.scores_view(s))
+        elif cmd == "list":
+            body, self._order = render.full_listing(s)
+            self.console.print(body)
+        else:
+            n = len(s.players)
+            who = s.current_player if s.current_player is not None else 0
+            if rest:
+                if not (rest.isascii() and rest.isdigit() and 1 <= int(rest) <= n):
+                    self.error(f"farm {rest}: name a player from 1 to {n} "
+                               "(nothing changed).")
+                    return
+                who = int(rest) - 1
+            self.console.print(render.player_panel(s, who, s.scores()[who]))
 
     def announce_half_year(self) -> None:
         s = self.state
@@ -161,8 +313,10 @@ class Session:
     def apply(self, action: Action) -> None:
         p = self.state.current_player
         assert p is not None
+        words = render.move_words(self.state, action)
         self.state.apply(action)
         self.movers.append(p)
+        self.words.append(words)
         self.dirty = True
 
     def run_bots(self) -> None:
@@ -212,6 +366,7 @@ class Session:
         rec["actions"] = actions[:keep]
         self.state = arle.replay(rec)
         self.movers = self.movers[:keep]
+        self.words = self.words[:keep]
         self.dirty = True
         self.say(f"Took back {len(taken)} decision(s): {', '.join(taken)}", style="yellow")
 
@@ -275,14 +430,28 @@ class Session:
         self.error(msg)
 
     def handle(self, line: str) -> str | None:
-        """Carry out one input line.  Returns "quit" to leave, "acted" after a change."""
+        """Carry out one input line.  Returns "quit" to leave, "quit?" to leave once the
+        player confirms (unsaved changes), "acted" after a change, "redraw" for a new
+        screen."""
         text = line.strip()
         if not text:
             return None
         word, _, rest = text.partition(" ")
         cmd = word.lower()
-        if cmd in ("quit", "exit") and not rest:
+        if cmd in ("quit!", "exit!") and not rest:
             return "quit"
+        if cmd in ("quit", "exit") and not rest:
+            return "quit?" if self.dirty else "quit"
+        if cmd in ("board", "buildings", "scores", "list") and not rest:
+            self.show_part(cmd, "")
+            return None
+        if cmd == "farm" and len(rest.split()) <= 1:
+            self.show_part(cmd, rest.strip())
+            return None
+        if cmd == "full" and not rest:
+            self.view = "compact" if not self.compact() else "full"
+            self.say(f"The {self.view} screen from now on (full switches back).", style="dim")
+            return "redraw"
         if cmd == "help" and not rest:
             self.console.print(Text(render.decision_help(self.state), style="cyan"))
             self.console.print(Text(render.notation_basics(), style="dim"))
@@ -311,8 +480,18 @@ class Session:
             try:
                 action = arle.parse_action(self.state, text)
             except IllegalActionError:
-                self.explain_illegal(text)
-                return None
+                try:
+                    named = resolve_names(self.state, text)
+                except AmbiguousInput as e:
+                    self.error(str(e))
+                    return None
+                try:
+                    if named == text:
+                        raise IllegalActionError(text)
+                    action = arle.parse_action(self.state, named)
+                except IllegalActionError:
+                    self.explain_illegal(named)
+                    return None
         p = self.state.current_player
         self.apply(action)
         self.say(f"{render.player_name(p)}: {action}", style="green")
@@ -320,9 +499,15 @@ class Session:
 
     def finish(self) -> None:
         s = self.state
-        body, _ = render.screen(s)
         self.console.print(Rule("Game over"))
-        self.console.print(body)
+        if self.compact():
+            self.console.print(render.compact_header(s))
+            self.console.print(render.scores_view(s))
+        else:
+            body, _ = render.screen(s)
+            self.console.print(body)
+            tables = [render.breakdown_table(s, p) for p in range(len(s.players))]
+            self.console.print(Columns(tables, padding=(0, 4)))
         for line in render.winner_lines(s):
             self.say(line, style="bold")
 
@@ -351,7 +536,8 @@ def run(session: Session) -> int:
     while not session.state.is_terminal():
         s = session.state
         if need_screen:
-            session.announce_half_year()
+            if not session.compact():
+                session.announce_half_year()
             session.show()
             need_screen = False
         p = s.current_player
@@ -361,6 +547,21 @@ def run(session: Session) -> int:
                         + (" (unsaved changes are lost)." if session.dirty else "."))
             return 0
         outcome = session.handle(line)
+        if outcome == "quit?":
+            answer = _read(console, "Unsaved changes since the last save: leave anyway? "
+                                    "(y/N, or save FILE to save and leave) ")
+            word, _, rest = (answer or "").strip().partition(" ")
+            if answer is not None and word.lower() == "save":
+                session.save(rest.strip())          # leaves once the record is written
+            elif answer is not None and word.lower() not in ("y", "yes"):
+                session.say("Not leaving: the game goes on (quit! leaves without asking).",
+                            style="dim")
+                continue
+            if session.dirty and answer is not None and word.lower() == "save":
+                continue                            # the save failed: stay
+            outcome = "quit"
+        if outcome == "redraw":
+            need_screen = True
         if outcome == "quit":
             session.say(f"Leaving the game at half year {s.half_year}"
                         + (" (unsaved changes are lost)." if session.dirty else "."))
@@ -452,9 +653,14 @@ def play(
         "--promos", help="Add the three promo tiles.")] = False,
     load: Annotated[str | None, typer.Option(
         "--load", metavar="FILE", help="Resume a game record saved with 'save FILE'.")] = None,
+    view: Annotated[str, typer.Option(
+        "--view", help="auto (compact when the full screen does not fit the terminal), "
+                       "compact (fits 80x24) or full.")] = "auto",
 ) -> None:
     """Play Fields of Arle in the terminal (solo or two players, people or bots)."""
     console = Console(highlight=False)
+    if view not in VIEWS:
+        _refuse(f"--view {view}: use auto, compact or full")
     saved_seats: list[str] | None = None
     if load is not None:
         if seed is not None or buildings is not None or promos:
@@ -493,7 +699,7 @@ def play(
         console.print(Text(", ".join(f"{render.player_name(p)}: {seat.label}"
                                      for p, seat in enumerate(seat_list))))
     _enable_line_editing()
-    session = Session(state=state, seats=seat_list, console=console, movers=movers)
+    session = Session(state=state, seats=seat_list, console=console, movers=movers, view=view)
     try:
         code = run(session)
     except KeyboardInterrupt:

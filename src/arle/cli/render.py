@@ -4,10 +4,18 @@ Everything here reads the public state (the belongings through :mod:`arle.view`,
 ``s.occupied``, ``s.board``, ``s.pool``, ``s.half_year``, ``s.start_player`` and the
 pending decision ``s.pending()``) and never changes it.  ``arle play`` and ``arle replay`` share
 these pieces, so a replayed position looks exactly like a played one.
+
+Two screens: :func:`screen`, the whole position, and :func:`compact_screen`, which fits
+80 x 24 (the decision with its numbered options, the player's key figures and what
+changed, the other players' moves); the parts of the full one are shown on demand
+(:func:`action_board`, :func:`player_panel`, :func:`supply_board`, :func:`scores_view`
+with the item-by-item :func:`score_breakdown`).  :func:`action_label` puts each
+option's cost (:func:`action_cost`, from the catalog) after a ``·``.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,14 +28,18 @@ from rich.text import Text
 from arle import ANYTIME_VERBS, view
 from arle.actions import Action
 from arle.data import catalog as C
-from arle.scoring import CATEGORIES, CATEGORY_NAMES, ScoreSheet
+from arle.data import texts
+from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, ScoreSheet,
+                          best_food_split, farm_from_dict, tool_track_name)
 from arle.state import Player, State
 
 __all__ = [
-    "ANYTIME_VERBS", "BENCHMARK_SOLO", "action_board", "action_label", "building_cost_text",
-    "decision_help", "describe_decision", "fmt_vp", "group_actions", "home_board",
-    "notation_basics", "numbered_actions", "player_name", "player_panel", "score_table",
-    "screen", "season_line", "supply_board", "winner_lines",
+    "ANYTIME_VERBS", "BENCHMARK_SOLO", "action_board", "action_cost", "action_label",
+    "breakdown_table", "building_cost_text", "changes", "compact_screen", "decision_help",
+    "describe_decision", "compact_header", "figure_lines", "fmt_vp", "full_listing", "group_actions",
+    "home_board", "key_figures", "move_words", "moves_block", "notation_basics",
+    "numbered_actions", "player_name", "player_panel", "score_breakdown", "score_table",
+    "scores_view", "screen", "season_line", "short_label", "supply_board", "winner_lines",
 ]
 
 #: The solo benchmark of the rulebook's solo variant.
@@ -36,6 +48,7 @@ BENCHMARK_SOLO = 110
 CELL = 14  # characters per home-board cell
 PANEL_WIDTH = 84  # a player's panel; two fit side by side in 170 columns
 SEASONS = ("Summer", "Winter")
+EQUIPMENT_NAMES: dict[str, str] = {e: texts.entry(e)["name"] for e in C.EQUIPMENT}
 
 TILE_LABEL = {
     "moor": "moor (wet)", "field_grain": "grain field", "field_flax": "flax field",
@@ -205,24 +218,34 @@ def supply_board(s: State) -> RenderableType:
 # ---------------------------------------------------------------------------
 # A home board
 # ---------------------------------------------------------------------------
-def _cell_text(c: view.Cell) -> Text:
+def _cell_label(c: view.Cell) -> tuple[str, str]:
+    """The words and the style of one home-board cell (full length)."""
     tile = c.tile
     if tile is None:
         if not c.land:
-            label, style = "~ tidal flat ~", "cyan"
-        else:
-            label, style = "·", "dim"
-    elif tile == "dmoor":
-        label, style = f"dry moor {c.peat}pt", "magenta"
-    elif tile == "boardwalk":
-        label, style = f"boardwalk {c.peat}pt", "magenta"
-    elif c.building is not None:
-        label, style = building_name(c.building), "bold"
-    else:
-        label, style = TILE_LABEL.get(tile, tile), TILE_STYLE.get(tile, "")
-    if len(label) > CELL:
-        label = label[:CELL - 1] + "…"
-    return Text(label.ljust(CELL), style=style)
+            return "~ tidal flat ~", "cyan"
+        return "·", "dim"
+    if tile == "dmoor":
+        return f"dry moor {c.peat}pt", "magenta"
+    if tile == "boardwalk":
+        return f"boardwalk {c.peat}pt", "magenta"
+    if c.building is not None:
+        return building_name(c.building), "bold"
+    return TILE_LABEL.get(tile, tile), TILE_STYLE.get(tile, "")
+
+
+def _cell_lines(c: view.Cell) -> tuple[list[str], str]:
+    """A cell's label wrapped to the cell width: a long building name takes two lines
+    rather than being cut (``Carpenter's`` / ``Workshop``)."""
+    label, style = _cell_label(c)
+    if len(label) <= CELL:
+        return [label], style
+    return textwrap.wrap(label, CELL) or [label[:CELL]], style
+
+
+def _cell_text(c: view.Cell) -> Text:
+    lines, style = _cell_lines(c)
+    return Text(lines[0].ljust(CELL), style=style)
 
 
 def _gap_line(gap: int, dikes: int, is_line: bool) -> Text:
@@ -252,11 +275,14 @@ def home_board(s: State, p: int) -> Text:
             gap = 3 - row  # the gap just above this row
             out.append_text(_gap_line(gap, gaps[gap], gap == line_gap))
             out.append("\n")
-        out.append(f" {row} ", style="dim")
-        for col in range(C.COLS):
-            out.append("│")
-            out.append_text(_cell_text(cells[row * C.COLS + col]))
-        out.append("│\n")
+        wrapped = [_cell_lines(cells[row * C.COLS + col]) for col in range(C.COLS)]
+        height = max(len(lines) for lines, _ in wrapped)
+        for k in range(height):
+            out.append(f" {row} " if k == 0 else "   ", style="dim")
+            for lines, style in wrapped:
+                out.append("│")
+                out.append((lines[k] if k < len(lines) else "").ljust(CELL), style=style)
+            out.append("│\n")
     out.append("    · empty land   pt = Peat left on a moor tile or the boardwalk", style="dim")
     return out
 
@@ -495,7 +521,13 @@ def notation_basics() -> str:
             "1). Anytime actions: 'load I J ITEM' (load a vehicle or travel to a "
             "destination), 'use BUILDING' (dark-green house), 'boat GOOD' (peat boat), "
             "'release ANIMAL', 'return KIND@I' (give equipment back).\n"
-            "Commands: undo, hint [BOT], save FILE, help, quit.")
+            "Commands: undo, hint [BOT], save FILE, help, help NAME (what a building, "
+            "space, destination or tile does: 'help potters inn'), quit (quit! leaves "
+            "without asking).\n"
+            "Views: board, farm [N], buildings, scores, list (every numbered action), full "
+            "(switch between the compact and the full screen).\n"
+            "Names: 'place Dike Builder', 'place dike' (the start of a name) and 'build "
+            "Potter's Inn' work as well as the ids, in any case.")
 
 
 # ---------------------------------------------------------------------------
@@ -527,13 +559,55 @@ def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     return groups
 
 
+def _res_amounts(cost: dict[int, int]) -> str:
+    return " + ".join(f"{n} {res_name(C.RESOURCES[r])}" for r, n in cost.items())
+
+
+def action_cost(a: Action) -> str | None:
+    """What taking ``a`` costs, in words from the catalog (``None`` if nothing or if the
+    cost is the action's own text, as for ``pay``): a space's entry cost, a building's
+    cost, a vehicle, peat boat or plow at the Wainwright or Farmer, a tool step, a
+    dark-green house's use, a load, a peat boat exchange, a stall or a stable."""
+    verb, args = a.verb, a.args
+    first = str(args[0]) if args else ""
+    if verb in ("place", "imitate") and first in C.SPACE_COST:
+        return " or ".join(_res_amounts(option) for option in C.SPACE_COST[first])
+    if verb == "build" and first in C.BUILDING_COST:
+        return building_cost_text(first)
+    if verb == "use" and first in C.DARK_GREEN_COST:
+        return _res_amounts(C.DARK_GREEN_COST[first])
+    if verb == "vehicle" and first in C.EQUIPMENT_COST:
+        return texts.equipment_cost(first)
+    if verb == "peat_boat":
+        return texts.equipment_cost("peat_boat")
+    if verb == "plow" and first:
+        return _res_amounts(C.PLOW_COST) + f" + 1 {res_name(first)}"
+    if verb == "tool" and first in C.TOOL_INDEX:
+        r, n = C.TOOL_STEP_COST[C.TOOL_INDEX[first]]
+        return f"{n} {res_name(C.RESOURCES[r])}"
+    if verb == "load" and len(args) >= 3:
+        item = str(args[2])
+        if item in C.LOAD_COST:
+            return _res_amounts(C.LOAD_COST[item]) or "free"
+        return None
+    if verb == "boat":
+        return "1 Peat"
+    if verb == "stall":
+        return _res_amounts(C.STALL_COST)
+    if verb == "stable":
+        return _res_amounts(C.STABLE_COST)
+    return None
+
+
 def action_label(a: Action) -> str:
-    """The action's text with a readable hint where the ids are terse."""
+    """The action's text with a readable hint where the ids are terse, and what it
+    costs (see :func:`action_cost`) after a ``·``."""
     text = str(a)
     if a.verb in ("build", "use") and a.args and a.args[0] in C.BUILDING_NAME:
         b = a.args[0]
-        return f"{text} ({building_name(b)}, {C.BUILDING_VP[b]} VP)"
-    return text
+        text = f"{text} ({building_name(b)}, {C.BUILDING_VP[b]} VP)"
+    cost = action_cost(a)
+    return f"{text} · {cost}" if cost else text
 
 
 def numbered_actions(s: State) -> tuple[RenderableType, list[Action]]:
@@ -564,3 +638,358 @@ def screen(s: State, show_actions: bool = False) -> tuple[RenderableType, list[A
             listing, order = numbered_actions(s)
             parts.append(listing)
     return Group(*parts), order
+
+
+# ---------------------------------------------------------------------------
+# The compact screen (fits 80 x 24): the decision, the player's key figures, changes
+# ---------------------------------------------------------------------------
+COMPACT_WIDTH = 80
+COMPACT_HEIGHT = 24
+#: Lines of the compact screen kept for the other players' moves (older ones are counted).
+MOVES_SHOWN = 4
+#: The commands the compact screen names under the options.
+COMMAND_WORDS = ("board", "farm [N]", "buildings", "scores", "list", "full", "help",
+                 "help NAME", "undo", "hint", "save FILE", "quit")
+
+
+def key_figures(s: State, p: int) -> dict[str, int]:
+    """The figures of player ``p`` the compact screen shows and compares: every resource,
+    the animals, dike moves, buildings owned, tool values, travel covered and the score
+    estimate (rounded down to whole VP)."""
+    out = dict(view.resources(s, p))
+    out.update(view.animals(s, p))
+    out["dike moves"] = view.dike_moves(s, p)
+    out["buildings"] = len(view.buildings(s, p))
+    for tool, value in view.tools(s, p).items():
+        out[tool] = value
+    out["travel"] = sum(C.DESTINATION_SIZE[d] for d in view.destinations_used(s, p))
+    out["VP"] = int(s.scores()[p].total)
+    return out
+
+
+def _figure_name(key: str) -> str:
+    return key if key in ("VP", "dike moves", "buildings", "travel") else res_name(key)
+
+
+def changes(before: dict[str, int] | None, after: dict[str, int]) -> list[str]:
+    """What changed between two :func:`key_figures`: ``["Food 5→7", "Wood 3→1"]``."""
+    if before is None:
+        return []
+    return [f"{_figure_name(k)} {before[k]}→{v}" for k, v in after.items()
+            if k in before and before[k] != v]
+
+
+def _pack(segments: Sequence[str], width: int, sep: str = " │ ") -> list[str]:
+    """Segments joined by ``sep`` into lines of at most ``width`` characters (a segment
+    longer than a line is wrapped on its own)."""
+    lines: list[str] = []
+    cur = ""
+    for seg in segments:
+        if not seg:
+            continue
+        joined = f"{cur}{sep}{seg}" if cur else seg
+        if len(joined) <= width:
+            cur = joined
+            continue
+        if cur:
+            lines.append(cur)
+        if len(seg) <= width:
+            cur = seg
+        else:
+            parts = textwrap.wrap(seg, width)
+            lines += parts[:-1]
+            cur = parts[-1]
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _plural(n: int, word: str, words: str) -> str:
+    return f"{n} {word if n == 1 else words}"
+
+
+def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
+    """The player's own key figures in lines of at most ``width``: goods, materials (and
+    other supply held), animals, workers placed, dike moves, barn, the score estimate."""
+    res = view.resources(s, p)
+    an = view.animals(s, p)
+
+    def amount(r: int) -> str:
+        return f"{res_name(C.RESOURCES[r])} {res[C.RESOURCES[r]]}"
+
+    goods = " ".join(amount(r) for r in C.GOODS_TRACK)
+    mats = " ".join(amount(r) for r in (*C.BUILDING_MATERIALS, C.PEAT))
+    others = " ".join(amount(r) for r in C.SUPPLY_ITEMS
+                      if r not in C.BUILDING_MATERIALS and r != C.PEAT
+                      and res[C.RESOURCES[r]])
+    placed = sum(1 for who in s.occupied.values() if who == p)
+    barn = ", ".join(res_name(item.kind) for item in view.barn(s, p)) or "empty barn"
+    segments = [goods, mats, others,
+                f"{an['sheep']} sheep, {an['cattle']} cattle, "
+                + _plural(an["horse"], "horse", "horses"),
+                f"workers placed {placed}/{view.workers_per_player()}",
+                f"dikes {view.dike_moves(s, p)}/{C.MAX_DIKE_MOVES}", barn,
+                f"estimate {fmt_vp(s.scores()[p].total)} VP"]
+    return [Text(line) for line in _pack(segments, width)]
+
+
+def compact_header(s: State) -> Text:
+    """The season line, short enough for 80 columns."""
+    hy = s.half_year
+    months = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
+    t = Text(f"Half year {hy}/{C.HALF_YEARS}", style="bold")
+    t.append(f" · {SEASONS[s.season]} ({months[0]}–{months[-1]})")
+    if len(s.players) > 1:
+        t.append(f" · start: {player_name(s.start_player)}")
+    if s.is_terminal():
+        t.append(" · game over", style="bold")
+    else:
+        t.append(f" · to move: {player_name(s.current_player)}", style="bold")
+    return t
+
+
+def move_words(before: State, action: Action) -> str:
+    """One move in words, taken in state ``before``: the pending decision's title and the
+    action's label (``Place a worker: place fisherman``)."""
+    return f"{before.pending().title}: {action_label(action)}"
+
+
+def moves_block(moves: Sequence[tuple[int, str]], shown: int = MOVES_SHOWN) -> list[Text]:
+    """The other players' moves since the player's last decision, newest last."""
+    if not moves:
+        return []
+    out = [Text("Since your last decision:", style="bold")]
+    if len(moves) > shown:
+        out.append(Text(f"  ({len(moves) - shown} earlier move(s) not shown)", style="dim"))
+    for who, words in moves[-shown:]:
+        out.append(Text(f"  {player_name(who)}: {words}"))
+    return out
+
+
+def _grid_rows(labels: list[str], width: int) -> list[list[str]]:
+    """Labels laid out row by row in as many columns as fit ``width`` (each column as
+    wide as its longest label, as ``ls`` does)."""
+    if not labels:
+        return []
+    for per_row in range(min(len(labels), 8), 0, -1):
+        widths = [max(len(x) for x in labels[j::per_row]) + 2 for j in range(per_row)]
+        if sum(widths) - 2 <= width or per_row == 1:
+            return [[x.ljust(widths[j]) for j, x in enumerate(labels[i:i + per_row])]
+                    for i in range(0, len(labels), per_row)]
+    raise AssertionError("unreachable")
+
+
+def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int) -> list[Text]:
+    """The numbered options in at most ``budget`` lines.  When they are worker
+    placements the verb is said once (``place on: 1. fisherman ...``)."""
+    out: list[Text] = []
+    places = [a for _, a in items if a.verb == "place"]
+    short = len(places) > 1 and all(a.verb in ("place", "skip") for _, a in items)
+    if short:
+        out.append(Text("  place on (type the number, or place NAME):", style="dim"))
+        budget -= 1
+        season = {C.SPACE_SEASON.get(str(a.args[0])) for a in places if a.args}
+        if len(season) > 1 and len(items) > 2 * budget:
+            # The Special Action's spaces of the other season, summed up in one line.
+            own = C.SPACE_SEASON.get(str(places[0].args[0]))
+            other = [n for n, a in items if a.verb == "place" and a.args
+                     and C.SPACE_SEASON.get(str(a.args[0])) != own]
+            items = [(n, a) for n, a in items if n not in other]
+            budget -= 1
+            tail = Text(f"  Special Action {other[0]}-{other[-1]}: the other season's "
+                        "free spaces; type list", style="dim")
+            return out + _listing_lines_plain(items, width, budget, short) + [tail]
+    return out + _listing_lines_plain(items, width, budget, short)
+
+
+def short_label(a: Action) -> str:
+    """:func:`action_label` for the compact screen: a building by its printed name alone
+    (``build Colonist's House (1 VP) · ...``, which is accepted as input too)."""
+    if a.verb in ("build", "use") and a.args and a.args[0] in C.BUILDING_NAME:
+        b = a.args[0]
+        cost = action_cost(a)
+        text = f"{a.verb} {building_name(b)} ({C.BUILDING_VP[b]} VP)"
+        return f"{text} · {cost}" if cost else text
+    return action_label(a)
+
+
+def _listing_lines_plain(items: list[tuple[int, Action]], width: int, budget: int,
+                         short: bool) -> list[Text]:
+    labels = []
+    for n, a in items:
+        text = short_label(a)
+        if short and a.verb == "place":
+            text = text[len("place "):]
+        labels.append(f"{n:>3}. {text}")
+    lines: list[str] = []
+    ends: list[int] = []                 # the number of labels shown after each line
+    count = 0
+    for row in _grid_rows(labels, width):
+        count += len(row)
+        text = "".join(row).rstrip()
+        wrapped = textwrap.wrap(text, width, subsequent_indent=" " * 7) or [text]
+        lines += wrapped
+        ends += [count] * len(wrapped)
+    if len(lines) <= budget:
+        return [Text(x) for x in lines]
+    keep = max(1, budget - 1)
+    while keep > 1 and ends[keep - 1] == (ends[keep] if keep < len(ends) else -1):
+        keep -= 1                        # do not cut a wrapped label in two
+    shown = ends[keep - 1]
+    out = [Text(x) for x in lines[:keep]]
+    out.append(Text(f"  ... and {len(items) - shown} more: type list to see them all",
+                    style="dim"))
+    return out
+
+
+def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),
+                   changed: Sequence[str] = (), width: int = COMPACT_WIDTH,
+                   height: int = COMPACT_HEIGHT) -> tuple[RenderableType, list[Action]]:
+    """The compact screen of the player to move, at most ``height - 1`` lines of at most
+    ``width`` characters (the prompt takes the last line): the season, the player's key
+    figures and what changed, the other players' moves, the decision and its numbered
+    options (anytime actions summed up by verb), and the commands.  Numbers are the same
+    as in the full screen's listing."""
+    groups = group_actions(s)
+    order = [a for _, acts in groups for a in acts]
+    lines: list[Text] = [compact_header(s)]
+    p = s.current_player
+    if p is None:
+        return Group(*lines), order
+    lines += figure_lines(s, p, width)
+    if changed:
+        change = "Changed: " + ", ".join(changed)
+        lines.append(Text(change if len(change) <= width else change[:width - 1] + "…",
+                          style="yellow"))
+    for line in moves_block(moves):
+        plain = line.plain
+        lines.append(line if len(plain) <= width else Text(plain[:width - 1] + "…"))
+    lines += [Text(x, style="bold") for x in textwrap.wrap(describe_decision(s), width)]
+    main = groups[0][1] if groups and groups[0][0] != "Anytime actions" else []
+    anytime = order[len(main):]
+    tail: list[Text] = []
+    if anytime:
+        verbs: dict[str, int] = {}
+        for a in anytime:
+            verbs[a.verb] = verbs.get(a.verb, 0) + 1
+        summary = (f"  Anytime actions {len(main) + 1}-{len(order)}: "
+                   + ", ".join(f"{v} ({n})" for v, n in verbs.items()) + "; type list")
+        tail += [Text(x, style="dim") for x in textwrap.wrap(summary, width,
+                                                              subsequent_indent="  ")]
+    tail += [Text(x, style="dim") for x in _pack(COMMAND_WORDS, width, " · ")]
+    budget = height - 1 - len(lines) - len(tail)
+    lines += _listing_lines(list(enumerate(main, 1)), width, max(2, budget))
+    lines += tail
+    return Group(*lines), order
+
+
+def full_listing(s: State) -> tuple[RenderableType, list[Action]]:
+    """The decision line and every numbered action (the ``list`` command)."""
+    listing, order = numbered_actions(s)
+    return Group(Text(describe_decision(s), style="bold"), listing), order
+
+
+# ---------------------------------------------------------------------------
+# The score breakdown: each item of each category
+# ---------------------------------------------------------------------------
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
+    """Category -> the items scoring in it, ``(words, VP)``; the items of a category add
+    up to its total on the pad (``s.scores()[p]``).  Read from the public farm sheet
+    (``State.farm``) with the catalog's figures."""
+    farm = farm_from_dict(s.farm(p))
+    out: dict[str, list[tuple[str, float]]] = {key: [] for key in CATEGORIES}
+    items = out["clothing_and_materials"]
+    for name, count in farm.supply.items():
+        vp = float(C.RESOURCE_VP.get(C.RES_INDEX[name], 0))
+        if count and vp:
+            items.append((f"{count} {res_name(name)} × {fmt_vp(vp)}", count * vp))
+    items = out["equipment"]
+    for item in farm.barn:
+        items.append((EQUIPMENT_NAMES.get(item, res_name(item)), float(C.EQUIPMENT_VP[item])))
+    if not any(item in C.LARGE for item in farm.barn):
+        items.append(("no large vehicle", float(NO_LARGE_VEHICLE_VP)))
+    covered = sum(C.DESTINATION_SIZE[d] for d in farm.travel)
+    where = ", ".join(destination_name(d) for d in farm.travel) or "no travel"
+    out["travel"].append((f"{_n(covered, 'space')} covered ({where})",
+                          float(C.TRAVEL_VP[covered])))
+    for i, track in enumerate(C.TOOLS):
+        value = farm.tools.get(track, C.TOOL_VALUES[i][0])
+        out["tools"].append((f"{tool_track_name(track)} at {value}",
+                             float(C.TOOL_VP[i].get(value, 0))))
+    items = out["goods_track"]
+    base = 0.0
+    for name, value in farm.goods.items():
+        if name == "food":
+            first, second = best_food_split(value)
+            vp = float(C.GOODS_TRACK_VP[first] + C.GOODS_TRACK_VP[second])
+            items.append((f"Food {value} (indicators {first} + {second})", vp))
+        else:
+            vp = float(C.GOODS_TRACK_VP[value])
+            items.append((f"{res_name(name)} {value}", vp))
+        base += vp
+    if farm.depots > 0:
+        items.append(("doubled by your depot", base))
+    items = out["home_board"]
+    for b in farm.buildings:
+        items.append((building_name(b), float(C.BUILDING_VP[b])))
+    for count, word, vp in ((farm.stalls, "stall", C.TILE_VP["stall"]),
+                            (farm.depots, "depot", C.TILE_VP["depot"]),
+                            (farm.stables, "stable", C.TILE_VP["stable"]),
+                            (farm.double_stalls, "double stall", C.TILE_VP["double_stall"]),
+                            (farm.forests, "forest", C.TILE_VP["forest"]),
+                            (farm.parks, "park", C.TILE_VP["park"]),
+                            (farm.moors, "moor", C.MOOR_VP),
+                            (farm.dehydrated_moors, "dehydrated moor", C.DEHYDRATED_MOOR_VP)):
+        if count:
+            items.append((f"{_n(count, word)} × {vp}", float(count * vp)))
+    top_marks = C.DIKE_SEQUENCE[C.MAX_DIKE_MOVES][3]
+    open_marks = top_marks - C.DIKE_SEQUENCE[farm.dikes_moved][3]
+    if open_marks:
+        items.append((f"top row: {_n(open_marks, 'dike mark')} uncovered", float(-open_marks)))
+    if farm.boardwalk:
+        items.append(("Small Boardwalk left", float(C.BOARDWALK_VP)))
+    groups = sorted((farm.animals.get(k, 0), k) for k in ("sheep", "cattle", "horses"))
+
+    def herd(n: int, k: str) -> str:
+        return f"{n} {'horse' if k == 'horses' and n == 1 else k}"
+
+    (n0, k0), (n1, k1), (n2, k2) = groups
+    out["animals"] += [(f"fewest: {herd(n0, k0)} × 2", 2.0 * n0),
+                       (f"middle: {herd(n1, k1)} × 1", float(n1)),
+                       (f"most: {herd(n2, k2)} × 0", 0.0)]
+    if farm.supply_bottlenecks:
+        out["bottlenecks"].append(("supply bottlenecks in the game",
+                                   float(farm.supply_bottlenecks)))
+    return out
+
+
+def breakdown_table(s: State, p: int) -> Table:
+    """One player's pad: each category's total and, under it, its items."""
+    sheet = s.scores()[p]
+    parts = score_breakdown(s, p)
+    table = Table(title=f"Score breakdown: {player_name(p)}", title_justify="left",
+                  box=None, padding=(0, 1), show_header=False)
+    table.add_column("What")
+    table.add_column("VP", justify="right")
+    for key in CATEGORIES:
+        table.add_row(Text(CATEGORY_NAMES[key], style="bold"),
+                      Text(fmt_vp(sheet.categories[key]), style="bold"))
+        for words, vp in parts[key]:
+            table.add_row(Text("   " + words, style="dim"), Text(fmt_vp(vp), style="dim"))
+    table.add_row(Text("Total", style="bold"), Text(fmt_vp(sheet.total), style="bold"))
+    if len(s.players) == 1:
+        diff = sheet.total - BENCHMARK_SOLO
+        table.add_row(Text(f"Solo benchmark (rulebook): {BENCHMARK_SOLO} VP"),
+                      Text(("+" if diff >= 0 else "") + fmt_vp(diff)))
+    return table
+
+
+def scores_view(s: State) -> RenderableType:
+    """The ``scores`` command and the end of a game: the pad and every breakdown."""
+    tables = [breakdown_table(s, p) for p in range(len(s.players))]
+    return Group(score_table(s), Columns(tables, padding=(0, 4)) if len(tables) > 1
+                 else tables[0])

@@ -79,6 +79,8 @@ def _final(console: Console, s: State, n: int) -> None:
     console.print(Rule(f"After all {n} actions of the record"))
     console.print(body)
     if s.is_terminal():
+        for p in range(len(s.players)):
+            console.print(render.breakdown_table(s, p))
         for line in render.winner_lines(s):
             console.print(Text(line, style="bold"))
     else:
