@@ -14,7 +14,7 @@ from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_coo
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
-from arle.web.service import CreatedGame, Game, GameError
+from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label
 
 __all__ = ["router", "game_info", "game_summary"]
@@ -128,7 +128,7 @@ async def api_record(gid: str, ctx: Ctx) -> Response:
         game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
-    return JSONResponse(game.state.record())
+    return JSONResponse(record_of(game))
 
 
 @router.get("/games/{gid}/review")

@@ -3,7 +3,6 @@ and the record download."""
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 from typing import Any
 
@@ -25,7 +24,7 @@ from arle.web.botworker import known_bots
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.inputs import parse_new_game
 from arle.web.pad import answers_from_form, form_sections
-from arle.web.service import GameError, seat_label
+from arle.web.service import GameError, record_json, seat_label
 
 __all__ = ["router"]
 
@@ -194,5 +193,5 @@ async def download_record(gid: str, ctx: Ctx) -> Response:
         game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
-    return Response(json.dumps(game.state.record(), indent=1), media_type="application/json",
+    return Response(record_json(game), media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="arle-{gid}.json"'})

@@ -25,7 +25,7 @@ from arle.web.botworker import check_bot_spec, think, timed_think
 from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json"]
 
 log = logging.getLogger("arle.web")
 
@@ -306,7 +306,9 @@ class GameService:
         return await self._insert(state, seats, tokens, [], "lobby")
 
     async def import_record(self, record: Any) -> CreatedGame:
-        """A new game (every seat human) from an engine record, at its last position."""
+        """A new game from an engine record, at its last position.  The record's
+        ``seats`` (``"human"`` or ``"bot:SPEC"``, as :func:`record_of` writes them) give
+        the bots their seats back; a record without them has every seat human."""
         if not isinstance(record, dict) or record.get("format") != "arle-record-1":
             raise GameError("not an arle game record (expected format 'arle-record-1')")
         actions = record.get("actions")
@@ -323,6 +325,7 @@ class GameService:
             # the lobby's bounds: a record may not carry a seed no game here could have
             raise GameError(f"malformed record: setup.seed must be a whole number from 0 "
                             f"to {MAX_SEED}")
+        specs = _record_seats(record.get("seats"), players)
         try:
             state = arle.replay({"format": "arle-record-1", "setup": setup, "actions": []})
         except (ValueError, TypeError) as e:
@@ -341,10 +344,13 @@ class GameService:
             moves.append(MoveRow(i + 1, p, str(act), now))
         seats = []
         tokens = {}
-        for i in range(state.n):
-            tok = _new_token()
-            tokens[i] = tok
-            seats.append(SeatRow(i, "human", None, tok, False))
+        for i, spec in enumerate(specs):
+            if spec == "human":
+                tok = _new_token()
+                tokens[i] = tok
+                seats.append(SeatRow(i, "human", None, tok, False))
+            else:
+                seats.append(SeatRow(i, "bot", spec, None, True))
         return await self._insert(state, seats, tokens, moves, "upload")
 
     async def _insert(self, state: arle.State, seats: list[SeatRow], tokens: dict[int, str],
@@ -624,5 +630,38 @@ def _parse_version(v: Any) -> int | None:
     raise GameError("malformed move: 'version' must be a whole number")
 
 
+def record_of(game: Game) -> dict[str, Any]:
+    """The game record as the web hands it out: the engine's record plus ``seats``, one
+    ``"human"`` or ``"bot:SPEC"`` per seat (the form ``arle play`` and the arena write),
+    so that an upload puts the bots back in their seats."""
+    rec = game.state.record()
+    rec["seats"] = ["bot:" + (s.bot or "") if s.kind == "bot" else "human"
+                    for s in game.rec.seats]
+    return rec
+
+
 def record_json(game: Game) -> str:
-    return json.dumps(game.state.record(), indent=1)
+    return json.dumps(record_of(game), indent=1)
+
+
+def _record_seats(raw: Any, players: int) -> list[str]:
+    """The seats of an uploaded record: each ``"human"`` or ``"bot:SPEC"`` with a spec
+    this server's bot worker accepts (normalized); all human when the record has none."""
+    if raw is None:
+        return ["human"] * players
+    if not isinstance(raw, list) or len(raw) != players:
+        raise GameError(f"malformed record: seats must be a list of {players} seat(s), "
+                        "each 'human' or 'bot:NAME'")
+    out = []
+    for i, spec in enumerate(raw):
+        if spec == "human":
+            out.append("human")
+        elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
+            try:
+                out.append(check_bot_spec(spec[4:]))
+            except ValueError as e:
+                raise GameError(f"malformed record: seats[{i}]: {e}") from e
+        else:
+            raise GameError(f"malformed record: seats[{i}] must be 'human' or 'bot:NAME', "
+                            f"got {str(spec)[:40]!r}")
+    return out
