@@ -43,3 +43,71 @@ def test_old_records_without_seats_load_as_before_and_bad_seats_are_refused(
         assert r.status_code == 400, bad
         assert "seats" in r.json()["error"]
     assert client.get("/api/games?status=running").json()["games"] == before
+
+
+# ---------------------------------------------------------------------------
+# 2. Undo against a bot takes back the bot's reply too
+# ---------------------------------------------------------------------------
+def undo(client: Any, gid: str, tok: str | None, version: int | None = None) -> Any:
+    body = {} if version is None else {"version": version}
+    return client.post(f"/api/games/{gid}/undo", json=body,
+                       headers={"X-Arle-Token": tok} if tok else {})
+
+
+def test_undo_against_a_bot_takes_back_its_reply_too(client: Any) -> None:
+    created = create(client, players=2, seats=["human", "bot:random"], seed=3)
+    gid, tok = created["id"], token(created, 0)
+    wait_until(lambda: info(client, gid)["current_player"] == 0, what="the person's turn")
+    start = info(client, gid, tok)
+    assert move(client, gid, tok, "place woodcutter", start["version"]).status_code == 200
+    wait_until(lambda: info(client, gid)["current_player"] == 0
+               and info(client, gid)["ply"] > start["ply"] + 1, what="the bot's reply")
+    after = info(client, gid, tok)
+    assert after["can_undo"] is True
+    r = undo(client, gid, tok, after["version"])
+    assert r.status_code == 200, r.text
+    assert r.json()["undone"] == after["ply"] - start["ply"]
+    back = info(client, gid, tok)
+    assert back["ply"] == start["ply"] and back["current_player"] == 0
+    assert back["legal"] == start["legal"]
+    assert back["log"] == start["log"]
+    assert "took back place woodcutter and the bot's reply" in back["events"][-1]["text"]
+    assert "took back place woodcutter" in client.get(f"/games/{gid}").text
+
+
+def test_undo_between_people_keeps_the_rule_and_tells_the_other(client: Any) -> None:
+    created = create(client, players=2, seed=3)
+    gid = created["id"]
+    toks = [token(created, 0), token(created, 1)]
+    first = info(client, gid)["current_player"]
+    second = 1 - first
+    data = info(client, gid, toks[first])
+    assert move(client, gid, toks[first], "place woodcutter", data["version"]).status_code == 200
+    # the mover may take it back while the other has not acted; the other sees it
+    r = undo(client, gid, toks[first])
+    assert r.status_code == 200 and r.json()["undone"] == 1
+    other = client.get(f"/games/{gid}/view", headers={"X-Arle-Token": toks[second]}).text
+    assert 'class="notice"' in other and f"Player {first + 1} took back place woodcutter" in other
+    mine = client.get(f"/games/{gid}/view", headers={"X-Arle-Token": toks[first]}).text
+    assert 'class="notice"' not in mine
+    assert "took back place woodcutter" in mine          # the log line
+    # once the other has acted, nothing of the first player's may be taken back
+    assert move(client, gid, toks[first], "place woodcutter").status_code == 200
+    d = info(client, gid, toks[second])
+    assert move(client, gid, toks[second], d["legal"][0], d["version"]).status_code == 200
+    r = undo(client, gid, toks[first])
+    assert r.status_code == 409 and "nothing of yours" in r.json()["error"]
+    assert len(info(client, gid)["log"]) == 2
+
+
+def test_undo_events_survive_a_restart(make_app: Any) -> None:
+    from fastapi.testclient import TestClient
+    with TestClient(make_app()) as c:
+        created = create(c, players=1, seed=4)
+        gid, tok = created["id"], token(created, 0)
+        assert move(c, gid, tok, "place woodcutter").status_code == 200
+        assert undo(c, gid, tok).status_code == 200
+    with TestClient(make_app()) as c:
+        data = info(c, gid, tok)
+        assert data["ply"] == 0
+        assert [e["kind"] for e in data["events"]] == ["undo"]

@@ -42,6 +42,8 @@ def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["scores"] = [sc.total for sc in s.scores()]
     info["winner"] = s.winner()
     info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
+    info["events"] = [{"version": e.version, "ply": e.ply, "player": e.player,
+                       "kind": e.kind, "text": e.text} for e in game.events]
     d = s.pending()
     # the open sub-decision (an engine frame's kind), None at worker placement and after
     info["pending"] = None if d.kind in FREE_KINDS else d.kind
@@ -168,10 +170,12 @@ async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
         body = body or {}
         game = await ctx.service.get(gid)
         held = await ctx.held_seats(request, game, body.get("token"))
+        before = len(game.moves)
         game = await ctx.service.undo(gid, held, body.get("version"))
     except GameError as e:
         return error_json(e)
     return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
+                         "undone": before - len(game.moves),
                          "current_player": game.state.current_player})
 
 

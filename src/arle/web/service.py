@@ -22,7 +22,7 @@ from typing import Any
 
 import arle
 from arle.web.botworker import check_bot_spec, think, timed_think
-from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
+from arle.web.db import EventRow, GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
            "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json"]
@@ -83,6 +83,7 @@ class Game:
     rec: GameRecord
     state: arle.State
     moves: list[MoveRow]
+    events: list[EventRow] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     touched: float = 0.0          # the service's clock when a request last used it
 
@@ -104,12 +105,25 @@ class Game:
         seat = self.rec.seats[p]
         return seat if seat.kind == "bot" else None
 
-    def undoable_by(self, held: Iterable[int]) -> bool:
-        """Whether a holder of ``held`` seats may take back the last move."""
+    def undo_span(self, held: Iterable[int]) -> int:
+        """How many of the last moves an undo by a holder of ``held`` seats takes back
+        (0: none).  The asker's own last decision, and after it the replies of bots;
+        once another person has acted, nothing (that person's move is theirs)."""
         if self.rec.status != "running" or not self.moves:
-            return False
-        last = self.moves[-1]
-        return last.player in set(held) and self.rec.seats[last.player].kind == "human"
+            return 0
+        held = set(held)
+        n = 0
+        for m in reversed(self.moves):
+            n += 1
+            seat = self.rec.seats[m.player]
+            if seat.kind == "bot":
+                continue
+            return n if m.player in held else 0
+        return 0
+
+    def undoable_by(self, held: Iterable[int]) -> bool:
+        """Whether a holder of ``held`` seats may take back a move now."""
+        return self.undo_span(held) > 0
 
 
 def _state_facts(s: arle.State) -> tuple[str, int | None, int | None]:
@@ -223,8 +237,9 @@ class GameService:
             if rec is None:
                 raise GameError(f"no game {game_id!r}", 404)
             moves = await asyncio.to_thread(self.store.moves, game_id)
+            events = await asyncio.to_thread(self.store.events, game_id)
             state = arle.State.from_json(rec.state)
-            game = Game(rec, state, moves, touched=self.clock())
+            game = Game(rec, state, moves, events, touched=self.clock())
             self._games[game_id] = game
             if len(self._games) > self.games_in_memory:
                 self.evict_idle()
@@ -462,7 +477,8 @@ class GameService:
         return action, version
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
-        """Take back the last move if the asker made it (nobody acted since)."""
+        """Take back the asker's last decision, with the bots' replies after it (see
+        :meth:`Game.undo_span`); logged as an ``undo`` event."""
         held = set(held)
         version = _parse_version(expected_version)
         game = await self.get(game_id)
@@ -476,26 +492,37 @@ class GameService:
                                 f"game is at version {game.version}); nothing was undone", 409)
             if not game.moves:
                 raise GameError("nothing to undo: no move was made yet", 409)
-            if not game.undoable_by(held):
+            span = game.undo_span(held)
+            if not span:
                 raise GameError("nothing of yours to undo: the last move was made by "
                                 f"{seat_label(game, game.moves[-1].player)}", 409)
-            last = game.moves[-1]
+            gone = game.moves[-span:]
+            first = gone[0]
             rec = game.state.record()
-            rec["actions"] = rec["actions"][:-1]
+            rec["actions"] = rec["actions"][:-span]
             new = arle.replay(rec)
             status, to_move, winner = _state_facts(new)
+            bots = sum(1 for m in gone if m.player != first.player)
+            text = (f"{seat_label(game, first.player)} took back {first.action}"
+                    + (f" and the bot's reply ({bots} move{'s' if bots != 1 else ''})"
+                       if bots else ""))
+            event = EventRow(game.version + 1, first.ply - 1, first.player, "undo", text,
+                             time.time())
             ok = await asyncio.to_thread(self.store.commit_undo, game_id, game.version,
-                                         last.ply, new.to_json(), status, to_move, winner)
+                                         first.ply, new.to_json(), status, to_move, winner,
+                                         event)
             if not ok:
                 self._games.pop(game_id, None)
                 raise GameError("the position changed before your undo arrived; nothing "
                                 "was undone", 409)
             game.state = new
-            game.moves.pop()
+            del game.moves[-span:]
+            game.events.append(event)
             game.rec.ply = len(game.moves)
             game.rec.version += 1
             game.rec.status, game.rec.to_move, game.rec.winner = status, to_move, winner
             game.rec.updated = time.time()
+            self.bot_errors.pop(game_id, None)
         self._notify(game_id, game.version)
         self._ensure_bot(game)
         return game

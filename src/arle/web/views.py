@@ -19,7 +19,7 @@ from arle.decision import Decision
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
-from arle.web.db import MoveRow, SeatRow
+from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
@@ -232,14 +232,36 @@ def _decision_dialog(s: State, d: Decision, legal: list[Action]) -> dict[str, An
             "more": len(own) < len(legal)}
 
 
-def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
-    rows = []
+def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow],
+         events: Sequence[EventRow] = ()) -> list[dict[str, Any]]:
+    """The log's lines: every move, and after the move it followed each event (an undo,
+    a hint) that happened with that many moves on the board."""
+    after: dict[int, list[EventRow]] = {}
+    for e in events:
+        after.setdefault(min(e.ply, len(moves)), []).append(e)
+    rows: list[dict[str, Any]] = []
+
+    def add_events(k: int) -> None:
+        for e in after.get(k, ()):
+            rows.append({"event": e.kind, "player": e.player, "who": f"P{e.player + 1}",
+                         "text": e.text})
+    add_events(0)
     for m in moves:
         who = f"P{m.player + 1}"
         if seats[m.player].kind == "bot":
             who += " (bot)"
         rows.append({"ply": m.ply, "player": m.player, "who": who, "action": m.action})
+        add_events(m.ply)
     return rows
+
+
+def _notice(events: Sequence[EventRow], version: int, held: set[int]) -> str | None:
+    """The other player's undo, told to the people who did not make it, until the
+    next change."""
+    if events and events[-1].kind == "undo" and events[-1].version == version \
+            and events[-1].player not in held:
+        return events[-1].text + "."
+    return None
 
 
 def _scores(s: State, final: bool) -> dict[str, Any]:
@@ -271,7 +293,8 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
 
 def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 held: set[int], version: int, *, can_undo: bool = False,
-                bot_error: str | None = None, interactive: bool = True) -> str:
+                bot_error: str | None = None, interactive: bool = True,
+                events: Sequence[EventRow] = ()) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats."""
     p = s.current_player
     d = s.pending()
@@ -314,7 +337,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "dialog": _decision_dialog(s, d, legal) if mine and in_frame else None,
         "actions": [_button(a, s) for a in legal] if mine else None,
         "scores": _scores(s, final=s.is_terminal()),
-        "log": _log(moves, seats),
+        "log": _log(moves, seats, events),
+        "notice": _notice(events, version, held) if interactive else None,
         "players": players,
     }
     return environment().get_template("view.html").render(ctx)

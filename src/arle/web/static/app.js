@@ -83,9 +83,11 @@
 
   async function sendUndo() {
     try {
-      await postJSON("/api/games/" + gameId + "/undo", { version: currentVersion() });
+      const data = await postJSON("/api/games/" + gameId + "/undo",
+                                  { version: currentVersion() });
       if (!socketOpen()) await refreshView();
-      flash("Your last decision was taken back.", "info");
+      flash(data.undone > 1 ? "Your last decision was taken back, with the bot's reply."
+                            : "Your last decision was taken back.", "info");
     } catch (e) {
       flash(e.message);
     }
