@@ -111,3 +111,34 @@ def test_undo_events_survive_a_restart(make_app: Any) -> None:
         data = info(c, gid, tok)
         assert data["ply"] == 0
         assert [e["kind"] for e in data["events"]] == ["undo"]
+
+
+# ---------------------------------------------------------------------------
+# 3. Cards with the printed text of every element
+# ---------------------------------------------------------------------------
+VEHICLE_RECORD = {
+    "format": "arle-record-1",
+    "setup": {"players": 1, "seed": 1, "buildings": "first-game", "promos": False},
+    "actions": ["place builder", "build workshop", "pay grain:1 wood:1", "place peat_cutter",
+                "done", "place farmer", "done", "place woodcutter", "end", "done", "feed",
+                "place cattle_trader", "take horse", "place linen_weaver", "convert 1",
+                "place wainwright", "vehicle carriage", "peat_boat"],
+}
+
+
+def test_every_element_on_the_page_has_a_card(client: Any) -> None:
+    import re
+
+    from arle.data import texts
+    cards = client.get("/api/texts").json()
+    assert set(cards) == set(texts.ids())
+    assert cards["carriage"]["cost"] and cards["workshop"]["vp"] == 1
+    up = client.post("/api/records", json=VEHICLE_RECORD).json()
+    page = client.get(f"/games/{up['id']}").text
+    shown = set(re.findall(r'data-info="([^"]+)"', page))
+    assert shown <= set(cards)
+    # spaces, buildings on the board and on the farm, equipment, tools, tiles
+    assert {"potter", "wood_trader_space", "wainwright", "workshop", "moor",
+            "fish_traps", "carriage", "peat_boat"} <= shown
+    kinds = {cards[i]["kind"] for i in shown}
+    assert {"space", "building", "tile", "tool", "equipment"} <= kinds

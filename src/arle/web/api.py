@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from arle.bots.review import summary
+from arle.data import texts
 from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
@@ -87,6 +88,14 @@ async def api_create(request: Request, ctx: Ctx) -> Response:
     except GameError as e:
         return error_json(e)
     return JSONResponse(created_json(request, created, game), status_code=201)
+
+
+@router.get("/texts")
+async def api_texts() -> Response:
+    """The printed text of every game element (``arle explain``), keyed by id: the
+    cards the game page shows on hover or tap."""
+    return JSONResponse({i: texts.explain(i) for i in texts.ids()},
+                        headers={"cache-control": "public, max-age=3600"})
 
 
 @router.post("/score")

@@ -117,10 +117,88 @@
     }
   }
 
+  // ------------------------------------------------------------------ cards
+  // The printed text of a building, space, destination, equipment, tile or tool
+  // (GET /api/texts, arle.data.texts), shown on hover with a mouse, on tap by touch.
+  let texts = null;
+  let textsLoading = null;
+  function loadTexts() {
+    if (texts) return Promise.resolve(texts);
+    if (!textsLoading) {
+      textsLoading = fetch("/api/texts", { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : {}))
+        .then((t) => { texts = t; return t; })
+        .catch(() => { textsLoading = null; return {}; });
+    }
+    return textsLoading;
+  }
+
+  function fillCard(box, id) {
+    const e = texts && texts[id];
+    box.replaceChildren();
+    if (!e) return false;
+    const h = document.createElement("b");
+    h.className = "card-name";
+    h.textContent = e.name;
+    box.appendChild(h);
+    const facts = [];
+    if (e.cost) facts.push("Cost: " + e.cost);
+    if (e.vp !== null && e.vp !== undefined) facts.push(e.vp + " VP");
+    if (facts.length) {
+      const f = document.createElement("span");
+      f.className = "card-facts";
+      f.textContent = facts.join(" · ");
+      box.appendChild(f);
+    }
+    const t = document.createElement("span");
+    t.className = "card-text";
+    t.textContent = e.text;
+    box.appendChild(t);
+    return true;
+  }
+
+  const card = document.getElementById("card");
+  let cardFor = null;
+  function showCard(el, x, y) {
+    if (!card) return;
+    const id = el.dataset.info;
+    cardFor = el;
+    loadTexts().then(() => {
+      if (cardFor !== el || !fillCard(card, id)) return;
+      card.hidden = false;
+      const w = card.offsetWidth, h = card.offsetHeight;
+      const left = Math.max(4, Math.min(x + 14, window.innerWidth - w - 4));
+      const top = y + 18 + h > window.innerHeight ? Math.max(4, y - h - 10) : y + 18;
+      card.style.left = left + "px";
+      card.style.top = top + "px";
+    });
+  }
+  function hideCard() {
+    cardFor = null;
+    if (card) card.hidden = true;
+  }
+  document.addEventListener("pointerover", (ev) => {
+    if (ev.pointerType !== "mouse") return;
+    const el = ev.target instanceof Element ? ev.target.closest("[data-info]") : null;
+    if (el && el !== cardFor) showCard(el, ev.clientX, ev.clientY);
+    else if (!el && cardFor) hideCard();
+  });
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType; });
+  document.addEventListener("scroll", () => { if (lastPointer !== "mouse") hideCard(); },
+                            { passive: true });
+
   // ------------------------------------------------------------------ choosing
-  function openChooser(title, actions, labels) {
+  function openChooser(title, actions, labels, infoId) {
     if (!chooser) return;
     chooser.querySelector(".chooser-title").textContent = title;
+    const cardBox = chooser.querySelector(".chooser-card");
+    if (cardBox) {
+      cardBox.hidden = true;
+      if (infoId) {
+        loadTexts().then(() => { cardBox.hidden = !fillCard(cardBox, infoId); });
+      }
+    }
     const list = chooser.querySelector(".choices");
     list.replaceChildren();
     actions.forEach((a) => {
@@ -183,14 +261,27 @@
       return;
     }
     const act = target.closest(".act[data-acts]");
+    const touch = lastPointer !== "mouse";
     if (act) {
       ev.preventDefault();
+      hideCard();
       let acts = [];
       try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
-      if (acts.length === 1) sendMove(acts[0]);
-      else if (acts.length > 1) openChooser(titleFor(act), acts, labelsFromList());
+      // by touch there is no hover: a tap shows the card with the choices to confirm
+      if (acts.length === 1 && !(touch && act.dataset.info)) sendMove(acts[0]);
+      else if (acts.length) openChooser(titleFor(act), acts, labelsFromList(), act.dataset.info);
       return;
     }
+    const info = target.closest("[data-info]");
+    if (info && touch) {
+      if (cardFor === info) hideCard();
+      else {
+        const r = info.getBoundingClientRect();
+        showCard(info, r.left, r.bottom - 10);
+      }
+      return;
+    }
+    if (touch && cardFor) hideCard();
     const stepBtn = target.closest("[data-step]");
     if (stepBtn && page === "replay") {
       ev.preventDefault();

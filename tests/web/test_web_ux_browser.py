@@ -1,0 +1,55 @@
+"""Browser tests of what players expect: element cards on hover and tap, the decision
+bar and one's own farm in view (desktop 1440x900, phone 390x844), turn alerts, presence,
+the end-of-game breakdown and readable errors.  Screenshots go to the artefacts folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from test_web_browser import TIMEOUT, VEHICLE_RECORD, view, wait_live, wait_version_change
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+def upload(live_server: Any, record: dict[str, Any]) -> dict[str, Any]:
+    up = httpx.post(f"{live_server.url}/api/records", json=record)
+    assert up.status_code == 201, up.text
+    return dict(up.json())
+
+
+def test_cards_on_hover_and_on_tap(browser: Any, live_server: Any, artifacts: Path) -> None:
+    created = upload(live_server, VEHICLE_RECORD)
+    for name, opts in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx = browser.new_context(**opts)
+        page = ctx.new_page()
+        try:
+            page.goto(created["seats"][0]["invite_url"])
+            wait_live(page)
+            card = page.locator("#card")
+            building = page.locator("svg.buildings-board g[data-info]").first
+            bid = building.get_attribute("data-info")
+            text = httpx.get(f"{live_server.url}/api/texts").json()[bid]
+            if name == "desktop":
+                building.hover()
+            else:
+                building.tap()
+            card.wait_for(state="visible", timeout=TIMEOUT)
+            assert text["name"] in card.inner_text()
+            assert text["cost"] in card.inner_text()
+            page.screenshot(path=str(artifacts / f"card-{name}.png"))
+            if name == "phone":
+                # tapping a vehicle one can load shows its card above the choices
+                page.locator("svg.barn g.act[data-barn='0']").tap()
+                chooser = page.locator("#chooser")
+                chooser.wait_for(state="visible", timeout=TIMEOUT)
+                page.wait_for_selector("#chooser .chooser-card:not([hidden])", timeout=TIMEOUT)
+                assert "Carriage" in chooser.locator(".chooser-card").inner_text()
+        finally:
+            ctx.close()
