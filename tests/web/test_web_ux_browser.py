@@ -53,3 +53,43 @@ def test_cards_on_hover_and_on_tap(browser: Any, live_server: Any, artifacts: Pa
                 assert "Carriage" in chooser.locator(".chooser-card").inner_text()
         finally:
             ctx.close()
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, selector
+    return dict(b)
+
+
+def in_view(b: dict[str, float], height: int) -> bool:
+    return b["y"] >= 0 and b["y"] + b["height"] <= height + 1
+
+
+@pytest.mark.parametrize("name,opts", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_decision_bar_and_own_farm_in_view(browser: Any, live_server: Any, artifacts: Path,
+                                           name: str, opts: dict[str, Any]) -> None:
+    created = httpx.post(f"{live_server.url}/api/games", json={
+        "players": 2, "seats": ["bot:random", "human"], "seed": 3}).json()
+    height = opts["viewport"]["height"]
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    try:
+        page.goto(created["seats"][1]["invite_url"])
+        wait_live(page)
+        page.wait_for_selector("#game-view .view[data-mine='1']", timeout=TIMEOUT)
+        bar = box(page, ".decision-bar")
+        farm = box(page, "section.player.own svg.home-board")
+        assert page.locator("section.player.own").get_attribute("data-player") == "1"
+        assert in_view(bar, height), bar
+        assert in_view(farm, height), farm
+        board = box(page, "svg.action-board")
+        if name == "desktop":
+            assert board["y"] < height and board["x"] + board["width"] <= farm["x"], (board, farm)
+        else:
+            # below the farm; scrolling to it keeps the decision bar on screen
+            page.locator("svg.action-board").scroll_into_view_if_needed()
+            assert in_view(box(page, ".decision-bar"), height)
+            assert in_view(box(page, "svg.action-board"), height)
+        page.screenshot(path=str(artifacts / f"layout-{name}.png"))
+    finally:
+        ctx.close()

@@ -158,7 +158,7 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     fill = "#fffaf0" if C.SPACE_SEASON[sp] == 0 else "#eef4fb"
     if occupied is not None:
         fill = PLAYER_LIGHT[occupied % 2]
-    out = [f'<g{act} data-space="{sp}"{_info(sp)}>',
+    out = [f'<g{act}{_info(sp)} data-space="{sp}">',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
            f'stroke="#7a6a55" stroke-width="1"/>']
     name = C.SPACE_NAME.get(sp, sp)

@@ -291,6 +291,25 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
             "what": what}
 
 
+def _own_seat(s: State, seats: Sequence[SeatRow], held: set[int]) -> int:
+    """The farm shown beside the action board: the viewer's own (the one to move when
+    the viewer holds several), else the one to move (spectators), else Player 1."""
+    p = s.current_player
+    if p is not None and (p in held or not held):
+        return p
+    return min(held) if held else 0
+
+
+def _tab_title(s: State, d: Decision, held: set[int], mine: bool) -> str:
+    """What the browser tab says: the viewer's turn first, so that it shows in a
+    background tab."""
+    if s.is_terminal():
+        return "Game over"
+    if mine:
+        return f"Your turn: {d.title}"
+    return f"Waiting for Player {(s.current_player or 0) + 1}"
+
+
 def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 held: set[int], version: int, *, can_undo: bool = False,
                 bot_error: str | None = None, interactive: bool = True,
@@ -307,6 +326,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         boards.append(svg.special_board(s, clicks))
     boards.append(svg.buildings_board(s, clicks))
     totals = [fmt_vp(sc.total) for sc in s.scores()]
+    own = _own_seat(s, seats, held)
     players = []
     for q in range(s.n):
         label = f"Player {q + 1}"
@@ -315,7 +335,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         elif q in held:
             label += " (you)"
         players.append({
-            "index": q, "label": label, "vp": totals[q],
+            "index": q, "label": label, "vp": totals[q], "own": q == own,
             "home": svg_markup(svg.home_board(s, q, clicks)),
             "goods": svg_markup(svg.goods_panel(s, q, clicks)),
             "tools": svg_markup(svg.tools_panel(s, q, clicks)),
@@ -324,6 +344,9 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
             "buildings": ", ".join(_building(b) for b in s.players[q].buildings) or "none",
         })
     ctx: dict[str, Any] = {
+        "decision_key": f"{'' if p is None else p}:{d.kind}:{len(moves)}",
+        "tab_title": _tab_title(s, d, held, mine),
+        "presence": None, "final": None,
         "version": version, "ply": len(moves), "half_year": s.half_year,
         "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
         "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
