@@ -23,7 +23,7 @@ from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
-           "ANYTIME_VERBS", "FREE_KINDS"]
+           "ANYTIME_VERBS", "FREE_KINDS", "cost_note"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
@@ -55,8 +55,61 @@ def _payment(args: Sequence[str]) -> str:
         or "nothing"
 
 
+def _one(item: str) -> str:
+    """One animal or good, in words: "a sheep", "a horse", "1 cattle"."""
+    if item in ("sheep", "horse"):
+        return f"a {item}"
+    return f"1 {_name(item)}"
+
+
+def _goods(cost: dict[int, int]) -> str:
+    return " + ".join(f"{n} {_name(C.RESOURCES[r])}" for r, n in cost.items())
+
+
+def cost_note(a: Action) -> str:
+    """What an action costs (and, for what one builds, the VP it is worth), as
+    ``" (...)"`` to follow its label; ``""`` when it costs nothing."""
+    v, args = a.verb, a.args
+    arg0 = args[0] if args else ""
+    parts: list[str] = []
+    if v == "build" and arg0 in C.BUILDING_COST:
+        parts = [svg.building_cost_text(arg0), f"{C.BUILDING_VP.get(arg0, 0)} VP"]
+    elif v in ("vehicle", "peat_boat"):
+        kind = arg0 if v == "vehicle" else "peat_boat"
+        if kind in C.EQUIPMENT_COST:
+            wood, horses = C.EQUIPMENT_COST[kind]
+            parts = [" + ".join(x for x in (f"{wood} wood" if wood else "",
+                                            f"{horses} horse{'s' if horses != 1 else ''}"
+                                            if horses else "") if x),
+                     f"{C.EQUIPMENT_VP.get(kind, 0)} VP"]
+    elif v == "plow":
+        parts = [f"{_goods(dict(C.PLOW_COST))} + give back 1 {_name(arg0)}",
+                 f"{C.EQUIPMENT_VP['plow']} VP"]
+    elif v == "tool" and arg0 in C.TOOLS:
+        r, n = C.TOOL_STEP_COST[C.TOOLS.index(arg0)]
+        parts = [f"{n} {_name(C.RESOURCES[r])}"]
+    elif v == "stall":
+        parts = [_goods(dict(C.STALL_COST))]
+    elif v == "stable":
+        parts = [_goods(dict(C.STABLE_COST))]
+    elif v == "place" and arg0 in C.SPACE_COST:
+        parts = [" or ".join(_goods(dict(c)) for c in C.SPACE_COST[arg0])]
+    elif v == "load" and len(args) == 3 and args[2] in C.LOAD_COST:
+        paid = _goods(dict(C.LOAD_COST[args[2]]))
+        parts = [f"pay {paid}"] if paid else []
+    elif v == "use" and arg0 in C.DARK_GREEN_COST:
+        parts = [f"pay {_goods(dict(C.DARK_GREEN_COST[arg0]))}"]
+    parts = [x for x in parts if x]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def action_label(a: Action, s: State | None = None) -> str:
-    """A short English description of an action (the notation stays the reference)."""
+    """A short English description of an action, with its cost (the notation stays
+    the reference)."""
+    return _label(a, s) + cost_note(a)
+
+
+def _label(a: Action, s: State | None = None) -> str:
     v, args = a.verb, a.args
     arg0 = args[0] if args else ""
     if v == "place":
@@ -79,7 +132,7 @@ def action_label(a: Action, s: State | None = None) -> str:
             kind = _name(barn[i][0]) if 0 <= i < len(barn) else ""
         item = args[2]
         what = f"travel to {item.capitalize()}" if item in C.DESTINATION_SIZE else f"load {item}"
-        return f"{what.capitalize()} on the {kind or 'vehicle'} (cell {int(args[1]) + 1})"
+        return f"{what.capitalize()} on the {kind or 'vehicle'}, cell {int(args[1]) + 1}"
     if v == "use":
         return f"Use {_building(arg0)}"
     if v == "house":
@@ -87,7 +140,7 @@ def action_label(a: Action, s: State | None = None) -> str:
     if v == "boat":
         return f"Peat boat: 1 peat for 1 {arg0}"
     if v == "release":
-        return f"Give back a {arg0}"
+        return f"Give back {_one(arg0)}"
     if v == "return":
         return f"Return the {_name(arg0.partition('@')[0])} to the supply"
     if v == "take":
@@ -95,7 +148,13 @@ def action_label(a: Action, s: State | None = None) -> str:
             return "Take " + _counts(args, ("sheep", "cattle", "horses"))
         if arg0 == "none":
             return "Take nothing"
-        return "Take " + " and ".join(_name(x).replace("+", " and ") for x in args)
+        items = [x for arg in args for x in arg.split("+")]
+        takes = [_one(x) if x in C.ANIMALS or x == "horse" else _name(x)
+                 for x in items if x != "dehydrate"]
+        text = "Take " + " and ".join(takes) if takes else ""
+        if "dehydrate" in items:
+            text += " and dehydrate a moor" if text else "Dehydrate a moor"
+        return text
     if v == "pay":
         return "Pay " + _payment(args)
     if v == "feed":
@@ -123,7 +182,7 @@ def action_label(a: Action, s: State | None = None) -> str:
     if v == "peat_boat":
         return "Build a peat boat"
     if v == "plow":
-        return f"Build a plow (pay a {arg0})"
+        return "Build a plow"
     if v == "imitate":
         return f"Copy {_space(arg0)}"
     if v == "upgrade":
