@@ -169,3 +169,40 @@ def test_the_choices_show_their_costs(client: Any) -> None:
         "Place a worker on Wood Trader (1 food or 1 grain)"
     assert action_label(Action("plow", ("horse",))) == \
         "Build a plow (1 wood + give back 1 horse; 3 VP)"
+
+
+# ---------------------------------------------------------------------------
+# 6. The end of the game: the score item by item, the solo benchmark
+# ---------------------------------------------------------------------------
+def finished_record(seed: int, players: int = 1) -> dict[str, Any]:
+    import random
+
+    import arle
+    state = arle.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return dict(state.record())
+
+
+def test_final_breakdown_adds_up_and_names_the_benchmark(client: Any) -> None:
+    import arle
+    from arle.scoring import format_vp
+    rec = finished_record(4)
+    up = client.post("/api/records", json=rec).json()
+    data = info(client, up["id"])
+    state = arle.replay(rec)
+    sheet = state.scores()[0]
+    (b,) = data["breakdown"]
+    assert b["total"] == format_vp(sheet.total)
+    for cat in b["categories"]:
+        assert cat["vp"] == format_vp(sheet.categories[cat["key"]])
+        if cat["items"]:       # the items add up to the category
+            assert sum(float(i["vp"]) for i in cat["items"]) == \
+                sheet.categories[cat["key"]], cat
+    page = client.get(f"/games/{up['id']}").text
+    assert 'class="final-score"' in page and "Solo benchmark: 110 VP" in page
+    assert "top row of the home board" in page
+    two = client.post("/api/records", json=finished_record(5, players=2)).json()
+    page2 = client.get(f"/games/{two['id']}").text
+    assert page2.count('class="scores breakdown"') == 2 and "Solo benchmark" not in page2

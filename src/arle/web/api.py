@@ -11,6 +11,7 @@ from arle.bots.review import summary
 from arle.data import texts
 from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
+from arle.web.breakdown import breakdown
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
@@ -45,6 +46,8 @@ def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
     info["events"] = [{"version": e.version, "ply": e.ply, "player": e.player,
                        "kind": e.kind, "text": e.text} for e in game.events]
+    if s.is_terminal():
+        info["breakdown"] = [breakdown(s, q) for q in range(s.n)]
     d = s.pending()
     # the open sub-decision (an engine frame's kind), None at worker placement and after
     info["pending"] = None if d.kind in FREE_KINDS else d.kind

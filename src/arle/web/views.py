@@ -19,6 +19,7 @@ from arle.decision import Decision
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
+from arle.web.breakdown import benchmark_text, breakdown
 from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
@@ -350,6 +351,14 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
             "what": what}
 
 
+def _final(s: State) -> dict[str, Any] | None:
+    """At the end: every player's score item by item, and the solo benchmark."""
+    if not s.is_terminal():
+        return None
+    return {"sheets": [breakdown(s, q) for q in range(s.n)],
+            "benchmark": benchmark_text(s.scores()[0].total) if s.n == 1 else None}
+
+
 def _own_seat(s: State, seats: Sequence[SeatRow], held: set[int]) -> int:
     """The farm shown beside the action board: the viewer's own (the one to move when
     the viewer holds several), else the one to move (spectators), else Player 1."""
@@ -405,7 +414,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     ctx: dict[str, Any] = {
         "decision_key": f"{'' if p is None else p}:{d.kind}:{len(moves)}",
         "tab_title": _tab_title(s, d, held, mine),
-        "presence": None, "final": None,
+        "presence": None, "final": _final(s),
         "version": version, "ply": len(moves), "half_year": s.half_year,
         "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
         "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
