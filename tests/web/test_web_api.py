@@ -422,7 +422,8 @@ def test_game_info_describes_the_pending_decision(client: Any) -> None:
 
 
 def test_hint_for_the_seat_to_move(client: Any) -> None:
-    created = create(client, players=2, seats=["human", "human"], seed=3)
+    # between people hints are the creator's option, off unless asked for
+    created = create(client, players=2, seats=["human", "human"], seed=3, hints=True)
     gid = created["id"]
     to_move = info(client, gid)["current_player"]
     tok = token(created, to_move)

@@ -206,3 +206,72 @@ def test_final_breakdown_adds_up_and_names_the_benchmark(client: Any) -> None:
     two = client.post("/api/records", json=finished_record(5, players=2)).json()
     page2 = client.get(f"/games/{two['id']}").text
     assert page2.count('class="scores breakdown"') == 2 and "Solo benchmark" not in page2
+
+
+# ---------------------------------------------------------------------------
+# 7. Hints as the creator's option, presence, invitations, the lobby
+# ---------------------------------------------------------------------------
+def hint(client: Any, gid: str, tok: str) -> Any:
+    return client.post(f"/api/games/{gid}/hint", json={"bot": "random"},
+                       headers={"X-Arle-Token": tok})
+
+
+def test_hints_are_the_creators_option_and_logged(client: Any) -> None:
+    people = create(client, players=2, seed=3)
+    gid = people["id"]
+    p = info(client, gid)["current_player"]
+    r = hint(client, gid, token(people, p))
+    assert r.status_code == 403 and "hints are off" in r.json()["error"]
+    view = client.get(f"/games/{gid}/view", headers={"X-Arle-Token": token(people, p)}).text
+    assert 'data-hint="1"' not in view
+    on = create(client, players=2, seed=3, hints=True)
+    p = info(client, on["id"])["current_player"]
+    assert hint(client, on["id"], token(on, p)).status_code == 200
+    data = info(client, on["id"])
+    assert data["events"][-1]["kind"] == "hint"
+    other = client.get(f"/games/{on['id']}/view",
+                       headers={"X-Arle-Token": token(on, 1 - p)}).text
+    assert f"Player {p + 1} asked for a hint" in other        # the log tells the other
+    solo = create(client, seed=3)                               # solo and against bots: on
+    assert hint(client, solo["id"], token(solo, 0)).status_code == 200
+    off = create(client, seed=3, hints=False)
+    assert hint(client, off["id"], token(off, 0)).status_code == 403
+    assert client.post("/api/games", json={"players": 1, "hints": "maybe"}).status_code == 400
+
+
+def test_presence_of_the_invitee(client: Any) -> None:
+    from fastapi.testclient import TestClient
+    created = create(client, players=2, seed=3)
+    gid, t0, t1 = created["id"], token(created, 0), token(created, 1)
+
+    def p0_view() -> str:
+        return str(client.get(f"/games/{gid}/view", headers={"X-Arle-Token": t0}).text)
+    assert "Player 2: invited, has not joined yet" in p0_view()
+    other = TestClient(client.app)
+    other.get(f"/join/{t1}", follow_redirects=False)
+    assert "Player 2: joined, not here now" in p0_view()
+    with other.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.receive_text()
+        assert "Player 2: online" in p0_view()
+    wait_until(lambda: "Player 2: joined, not here now" in p0_view(), what="P2 to leave")
+
+
+def test_invitation_links_and_the_lobby_know_your_games(client: Any) -> None:
+    from fastapi.testclient import TestClient
+    r = client.post("/games", data={"players": "2", "seat0": "human", "seat1": "human",
+                                    "take_seat": "0", "seed": "3"}, follow_redirects=False)
+    gid = r.headers["location"].rsplit("/", 1)[1]
+    page = client.get(f"/games/{gid}").text
+    assert "Invitation links" in page and "Seat 2 (not joined yet)" in page
+    assert 'data-copy="' in page and "Seat 1" not in page      # one's own seat is not listed
+    lobby = client.get("/").text
+    row = lobby[lobby.index(f'<tr data-game="{gid}">'):]
+    row = row[:row.index("</tr>")]
+    assert ">play</a>" in row and ">watch</a>" not in row
+    stranger = TestClient(client.app).get("/").text
+    row = stranger[stranger.index(f'<tr data-game="{gid}">'):]
+    assert ">watch</a>" in row[:row.index("</tr>")]
+    # a solo game has nobody to invite
+    r = client.post("/games", data={"players": "1", "take_seat": "0"}, follow_redirects=False)
+    solo = client.get(r.headers["location"]).text
+    assert "Invitation links" not in solo

@@ -93,3 +93,46 @@ def test_decision_bar_and_own_farm_in_view(browser: Any, live_server: Any, artif
         page.screenshot(path=str(artifacts / f"layout-{name}.png"))
     finally:
         ctx.close()
+
+
+def test_turn_alert_in_the_tab_title_and_presence(browser: Any, live_server: Any,
+                                                  artifacts: Path) -> None:
+    ctxs = [browser.new_context(**DESKTOP), browser.new_context(**PHONE)]
+    try:
+        host = ctxs[0].new_page()
+        host.goto(live_server.url + "/")
+        host.select_option("select[name=players]", "2")
+        host.select_option("select[name=seat1]", "human")
+        host.fill("input[name=seed]", "3")
+        host.click("button[type=submit].primary")
+        host.wait_for_url("**/games/*")
+        wait_live(host)
+        # the links stay on the page, with the invitee's state beside the board
+        assert host.locator(".invites input.invite").count() == 1
+        assert "invited, has not joined yet" in host.locator(".presence").inner_text()
+        link = host.locator(".invites input.invite").input_value()
+        guest = ctxs[1].new_page()
+        guest.goto(link)
+        wait_live(guest)
+        host.wait_for_selector(".seat-presence.online", timeout=TIMEOUT)
+        pages = [host, guest]
+        to_move = int(view(host).get_attribute("data-to-move"))
+        mover, waiter = pages[to_move], pages[1 - to_move]
+        assert mover.title().startswith("(*) Your turn")
+        assert waiter.title().startswith("Waiting for")
+        old = int(view(waiter).get_attribute("data-version"))
+        mover.locator("svg.action-board g.act[data-space=woodcutter]").click()
+        wait_version_change(waiter, old)
+        waiter.wait_for_function("() => document.title.startsWith('(*) Your turn')",
+                                 timeout=TIMEOUT)
+        assert waiter.evaluate("() => window.arle.alerts.count") == 1
+        # the sound option is remembered by the browser
+        waiter.check("#sound-alert")
+        waiter.reload()
+        wait_live(waiter)
+        assert waiter.is_checked("#sound-alert")
+        host.screenshot(path=str(artifacts / "presence-desktop.png"))
+        guest.screenshot(path=str(artifacts / "presence-phone.png"))
+    finally:
+        for c in ctxs:
+            c.close()

@@ -25,7 +25,7 @@ from arle.web.botworker import check_bot_spec, think, timed_think
 from arle.web.db import EventRow, GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json", "same_token"]
 
 log = logging.getLogger("arle.web")
 
@@ -67,6 +67,8 @@ class NewGame:
     seed: int | None = None
     buildings: str | list[str] = "first-game"   # a mode or a list of building ids
     promos: bool = False
+    #: May the people ask the bot for hints?  None: yes unless two people play.
+    hints: bool | None = None
 
 
 @dataclass
@@ -104,6 +106,15 @@ class Game:
             return None
         seat = self.rec.seats[p]
         return seat if seat.kind == "bot" else None
+
+    @property
+    def hints(self) -> bool:
+        """Whether hints are on: the creator's choice (``setup["hints"]``), else on
+        unless two people play each other."""
+        choice = self.rec.setup.get("hints")
+        if isinstance(choice, bool):
+            return choice
+        return sum(1 for s in self.rec.seats if s.kind == "human") < 2
 
     def undo_span(self, held: Iterable[int]) -> int:
         """How many of the last moves an undo by a holder of ``held`` seats takes back
@@ -157,6 +168,7 @@ class GameService:
         self._games: dict[str, Game] = {}
         self._load_lock = asyncio.Lock()
         self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._online: dict[str, dict[int, set[int]]] = {}   # game -> connection -> seats
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._executor: Executor | None = None
         self._closing = False
@@ -318,7 +330,7 @@ class GameService:
                                   promos=bool(opts.promos))
         except ValueError as e:
             raise GameError(str(e)) from e
-        return await self._insert(state, seats, tokens, [], "lobby")
+        return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)
 
     async def import_record(self, record: Any) -> CreatedGame:
         """A new game from an engine record, at its last position.  The record's
@@ -369,14 +381,18 @@ class GameService:
         return await self._insert(state, seats, tokens, moves, "upload")
 
     async def _insert(self, state: arle.State, seats: list[SeatRow], tokens: dict[int, str],
-                      moves: list[MoveRow], origin: str) -> CreatedGame:
+                      moves: list[MoveRow], origin: str, *,
+                      hints: bool | None = None) -> CreatedGame:
         status, to_move, winner = _state_facts(state)
         now = time.time()
         owner = _new_token()
+        setup = dict(state.record()["setup"])
+        if hints is not None:
+            setup["hints"] = bool(hints)      # the web's own option, beside the engine's
         for _ in range(5):
             gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             rec = GameRecord(id=gid, created=now, updated=now, players=state.n,
-                             setup=state.record()["setup"], owner_token=owner,
+                             setup=setup, owner_token=owner,
                              status=status, ply=len(moves), version=1,
                              state=state.to_json(), to_move=to_move, winner=winner,
                              origin=origin, seats=seats)
@@ -469,11 +485,18 @@ class GameService:
             raise GameError("spectators get no hints: open your invitation link", 403)
         if p not in held or game.rec.seats[p].kind != "human":
             raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
+        if not game.hints:
+            raise GameError("hints are off in this game (the choice of its creator)", 403)
         version = game.version
         try:
             action = await self._think(spec, len(game.state.history), game.state.to_json())
         except Exception as e:       # a crashed, missing or stopped bot
             raise GameError(f"no hint: the bot {spec} failed ({e})", 503) from e
+        event = EventRow(version, len(game.moves), p, "hint",
+                         f"{seat_label(game, p)} asked for a hint", time.time())
+        await asyncio.to_thread(self.store.add_event, game_id, event)
+        game.events.append(event)
+        self._notify(game_id, game.version)
         return action, version
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
@@ -539,6 +562,25 @@ class GameService:
             qs.discard(q)
             if not qs:
                 del self._listeners[game_id]
+
+    def set_online(self, game_id: str, conn: int, seats: set[int]) -> None:
+        """The seats an open page (``conn``) of ``game_id`` holds; empty when it closes.
+        The other pages hear when the seats present change."""
+        before = self.online(game_id)
+        conns = self._online.setdefault(game_id, {})
+        if seats:
+            conns[conn] = set(seats)
+        else:
+            conns.pop(conn, None)
+            if not conns:
+                del self._online[game_id]
+        if self.online(game_id) != before:
+            game = self._games.get(game_id)
+            self._notify(game_id, game.version if game is not None else 0)
+
+    def online(self, game_id: str) -> set[int]:
+        """The seats of ``game_id`` that an open page holds now."""
+        return set().union(*self._online.get(game_id, {}).values())
 
     def _notify(self, game_id: str, version: int) -> None:
         for q in list(self._listeners.get(game_id, ())):
@@ -640,6 +682,11 @@ def seat_label(game: Game, p: int) -> str:
     if seat.kind == "bot":
         return f"Player {p + 1} (bot {seat.bot})"
     return f"Player {p + 1}"
+
+
+def same_token(a: str, b: str) -> bool:
+    """Constant-time comparison of two tokens (any text, even non-ASCII)."""
+    return _same(a, b)
 
 
 def _same(a: str, b: str) -> bool:

@@ -351,6 +351,26 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
             "what": what}
 
 
+def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
+              online: set[int] | None) -> list[dict[str, Any]]:
+    """Whether the other people of the game are here: invited (not joined yet), online
+    (a page of theirs is open) or away."""
+    if online is None or s.is_terminal():
+        return []
+    out = []
+    for q, seat in enumerate(seats):
+        if seat.kind != "human" or q in held:
+            continue
+        if q in online:
+            state, text = "online", "online"
+        elif seat.joined:
+            state, text = "away", "joined, not here now"
+        else:
+            state, text = "invited", "invited, has not joined yet"
+        out.append({"seat": q, "state": state, "text": text})
+    return out
+
+
 def _final(s: State) -> dict[str, Any] | None:
     """At the end: every player's score item by item, and the solo benchmark."""
     if not s.is_terminal():
@@ -381,7 +401,8 @@ def _tab_title(s: State, d: Decision, held: set[int], mine: bool) -> str:
 def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 held: set[int], version: int, *, can_undo: bool = False,
                 bot_error: str | None = None, interactive: bool = True,
-                events: Sequence[EventRow] = ()) -> str:
+                events: Sequence[EventRow] = (), hints: bool = True,
+                online: set[int] | None = None) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats."""
     p = s.current_player
     d = s.pending()
@@ -414,7 +435,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     ctx: dict[str, Any] = {
         "decision_key": f"{'' if p is None else p}:{d.kind}:{len(moves)}",
         "tab_title": _tab_title(s, d, held, mine),
-        "presence": None, "final": _final(s),
+        "presence": _presence(s, seats, held, online) if interactive else None,
+        "final": _final(s),
         "version": version, "ply": len(moves), "half_year": s.half_year,
         "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
         "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
@@ -423,7 +445,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "bot_error": bot_error,
         "controls": [_button(a, s) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
-        "hint": mine, "undo": interactive and can_undo,
+        "hint": mine and hints, "undo": interactive and can_undo,
         "boards": [svg_markup(b) for b in boards],
         "dialog": _decision_dialog(s, d, legal) if mine and in_frame else None,
         "actions": [_button(a, s) for a in legal] if mine else None,

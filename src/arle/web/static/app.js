@@ -26,9 +26,59 @@
     return view ? Number(view.dataset.version) : version;
   }
 
+  // ------------------------------------------------------------------ turn alerts
+  // The tab title says whose turn it is ("(*) Your turn" shows in a background tab);
+  // with the box ticked, a short tone sounds when the turn comes to this browser.
+  const baseTitle = document.title;
+  let wasMine = null;
+  const alerts = { count: 0 };
+  function soundOn() {
+    try { return localStorage.getItem("arle-sound") === "1"; } catch (e) { return false; }
+  }
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ac = beep.ctx || (beep.ctx = new Ctx());
+      const osc = ac.createOscillator();
+      const gain = ac.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, ac.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ac.currentTime + 0.35);
+      osc.connect(gain).connect(ac.destination);
+      osc.start();
+      osc.stop(ac.currentTime + 0.35);
+    } catch (e) { /* no sound: the title still tells */ }
+  }
+  function turnAlert() {
+    const v = document.querySelector("#game-view .view");
+    if (!v || page !== "game") return;
+    const mine = v.dataset.mine === "1";
+    document.title = (mine ? "(*) " : "") + (v.dataset.title || "") + " - " + baseTitle;
+    if (mine && wasMine === false) {
+      alerts.count += 1;
+      if (soundOn()) beep();
+    }
+    wasMine = mine;
+  }
+  const soundBox = document.getElementById("sound-alert");
+  if (soundBox) {
+    soundBox.checked = soundOn();
+    soundBox.addEventListener("change", () => {
+      try { localStorage.setItem("arle-sound", soundBox.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      if (soundBox.checked) beep();
+    });
+  }
+
+  function clearHint() {
+    document.querySelectorAll("#flash .flash.hint").forEach((el) => el.remove());
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
+    const old = holder.querySelector(".view");
+    const oldDecision = old ? old.dataset.decision : null;
     const filter = holder.querySelector(".action-filter");
     const filterText = filter ? filter.value : "";
     holder.innerHTML = html;
@@ -41,26 +91,45 @@
     if (log) log.scrollTop = log.scrollHeight;
     version = currentVersion();
     body.dataset.version = String(version);
+    const now = holder.querySelector(".view");
+    // a hint answers one decision: it goes when the decision changes
+    if (now && now.dataset.decision !== oldDecision) clearHint();
+    turnAlert();
   }
 
   // ------------------------------------------------------------------ sending
+  const OFFLINE = "The server cannot be reached (it may be restarting, or the network is " +
+    "down): nothing was sent. Try again in a moment.";
   async function postJSON(url, payload) {
-    const resp = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(payload),
-    });
+    let resp;
+    try {
+      resp = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(payload),
+      });
+    } catch (e) {
+      throw new Error(OFFLINE);       // fetch's own "Failed to fetch" says nothing
+    }
     let data = {};
     try { data = await resp.json(); } catch (e) { data = {}; }
-    if (!resp.ok) throw new Error(data.error || ("request failed (" + resp.status + ")"));
+    if (!resp.ok) {
+      if (!data.error && resp.status >= 502) {
+        throw new Error("The server is not answering right now (" + resp.status +
+                        "): nothing was changed. Try again in a moment.");
+      }
+      throw new Error(data.error || ("request failed (" + resp.status + ")"));
+    }
     return data;
   }
 
   async function refreshView() {
     if (!gameId) return;
-    const resp = await fetch("/games/" + gameId + "/view", { credentials: "same-origin" });
-    if (resp.ok) setView(await resp.text());
+    try {
+      const resp = await fetch("/games/" + gameId + "/view", { credentials: "same-origin" });
+      if (resp.ok) setView(await resp.text());
+    } catch (e) { /* offline: the message about the failed request says so */ }
   }
 
   let busy = false;
@@ -188,6 +257,12 @@
   document.addEventListener("scroll", () => { if (lastPointer !== "mouse") hideCard(); },
                             { passive: true });
 
+  function selectInvite(button) {
+    const input = button.parentElement && button.parentElement.querySelector("input.invite");
+    if (input) { input.focus(); input.select(); }
+    flash("Select the link and copy it (Ctrl+C).", "info");
+  }
+
   // ------------------------------------------------------------------ choosing
   function openChooser(title, actions, labels, infoId) {
     if (!chooser) return;
@@ -252,6 +327,16 @@
     if (hint) {
       ev.preventDefault();
       askHint(hint);
+      return;
+    }
+    const copy = target.closest("[data-copy]");
+    if (copy) {
+      ev.preventDefault();
+      const text = copy.dataset.copy;
+      const done = () => flash("Link copied.", "info");
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, () => selectInvite(copy));
+      } else selectInvite(copy);
       return;
     }
     const undo = target.closest("[data-undo]");
@@ -417,8 +502,9 @@
   if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
   if (page === "game" && gameId) {
     version = currentVersion();
+    turnAlert();
     connect();
   }
   if (page === "lobby") syncSeats();
-  window.arle = { sendMove: sendMove, refreshView: refreshView };
+  window.arle = { sendMove: sendMove, refreshView: refreshView, alerts: alerts };
 })();
