@@ -136,3 +136,37 @@ def test_turn_alert_in_the_tab_title_and_presence(browser: Any, live_server: Any
     finally:
         for c in ctxs:
             c.close()
+
+
+def test_the_hint_goes_when_the_decision_changes(browser: Any, live_server: Any) -> None:
+    from test_web_browser import create_solo_by_form, version_of
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        create_solo_by_form(page, live_server.url, seed=9)
+        page.click("button[data-hint]")
+        page.wait_for_selector("#flash .flash.hint", timeout=30_000)
+        page.wait_for_selector(".action-list .hinted", timeout=TIMEOUT)
+        v = version_of(page)
+        page.locator(".action-list .hinted").click()
+        wait_version_change(page, v)
+        page.wait_for_selector("#flash .flash.hint", state="detached", timeout=TIMEOUT)
+        assert page.locator(".hinted").count() == 0
+        assert "asked for a hint" in page.locator(".log-list").inner_text()
+    finally:
+        ctx.close()
+
+
+def test_a_server_outage_gives_a_readable_message(browser: Any, live_server: Any) -> None:
+    from test_web_browser import create_solo_by_form
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    try:
+        create_solo_by_form(page, live_server.url, seed=9)
+        page.route("**/api/games/*/moves", lambda route: route.abort("connectionrefused"))
+        page.locator("svg.action-board g.act[data-space=woodcutter]").click()
+        page.wait_for_selector("#flash .flash.error", timeout=TIMEOUT)
+        text = page.locator("#flash").inner_text()
+        assert "cannot be reached" in text and "Failed to fetch" not in text
+    finally:
+        ctx.close()

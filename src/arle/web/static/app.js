@@ -70,8 +70,20 @@
     });
   }
 
+  let hinted = null;      // { decision, action }: the hint of the decision on screen
   function clearHint() {
+    hinted = null;
     document.querySelectorAll("#flash .flash.hint").forEach((el) => el.remove());
+  }
+  function markHint() {
+    document.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    if (!hinted) return;
+    document.querySelectorAll(".action-list [data-action]").forEach((el) => {
+      if (el.dataset.action === hinted.action) {
+        el.classList.add("hinted");
+        el.scrollIntoView({ block: "nearest" });
+      }
+    });
   }
 
   function setView(html) {
@@ -94,6 +106,7 @@
     const now = holder.querySelector(".view");
     // a hint answers one decision: it goes when the decision changes
     if (now && now.dataset.decision !== oldDecision) clearHint();
+    else markHint();
     turnAlert();
   }
 
@@ -170,13 +183,10 @@
     try {
       const data = await postJSON("/api/games/" + gameId + "/hint",
                                   { version: currentVersion() });
-      document.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
-      document.querySelectorAll(".action-list [data-action]").forEach((el) => {
-        if (el.dataset.action === data.action) {
-          el.classList.add("hinted");
-          el.scrollIntoView({ block: "nearest" });
-        }
-      });
+      if (data.version !== currentVersion()) return;   // the decision moved on meanwhile
+      const v = document.querySelector("#game-view .view");
+      hinted = { decision: v ? v.dataset.decision : null, action: data.action };
+      markHint();
       flash("Hint: " + data.label + " (" + data.action + ")", "hint");
     } catch (e) {
       flash(e.message);
