@@ -275,3 +275,37 @@ def test_invitation_links_and_the_lobby_know_your_games(client: Any) -> None:
     r = client.post("/games", data={"players": "1", "take_seat": "0"}, follow_redirects=False)
     solo = client.get(r.headers["location"]).text
     assert "Invitation links" not in solo
+
+
+# ---------------------------------------------------------------------------
+# 8. Smaller things: players from 1, the inventory heading, wording
+# ---------------------------------------------------------------------------
+def test_error_messages_number_players_from_1(client: Any) -> None:
+    created = create(client, players=2, seed=3)
+    gid = created["id"]
+    p = info(client, gid)["current_player"]
+    assert move(client, gid, token(created, p), "place woodcutter").status_code == 200
+    q = info(client, gid)["current_player"]
+    r = move(client, gid, token(created, q), "place woodcutter")
+    assert r.status_code == 400
+    assert f"for Player {q + 1}" in r.json()["error"] and "player 0" not in r.json()["error"]
+
+
+def test_the_inventory_heading_and_the_wording(client: Any) -> None:
+    import arle
+    from arle.actions import Action
+    from arle.web.views import action_label, decision_text, half_label
+    s = arle.new_game(players=1, seed=1)
+    assert decision_text(s, s.pending()) == "place a worker on a free action space."
+    while s.phase != "inventory":
+        s.apply(s.legal_actions()[0])
+    assert half_label(s) == "Half year 1 of 9: Summer, the November inventory"
+    assert "July" not in half_label(s)
+    assert action_label(Action("release", ("cattle",))) == "Give back 1 cattle"
+    assert action_label(Action("take", ("dehydrate",))) == "Dehydrate a moor"
+    assert action_label(Action("take", ("horse+dehydrate",))) == \
+        "Take a horse and dehydrate a moor"
+    cards = client.get("/api/texts").json()
+    assert all("wood_trader_space" not in c["text"] for c in cards.values())
+    assert "Wood Trader" in cards["wood_trader"]["text"]
+    assert "0 of yours" not in info(client, create(client)["id"])["decision"]["text"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,7 +18,7 @@ from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
 from arle.web.service import CreatedGame, Game, GameError, record_of
-from arle.web.views import FREE_KINDS, action_label
+from arle.web.views import FREE_KINDS, action_label, decision_text
 
 __all__ = ["router", "game_info", "game_summary"]
 
@@ -52,7 +53,7 @@ def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     # the open sub-decision (an engine frame's kind), None at worker placement and after
     info["pending"] = None if d.kind in FREE_KINDS else d.kind
     info["decision"] = {"player": d.player, "kind": d.kind, "title": d.title,
-                        "text": d.text}
+                        "text": decision_text(s, d)}
     if with_legal:
         info["legal"] = [str(a) for a in s.legal_actions()]
     return info
@@ -93,11 +94,28 @@ async def api_create(request: Request, ctx: Ctx) -> Response:
     return JSONResponse(created_json(request, created, game), status_code=201)
 
 
+_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def _card(i: str) -> dict[str, object]:
+    """An element's entry, with the ids its text names (``wood_trader_space``) put as
+    the printed names players know."""
+    e = texts.explain(i)
+    names = {k: str(texts.explain(k)["name"]) for k in _ID.findall(str(e["text"]))
+             if k in _IDS}
+    if names:
+        e["text"] = _ID.sub(lambda m: names.get(m.group(0), m.group(0)), str(e["text"]))
+    return e
+
+
+_IDS = frozenset(texts.ids())
+
+
 @router.get("/texts")
 async def api_texts() -> Response:
     """The printed text of every game element (``arle explain``), keyed by id: the
     cards the game page shows on hover or tap."""
-    return JSONResponse({i: texts.explain(i) for i in texts.ids()},
+    return JSONResponse({i: _card(i) for i in texts.ids()},
                         headers={"cache-control": "public, max-age=3600"})
 
 

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable
@@ -25,7 +26,8 @@ from arle.web.botworker import check_bot_spec, think, timed_think
 from arle.web.db import EventRow, GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json", "same_token"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json", "same_token",
+           "players_from_1"]
 
 log = logging.getLogger("arle.web")
 
@@ -444,7 +446,7 @@ class GameService:
                 act = arle.parse_action(new, action)
                 new.apply(act)
             except ValueError as e:       # IllegalActionError is a ValueError
-                raise GameError(str(e), 400) from e
+                raise GameError(players_from_1(str(e)), 400) from e
             text = str(act)
             mv = MoveRow(len(game.moves) + 1, p, text, time.time())
             status, to_move, winner = _state_facts(new)
@@ -682,6 +684,15 @@ def seat_label(game: Game, p: int) -> str:
     if seat.kind == "bot":
         return f"Player {p + 1} (bot {seat.bot})"
     return f"Player {p + 1}"
+
+
+_PLAYER_NUMBER = re.compile(r"\bplayer (\d)\b")
+
+
+def players_from_1(message: str) -> str:
+    """An engine message as people read it: the engine counts players from 0
+    ("for player 0"), the page from 1 ("for Player 1")."""
+    return _PLAYER_NUMBER.sub(lambda m: f"Player {int(m.group(1)) + 1}", message)
 
 
 def same_token(a: str, b: str) -> bool:

@@ -24,7 +24,8 @@ from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
-           "ANYTIME_VERBS", "FREE_KINDS", "cost_note"]
+           "ANYTIME_VERBS", "FREE_KINDS", "cost_note",
+           "decision_text", "half_label"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
@@ -371,6 +372,24 @@ def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
     return out
 
 
+def half_label(s: State) -> str:
+    """The heading: the half year and its season, or the inventory that ends it."""
+    if s.phase == "inventory":
+        what = "November inventory" if s.season == 0 else "May inventory"
+        return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}, the {what}"
+    return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}"
+
+
+def decision_text(s: State, d: Decision) -> str:
+    """The pending decision in one sentence (``State.pending().text``, but for the
+    placement, which the web words itself)."""
+    if d.kind == "place" and d.player is not None:
+        placed = sum(1 for v in s.occupied.values() if v == d.player)
+        return ("place a worker on a free action space" +
+                (f" ({placed} of yours placed already)." if placed else "."))
+    return d.text
+
+
 def _final(s: State) -> dict[str, Any] | None:
     """At the end: every player's score item by item, and the solo benchmark."""
     if not s.is_terminal():
@@ -439,7 +458,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "final": _final(s),
         "version": version, "ply": len(moves), "half_year": s.half_year,
         "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
-        "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
+        "half": half_label(s),
         "start_player": s.start_player + 1,
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
