@@ -204,7 +204,7 @@ def test_illegal_and_malformed_moves_are_refused_and_change_nothing(client: Any)
     before = client.get(f"/api/games/{gid}/state").text
     r = move(client, gid, tok, "place nowhere")
     assert r.status_code == 400
-    assert r.json()["error"].startswith("illegal action 'place nowhere' for player 0")
+    assert r.json()["error"].startswith("illegal action 'place nowhere' for Player 1")
     for body in ({}, {"action": 5}, {"action": ""}, {"action": "place\x00x"},
                  {"action": "x" * 500}, {"action": "place builder", "version": "two"},
                  {"action": "place builder", "version": True}, [1, 2], "place builder"):
