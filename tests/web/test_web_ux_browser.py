@@ -170,3 +170,23 @@ def test_a_server_outage_gives_a_readable_message(browser: Any, live_server: Any
         assert "cannot be reached" in text and "Failed to fetch" not in text
     finally:
         ctx.close()
+
+
+def test_the_end_of_a_solo_game(browser: Any, live_server: Any, artifacts: Path) -> None:
+    from test_web_ux import finished_record
+    created = upload(live_server, finished_record(4))
+    for name, opts in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx = browser.new_context(**opts)
+        page = ctx.new_page()
+        try:
+            page.goto(created["seats"][0]["invite_url"])
+            wait_live(page)
+            final = page.locator(".final-score")
+            assert final.is_visible()
+            assert "Solo benchmark: 110 VP" in final.inner_text()
+            assert final.locator("tr.item").count() > 3
+            assert page.title().startswith("Game over")
+            final.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"final-{name}.png"))
+        finally:
+            ctx.close()
