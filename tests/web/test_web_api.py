@@ -204,7 +204,7 @@ def test_illegal_and_malformed_moves_are_refused_and_change_nothing(client: Any)
     before = client.get(f"/api/games/{gid}/state").text
     r = move(client, gid, tok, "place nowhere")
     assert r.status_code == 400
-    assert r.json()["error"].startswith("illegal action 'place nowhere' for player 0")
+    assert r.json()["error"].startswith("illegal action 'place nowhere' for Player 1")
     for body in ({}, {"action": 5}, {"action": ""}, {"action": "place\x00x"},
                  {"action": "x" * 500}, {"action": "place builder", "version": "two"},
                  {"action": "place builder", "version": True}, [1, 2], "place builder"):
@@ -422,7 +422,8 @@ def test_game_info_describes_the_pending_decision(client: Any) -> None:
 
 
 def test_hint_for_the_seat_to_move(client: Any) -> None:
-    created = create(client, players=2, seats=["human", "human"], seed=3)
+    # between people hints are the creator's option, off unless asked for
+    created = create(client, players=2, seats=["human", "human"], seed=3, hints=True)
     gid = created["id"]
     to_move = info(client, gid)["current_player"]
     tok = token(created, to_move)

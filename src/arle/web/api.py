@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from arle.bots.review import summary
+from arle.data import texts
 from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
+from arle.web.breakdown import breakdown
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
-from arle.web.service import CreatedGame, Game, GameError
-from arle.web.views import FREE_KINDS, action_label
+from arle.web.service import CreatedGame, Game, GameError, record_of
+from arle.web.views import FREE_KINDS, action_label, decision_text
 
 __all__ = ["router", "game_info", "game_summary"]
 
@@ -42,11 +45,15 @@ def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["scores"] = [sc.total for sc in s.scores()]
     info["winner"] = s.winner()
     info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
+    info["events"] = [{"version": e.version, "ply": e.ply, "player": e.player,
+                       "kind": e.kind, "text": e.text} for e in game.events]
+    if s.is_terminal():
+        info["breakdown"] = [breakdown(s, q) for q in range(s.n)]
     d = s.pending()
     # the open sub-decision (an engine frame's kind), None at worker placement and after
     info["pending"] = None if d.kind in FREE_KINDS else d.kind
     info["decision"] = {"player": d.player, "kind": d.kind, "title": d.title,
-                        "text": d.text}
+                        "text": decision_text(s, d)}
     if with_legal:
         info["legal"] = [str(a) for a in s.legal_actions()]
     return info
@@ -85,6 +92,31 @@ async def api_create(request: Request, ctx: Ctx) -> Response:
     except GameError as e:
         return error_json(e)
     return JSONResponse(created_json(request, created, game), status_code=201)
+
+
+_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def _card(i: str) -> dict[str, object]:
+    """An element's entry, with the ids its text names (``wood_trader_space``) put as
+    the printed names players know."""
+    e = texts.explain(i)
+    names = {k: str(texts.explain(k)["name"]) for k in _ID.findall(str(e["text"]))
+             if k in _IDS}
+    if names:
+        e["text"] = _ID.sub(lambda m: names.get(m.group(0), m.group(0)), str(e["text"]))
+    return e
+
+
+_IDS = frozenset(texts.ids())
+
+
+@router.get("/texts")
+async def api_texts() -> Response:
+    """The printed text of every game element (``arle explain``), keyed by id: the
+    cards the game page shows on hover or tap."""
+    return JSONResponse({i: _card(i) for i in texts.ids()},
+                        headers={"cache-control": "public, max-age=3600"})
 
 
 @router.post("/score")
@@ -128,7 +160,7 @@ async def api_record(gid: str, ctx: Ctx) -> Response:
         game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
-    return JSONResponse(game.state.record())
+    return JSONResponse(record_of(game))
 
 
 @router.get("/games/{gid}/review")
@@ -168,10 +200,12 @@ async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
         body = body or {}
         game = await ctx.service.get(gid)
         held = await ctx.held_seats(request, game, body.get("token"))
+        before = len(game.moves)
         game = await ctx.service.undo(gid, held, body.get("version"))
     except GameError as e:
         return error_json(e)
     return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
+                         "undone": before - len(game.moves),
                          "current_player": game.state.current_player})
 
 

@@ -105,7 +105,8 @@ class WebContext:
         return render_view(game.state, game.moves, game.rec.seats, held, game.version,
                            can_undo=game.undoable_by(held),
                            bot_error=self.service.bot_errors.get(game.id),
-                           interactive=interactive)
+                           interactive=interactive, events=game.events,
+                           hints=game.hints, online=self.service.online(game.id))
 
     def replay_html(self, game: Game, step: int) -> tuple[int, str]:
         """The step shown (clamped to the game) and the view after that many moves."""

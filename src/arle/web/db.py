@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ParamSpec, Protocol, Sequence, TypeVar
 
-__all__ = ["GameRecord", "MoveRow", "SeatRow", "Store", "SQLiteStore", "PostgresStore",
+__all__ = ["EventRow", "GameRecord", "MoveRow", "SeatRow", "Store", "SQLiteStore", "PostgresStore",
            "default_db_path", "open_store", "storage_errors"]
 
 log = logging.getLogger("arle.web")
@@ -99,7 +99,18 @@ SCHEMA = (
         action TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, ply))""",
+    # what happened besides the moves (an undo, a hint), for the game log; a database
+    # of an older arle gets the table when the server starts
+    """CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated)",
+    "CREATE INDEX IF NOT EXISTS events_by_game ON events (game_id, version)",
 )
 
 
@@ -119,6 +130,19 @@ class MoveRow:
     ply: int          # 1 for the first move
     player: int
     action: str
+    created: float
+
+
+@dataclass
+class EventRow:
+    """Something the log shows besides the moves: ``kind`` is ``undo`` or ``hint``;
+    ``version`` the game's version after it, ``ply`` the moves on the board then."""
+
+    version: int
+    ply: int
+    player: int
+    kind: str
+    text: str
     created: float
 
 
@@ -157,7 +181,10 @@ class Store(Protocol):
     def commit_move(self, game_id: str, expected_version: int, move: MoveRow, state: str,
                     status: str, to_move: int | None, winner: int | None) -> bool: ...
     def commit_undo(self, game_id: str, expected_version: int, ply: int, state: str,
-                    status: str, to_move: int | None, winner: int | None) -> bool: ...
+                    status: str, to_move: int | None, winner: int | None,
+                    event: EventRow | None = None) -> bool: ...
+    def add_event(self, game_id: str, event: EventRow) -> None: ...
+    def events(self, game_id: str) -> list[EventRow]: ...
     def close(self) -> None: ...
 
 
@@ -378,8 +405,10 @@ class _SQLStore:
 
     @_retry_lost
     def commit_undo(self, game_id: str, expected_version: int, ply: int, state: str,
-                    status: str, to_move: int | None, winner: int | None) -> bool:
-        """Delete move ``ply`` (the last one); False if the game changed meanwhile."""
+                    status: str, to_move: int | None, winner: int | None,
+                    event: EventRow | None = None) -> bool:
+        """Delete the moves from ``ply`` on (the last ones), with ``event`` for the log;
+        False if the game changed meanwhile."""
         with self._lock:
             self._begin()
             try:
@@ -387,12 +416,39 @@ class _SQLStore:
                                          status, to_move, winner):
                     self._rollback()
                     return False
-                self._run("DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
+                self._run("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, ply))
+                if event is not None:
+                    self._insert_event(game_id, event)
                 self._commit()
                 return True
             except BaseException:
                 self._rollback()
                 raise
+
+    def _insert_event(self, game_id: str, e: EventRow) -> None:
+        self._run("INSERT INTO events (game_id, version, ply, player, kind, text, created) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  (game_id, e.version, e.ply, e.player, e.kind, e.text, e.created))
+
+    @_retry_lost
+    def add_event(self, game_id: str, event: EventRow) -> None:
+        with self._lock:
+            self._begin()
+            try:
+                self._insert_event(game_id, event)
+                self._commit()
+            except BaseException:
+                self._rollback()
+                raise
+
+    @_retry_lost
+    def events(self, game_id: str) -> list[EventRow]:
+        with self._lock:
+            rows = self._run("SELECT version, ply, player, kind, text, created FROM events "
+                             "WHERE game_id = ? ORDER BY version, created",
+                             (game_id,)).fetchall()
+            return [EventRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]),
+                             float(r[5])) for r in rows]
 
     def _integrity_errors(self) -> tuple[type[BaseException], ...]:
         return (sqlite3.IntegrityError,)

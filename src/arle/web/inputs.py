@@ -135,6 +135,8 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
                                            and all(isinstance(b, str) for b in buildings))):
         raise GameError("buildings must be 'first-game', 'random' or a list of building ids")
     promos = flag(data.get("promos", False), "promos")
+    hints_raw = data.get("hints")
+    hints = None if hints_raw in (None, "", "default") else flag(hints_raw, "hints")
     take_raw = data.get("take_seat")
     take: int | None = None
     if take_raw not in (None, "", "none"):
@@ -142,4 +144,4 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
         if not take < len(seats) or seats[take] != "human":
             raise GameError("take_seat must name a human seat")
     return NewGame(players=players, seats=[x.strip() for x in seats], seed=seed,
-                   buildings=buildings, promos=promos), take
+                   buildings=buildings, promos=promos, hints=hints), take

@@ -54,11 +54,19 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
         async with lock:
             await ws.send_text(json.dumps(msg))
 
-    async def push_view() -> None:
+    conn_id = id(ws)
+    last: list[tuple[int, str]] = []
+
+    async def push_view(force: bool = True) -> None:
         g = await service.get(gid)
         held = await seats()
+        service.set_online(gid, conn_id, held)
+        html = ctx.view_html(g, held)
+        if not force and last and last[-1] == (g.version, html):
+            return              # a change that this page does not show (another's presence)
+        last[:] = [(g.version, html)]
         await send({"type": "view", "version": g.version, "ply": len(g.moves),
-                    "html": ctx.view_html(g, held), "seats": sorted(held)})
+                    "html": html, "seats": sorted(held)})
 
     q = service.subscribe(gid)
 
@@ -67,7 +75,7 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
             await q.get()
             while not q.empty():
                 q.get_nowait()
-            await push_view()
+            await push_view(force=False)
 
     pump_task = asyncio.create_task(pump())
     try:
@@ -128,3 +136,4 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
     finally:
         pump_task.cancel()
         service.unsubscribe(gid, q)
+        service.set_online(gid, conn_id, set())

@@ -3,7 +3,6 @@ and the record download."""
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 from typing import Any
 
@@ -25,7 +24,8 @@ from arle.web.botworker import known_bots
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.inputs import parse_new_game
 from arle.web.pad import answers_from_form, form_sections
-from arle.web.service import GameError, seat_label
+from arle.web.db import GameRecord
+from arle.web.service import GameError, record_json, same_token, seat_label
 
 __all__ = ["router"]
 
@@ -53,12 +53,24 @@ def pad_context(form: dict[str, list[str]] | None) -> dict[str, Any]:
     return ctx
 
 
+def _mine(request: Request, rec: GameRecord) -> str:
+    """What this browser is to a game of the lobby: ``play`` (it holds a seat),
+    ``owner`` (it created the game, holds no seat) or ``""`` (it watches)."""
+    for s in rec.seats:
+        tok = request.cookies.get(seat_cookie(rec.id, s.seat))
+        if tok and s.token and same_token(s.token, tok):
+            return "play"
+    tok = request.cookies.get(owner_cookie(rec.id))
+    return "owner" if tok and same_token(rec.owner_token, tok) else ""
+
+
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, ctx: Ctx) -> Response:
     running = await ctx.service.list_games("running", 50)
     finished = await ctx.service.list_games("finished", 50)
     return ctx.page(request, "lobby.html", {
         "running": running, "finished": finished,
+        "mine": {g.id: _mine(request, g) for g in running},
         "bots": known_bots(), "title": "arle: lobby"})
 
 
@@ -87,7 +99,8 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
         take_raw = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
     data = {"players": players, "seats": seats, "seed": form.get("seed"),
             "buildings": form.get("buildings", "first-game"),
-            "promos": form.get("promos"), "take_seat": take_raw}
+            "promos": form.get("promos"), "hints": form.get("hints"),
+            "take_seat": take_raw}
     try:
         opts, take = parse_new_game(data)
         ctx.check_create(request)
@@ -130,8 +143,11 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
             if s.kind == "human" and s.token:
                 invites.append({"seat": s.seat, "joined": s.joined,
                                 "url": f"{base}/join/{s.token}", "mine": s.seat in held})
+        if all(inv["mine"] for inv in invites):
+            invites = []          # nobody to invite (a solo game, a game against bots)
     return ctx.page(request, "game.html", {
         "game": game, "held": sorted(held), "invites": invites,
+        "invites_open": any(not inv["joined"] and not inv["mine"] for inv in invites),
         "view": Markup(ctx.view_html(game, held)),
         "title": f"arle: game {gid}",
         "seat_labels": [seat_label(game, i) for i in range(game.rec.players)]})
@@ -194,5 +210,5 @@ async def download_record(gid: str, ctx: Ctx) -> Response:
         game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
-    return Response(json.dumps(game.state.record(), indent=1), media_type="application/json",
+    return Response(record_json(game), media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="arle-{gid}.json"'})

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable
@@ -22,10 +23,11 @@ from typing import Any
 
 import arle
 from arle.web.botworker import check_bot_spec, think, timed_think
-from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
+from arle.web.db import EventRow, GameRecord, MoveRow, SeatRow, Store, storage_errors
 
 __all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED"]
+           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json", "same_token",
+           "players_from_1"]
 
 log = logging.getLogger("arle.web")
 
@@ -67,6 +69,8 @@ class NewGame:
     seed: int | None = None
     buildings: str | list[str] = "first-game"   # a mode or a list of building ids
     promos: bool = False
+    #: May the people ask the bot for hints?  None: yes unless two people play.
+    hints: bool | None = None
 
 
 @dataclass
@@ -83,6 +87,7 @@ class Game:
     rec: GameRecord
     state: arle.State
     moves: list[MoveRow]
+    events: list[EventRow] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     touched: float = 0.0          # the service's clock when a request last used it
 
@@ -104,12 +109,34 @@ class Game:
         seat = self.rec.seats[p]
         return seat if seat.kind == "bot" else None
 
-    def undoable_by(self, held: Iterable[int]) -> bool:
-        """Whether a holder of ``held`` seats may take back the last move."""
+    @property
+    def hints(self) -> bool:
+        """Whether hints are on: the creator's choice (``setup["hints"]``), else on
+        unless two people play each other."""
+        choice = self.rec.setup.get("hints")
+        if isinstance(choice, bool):
+            return choice
+        return sum(1 for s in self.rec.seats if s.kind == "human") < 2
+
+    def undo_span(self, held: Iterable[int]) -> int:
+        """How many of the last moves an undo by a holder of ``held`` seats takes back
+        (0: none).  The asker's own last decision, and after it the replies of bots;
+        once another person has acted, nothing (that person's move is theirs)."""
         if self.rec.status != "running" or not self.moves:
-            return False
-        last = self.moves[-1]
-        return last.player in set(held) and self.rec.seats[last.player].kind == "human"
+            return 0
+        held = set(held)
+        n = 0
+        for m in reversed(self.moves):
+            n += 1
+            seat = self.rec.seats[m.player]
+            if seat.kind == "bot":
+                continue
+            return n if m.player in held else 0
+        return 0
+
+    def undoable_by(self, held: Iterable[int]) -> bool:
+        """Whether a holder of ``held`` seats may take back a move now."""
+        return self.undo_span(held) > 0
 
 
 def _state_facts(s: arle.State) -> tuple[str, int | None, int | None]:
@@ -143,6 +170,7 @@ class GameService:
         self._games: dict[str, Game] = {}
         self._load_lock = asyncio.Lock()
         self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._online: dict[str, dict[int, set[int]]] = {}   # game -> connection -> seats
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._executor: Executor | None = None
         self._closing = False
@@ -223,8 +251,9 @@ class GameService:
             if rec is None:
                 raise GameError(f"no game {game_id!r}", 404)
             moves = await asyncio.to_thread(self.store.moves, game_id)
+            events = await asyncio.to_thread(self.store.events, game_id)
             state = arle.State.from_json(rec.state)
-            game = Game(rec, state, moves, touched=self.clock())
+            game = Game(rec, state, moves, events, touched=self.clock())
             self._games[game_id] = game
             if len(self._games) > self.games_in_memory:
                 self.evict_idle()
@@ -303,10 +332,12 @@ class GameService:
                                   promos=bool(opts.promos))
         except ValueError as e:
             raise GameError(str(e)) from e
-        return await self._insert(state, seats, tokens, [], "lobby")
+        return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)
 
     async def import_record(self, record: Any) -> CreatedGame:
-        """A new game (every seat human) from an engine record, at its last position."""
+        """A new game from an engine record, at its last position.  The record's
+        ``seats`` (``"human"`` or ``"bot:SPEC"``, as :func:`record_of` writes them) give
+        the bots their seats back; a record without them has every seat human."""
         if not isinstance(record, dict) or record.get("format") != "arle-record-1":
             raise GameError("not an arle game record (expected format 'arle-record-1')")
         actions = record.get("actions")
@@ -323,6 +354,7 @@ class GameService:
             # the lobby's bounds: a record may not carry a seed no game here could have
             raise GameError(f"malformed record: setup.seed must be a whole number from 0 "
                             f"to {MAX_SEED}")
+        specs = _record_seats(record.get("seats"), players)
         try:
             state = arle.replay({"format": "arle-record-1", "setup": setup, "actions": []})
         except (ValueError, TypeError) as e:
@@ -341,21 +373,28 @@ class GameService:
             moves.append(MoveRow(i + 1, p, str(act), now))
         seats = []
         tokens = {}
-        for i in range(state.n):
-            tok = _new_token()
-            tokens[i] = tok
-            seats.append(SeatRow(i, "human", None, tok, False))
+        for i, spec in enumerate(specs):
+            if spec == "human":
+                tok = _new_token()
+                tokens[i] = tok
+                seats.append(SeatRow(i, "human", None, tok, False))
+            else:
+                seats.append(SeatRow(i, "bot", spec, None, True))
         return await self._insert(state, seats, tokens, moves, "upload")
 
     async def _insert(self, state: arle.State, seats: list[SeatRow], tokens: dict[int, str],
-                      moves: list[MoveRow], origin: str) -> CreatedGame:
+                      moves: list[MoveRow], origin: str, *,
+                      hints: bool | None = None) -> CreatedGame:
         status, to_move, winner = _state_facts(state)
         now = time.time()
         owner = _new_token()
+        setup = dict(state.record()["setup"])
+        if hints is not None:
+            setup["hints"] = bool(hints)      # the web's own option, beside the engine's
         for _ in range(5):
             gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             rec = GameRecord(id=gid, created=now, updated=now, players=state.n,
-                             setup=state.record()["setup"], owner_token=owner,
+                             setup=setup, owner_token=owner,
                              status=status, ply=len(moves), version=1,
                              state=state.to_json(), to_move=to_move, winner=winner,
                              origin=origin, seats=seats)
@@ -407,7 +446,7 @@ class GameService:
                 act = arle.parse_action(new, action)
                 new.apply(act)
             except ValueError as e:       # IllegalActionError is a ValueError
-                raise GameError(str(e), 400) from e
+                raise GameError(players_from_1(str(e)), 400) from e
             text = str(act)
             mv = MoveRow(len(game.moves) + 1, p, text, time.time())
             status, to_move, winner = _state_facts(new)
@@ -448,15 +487,23 @@ class GameService:
             raise GameError("spectators get no hints: open your invitation link", 403)
         if p not in held or game.rec.seats[p].kind != "human":
             raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
+        if not game.hints:
+            raise GameError("hints are off in this game (the choice of its creator)", 403)
         version = game.version
         try:
             action = await self._think(spec, len(game.state.history), game.state.to_json())
         except Exception as e:       # a crashed, missing or stopped bot
             raise GameError(f"no hint: the bot {spec} failed ({e})", 503) from e
+        event = EventRow(version, len(game.moves), p, "hint",
+                         f"{seat_label(game, p)} asked for a hint", time.time())
+        await asyncio.to_thread(self.store.add_event, game_id, event)
+        game.events.append(event)
+        self._notify(game_id, game.version)
         return action, version
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
-        """Take back the last move if the asker made it (nobody acted since)."""
+        """Take back the asker's last decision, with the bots' replies after it (see
+        :meth:`Game.undo_span`); logged as an ``undo`` event."""
         held = set(held)
         version = _parse_version(expected_version)
         game = await self.get(game_id)
@@ -470,26 +517,37 @@ class GameService:
                                 f"game is at version {game.version}); nothing was undone", 409)
             if not game.moves:
                 raise GameError("nothing to undo: no move was made yet", 409)
-            if not game.undoable_by(held):
+            span = game.undo_span(held)
+            if not span:
                 raise GameError("nothing of yours to undo: the last move was made by "
                                 f"{seat_label(game, game.moves[-1].player)}", 409)
-            last = game.moves[-1]
+            gone = game.moves[-span:]
+            first = gone[0]
             rec = game.state.record()
-            rec["actions"] = rec["actions"][:-1]
+            rec["actions"] = rec["actions"][:-span]
             new = arle.replay(rec)
             status, to_move, winner = _state_facts(new)
+            bots = sum(1 for m in gone if m.player != first.player)
+            text = (f"{seat_label(game, first.player)} took back {first.action}"
+                    + (f" and the bot's reply ({bots} move{'s' if bots != 1 else ''})"
+                       if bots else ""))
+            event = EventRow(game.version + 1, first.ply - 1, first.player, "undo", text,
+                             time.time())
             ok = await asyncio.to_thread(self.store.commit_undo, game_id, game.version,
-                                         last.ply, new.to_json(), status, to_move, winner)
+                                         first.ply, new.to_json(), status, to_move, winner,
+                                         event)
             if not ok:
                 self._games.pop(game_id, None)
                 raise GameError("the position changed before your undo arrived; nothing "
                                 "was undone", 409)
             game.state = new
-            game.moves.pop()
+            del game.moves[-span:]
+            game.events.append(event)
             game.rec.ply = len(game.moves)
             game.rec.version += 1
             game.rec.status, game.rec.to_move, game.rec.winner = status, to_move, winner
             game.rec.updated = time.time()
+            self.bot_errors.pop(game_id, None)
         self._notify(game_id, game.version)
         self._ensure_bot(game)
         return game
@@ -506,6 +564,25 @@ class GameService:
             qs.discard(q)
             if not qs:
                 del self._listeners[game_id]
+
+    def set_online(self, game_id: str, conn: int, seats: set[int]) -> None:
+        """The seats an open page (``conn``) of ``game_id`` holds; empty when it closes.
+        The other pages hear when the seats present change."""
+        before = self.online(game_id)
+        conns = self._online.setdefault(game_id, {})
+        if seats:
+            conns[conn] = set(seats)
+        else:
+            conns.pop(conn, None)
+            if not conns:
+                del self._online[game_id]
+        if self.online(game_id) != before:
+            game = self._games.get(game_id)
+            self._notify(game_id, game.version if game is not None else 0)
+
+    def online(self, game_id: str) -> set[int]:
+        """The seats of ``game_id`` that an open page holds now."""
+        return set().union(*self._online.get(game_id, {}).values())
 
     def _notify(self, game_id: str, version: int) -> None:
         for q in list(self._listeners.get(game_id, ())):
@@ -609,6 +686,20 @@ def seat_label(game: Game, p: int) -> str:
     return f"Player {p + 1}"
 
 
+_PLAYER_NUMBER = re.compile(r"\bplayer (\d)\b")
+
+
+def players_from_1(message: str) -> str:
+    """An engine message as people read it: the engine counts players from 0
+    ("for player 0"), the page from 1 ("for Player 1")."""
+    return _PLAYER_NUMBER.sub(lambda m: f"Player {int(m.group(1)) + 1}", message)
+
+
+def same_token(a: str, b: str) -> bool:
+    """Constant-time comparison of two tokens (any text, even non-ASCII)."""
+    return _same(a, b)
+
+
 def _same(a: str, b: str) -> bool:
     """Constant-time comparison of two tokens (any text, even non-ASCII)."""
     return secrets.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
@@ -624,5 +715,38 @@ def _parse_version(v: Any) -> int | None:
     raise GameError("malformed move: 'version' must be a whole number")
 
 
+def record_of(game: Game) -> dict[str, Any]:
+    """The game record as the web hands it out: the engine's record plus ``seats``, one
+    ``"human"`` or ``"bot:SPEC"`` per seat (the form ``arle play`` and the arena write),
+    so that an upload puts the bots back in their seats."""
+    rec = game.state.record()
+    rec["seats"] = ["bot:" + (s.bot or "") if s.kind == "bot" else "human"
+                    for s in game.rec.seats]
+    return rec
+
+
 def record_json(game: Game) -> str:
-    return json.dumps(game.state.record(), indent=1)
+    return json.dumps(record_of(game), indent=1)
+
+
+def _record_seats(raw: Any, players: int) -> list[str]:
+    """The seats of an uploaded record: each ``"human"`` or ``"bot:SPEC"`` with a spec
+    this server's bot worker accepts (normalized); all human when the record has none."""
+    if raw is None:
+        return ["human"] * players
+    if not isinstance(raw, list) or len(raw) != players:
+        raise GameError(f"malformed record: seats must be a list of {players} seat(s), "
+                        "each 'human' or 'bot:NAME'")
+    out = []
+    for i, spec in enumerate(raw):
+        if spec == "human":
+            out.append("human")
+        elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
+            try:
+                out.append(check_bot_spec(spec[4:]))
+            except ValueError as e:
+                raise GameError(f"malformed record: seats[{i}]: {e}") from e
+        else:
+            raise GameError(f"malformed record: seats[{i}] must be 'human' or 'bot:NAME', "
+                            f"got {str(spec)[:40]!r}")
+    return out

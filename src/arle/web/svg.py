@@ -15,6 +15,7 @@ from typing import Sequence
 
 from arle import view
 from arle.data import catalog as C
+from arle.data import texts
 from arle.state import State
 
 __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "goods_panel",
@@ -95,6 +96,21 @@ def _acts(key: str, clickable: Clickable) -> str:
             f'data-acts="{escape(json.dumps(acts))}"')
 
 
+#: Home-board tile -> its entry in :mod:`arle.data.texts`.
+TILE_INFO = {"moor": "moor", "dmoor": "dehydrated_moor", "boardwalk": "boardwalk",
+             "field_grain": "field_grain", "field_flax": "field_flax", "forest": "forest",
+             "park": "park", "stall": "stall", "depot": "depot", "stable": "stable",
+             "double_stall": "double_stall"}
+
+
+def _info(element: str | None) -> str:
+    """The attribute naming an element's card (its id in :mod:`arle.data.texts`), shown
+    by the page's script on hover or tap; ``""`` for none."""
+    if not element or element not in _TEXT_IDS:
+        return ""
+    return f' data-info="{escape(element)}"'
+
+
 def _text(x: float, y: float, s: str, size: int = 11, anchor: str = "start",
           weight: str = "normal", fill: str = "#222", extra: str = "") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
@@ -128,6 +144,9 @@ def _wrap(s: str, width: int) -> list[str]:
     return lines
 
 
+_TEXT_IDS = frozenset(texts.ids())
+
+
 # ---------------------------------------------------------------------------
 # Action board
 # ---------------------------------------------------------------------------
@@ -139,7 +158,7 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     fill = "#fffaf0" if C.SPACE_SEASON[sp] == 0 else "#eef4fb"
     if occupied is not None:
         fill = PLAYER_LIGHT[occupied % 2]
-    out = [f'<g{act} data-space="{sp}">',
+    out = [f'<g{act}{_info(sp)} data-space="{sp}">',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
            f'stroke="#7a6a55" stroke-width="1"/>']
     name = C.SPACE_NAME.get(sp, sp)
@@ -228,7 +247,7 @@ def buildings_board(s: State, clickable: Clickable) -> str:
         fill = BUILDING_FILL.get(C.BUILDING_COLOR.get(b, ""), "#ddd")
         dark = C.BUILDING_COLOR.get(b) in ("dark_green",)
         ink = "#fff" if dark else "#222"
-        body.append(f'<g{_acts(f"building:{b}", clickable)} data-building="{b}">'
+        body.append(f'<g{_acts(f"building:{b}", clickable)} data-building="{b}"{_info(b)}>'
                     f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="6" fill="{fill}" '
                     'stroke="#555"/>')
         name = C.BUILDING_NAME.get(b, b)
@@ -278,7 +297,8 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             label = C.BUILDING_NAME.get(b, b)
         else:
             fill, label = TILE_FILL.get(tile, "#ccc"), TILE_TEXT.get(tile, "")
-        body.append(f'<g{attrs} data-cell="{cell}">'
+        info = here.building if here.building is not None else TILE_INFO.get(tile)
+        body.append(f'<g{attrs} data-cell="{cell}"{_info(info)}>'
                     f'<rect x="{x + 1}" y="{y + 1}" width="{cw - 2}" height="{ch * span - 2}" '
                     f'rx="4" fill="{fill}" stroke="#6b604c" stroke-width="0.8"/>')
         ink = "#fff" if tile in ("moor", "dmoor", "forest", "stable", "double_stall",
@@ -371,7 +391,8 @@ def tools_panel(s: State, p: int, clickable: Clickable) -> str:
             _text(8, 15, "Tools", 12, weight="bold")]
     for t, name in enumerate(C.TOOLS):
         y = 20 + t * row
-        body.append(f'<g{_acts(f"tool:{p}:{name}", clickable)} data-tool="{name}">')
+        body.append(f'<g{_acts(f"tool:{p}:{name}", clickable)} data-tool="{name}"'
+                    f'{_info(name)}>')
         body.append(_text(8, y + 11, name.replace("_", " "), 10))
         for k, v in enumerate(C.TOOL_VALUES[t]):
             x = 130 + k * 26
@@ -408,7 +429,7 @@ def barn_panel(s: State, p: int, clickable: Clickable) -> str:
         kind = item.kind
         y = 22 + i * 34
         body.append(f'<g{_acts(f"barn:{p}:{i}", clickable)} data-barn="{i}" '
-                    f'data-kind="{kind}">')
+                    f'data-kind="{kind}"{_info(kind)}>')
         body.append(f'<rect x="6" y="{y}" width="{w - 12}" height="30" rx="5" fill="#fff8ea" '
                     'stroke="#8c7553"/>')
         body.append(_text(12, y + 19, kind.replace("_", " "), 11, weight="bold"))
@@ -447,7 +468,8 @@ def travel_panel(s: State, p: int) -> str:
             if covered >= C.TRAVEL_TRACK_LEN:
                 break
             body.append(f'<rect x="{x + covered * sq}" y="22" width="{sq - 1}" height="14" '
-                        f'fill="{"#f7dc9b" if pending else "#d9a441"}" stroke="#7a6a55">'
+                        f'fill="{"#f7dc9b" if pending else "#d9a441"}" stroke="#7a6a55"'
+                        f'{_info(d)}>'
                         f"<title>{escape(d.capitalize())}</title></rect>")
             covered += 1
     for k in range(covered, C.TRAVEL_TRACK_LEN):

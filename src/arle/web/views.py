@@ -19,11 +19,13 @@ from arle.decision import Decision
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
-from arle.web.db import MoveRow, SeatRow
+from arle.web.breakdown import benchmark_text, breakdown
+from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
-           "ANYTIME_VERBS", "FREE_KINDS"]
+           "ANYTIME_VERBS", "FREE_KINDS", "cost_note",
+           "decision_text", "half_label"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
@@ -55,8 +57,61 @@ def _payment(args: Sequence[str]) -> str:
         or "nothing"
 
 
+def _one(item: str) -> str:
+    """One animal or good, in words: "a sheep", "a horse", "1 cattle"."""
+    if item in ("sheep", "horse"):
+        return f"a {item}"
+    return f"1 {_name(item)}"
+
+
+def _goods(cost: dict[int, int]) -> str:
+    return " + ".join(f"{n} {_name(C.RESOURCES[r])}" for r, n in cost.items())
+
+
+def cost_note(a: Action) -> str:
+    """What an action costs (and, for what one builds, the VP it is worth), as
+    ``" (...)"`` to follow its label; ``""`` when it costs nothing."""
+    v, args = a.verb, a.args
+    arg0 = args[0] if args else ""
+    parts: list[str] = []
+    if v == "build" and arg0 in C.BUILDING_COST:
+        parts = [svg.building_cost_text(arg0), f"{C.BUILDING_VP.get(arg0, 0)} VP"]
+    elif v in ("vehicle", "peat_boat"):
+        kind = arg0 if v == "vehicle" else "peat_boat"
+        if kind in C.EQUIPMENT_COST:
+            wood, horses = C.EQUIPMENT_COST[kind]
+            parts = [" + ".join(x for x in (f"{wood} wood" if wood else "",
+                                            f"{horses} horse{'s' if horses != 1 else ''}"
+                                            if horses else "") if x),
+                     f"{C.EQUIPMENT_VP.get(kind, 0)} VP"]
+    elif v == "plow":
+        parts = [f"{_goods(dict(C.PLOW_COST))} + give back 1 {_name(arg0)}",
+                 f"{C.EQUIPMENT_VP['plow']} VP"]
+    elif v == "tool" and arg0 in C.TOOLS:
+        r, n = C.TOOL_STEP_COST[C.TOOLS.index(arg0)]
+        parts = [f"{n} {_name(C.RESOURCES[r])}"]
+    elif v == "stall":
+        parts = [_goods(dict(C.STALL_COST))]
+    elif v == "stable":
+        parts = [_goods(dict(C.STABLE_COST))]
+    elif v == "place" and arg0 in C.SPACE_COST:
+        parts = [" or ".join(_goods(dict(c)) for c in C.SPACE_COST[arg0])]
+    elif v == "load" and len(args) == 3 and args[2] in C.LOAD_COST:
+        paid = _goods(dict(C.LOAD_COST[args[2]]))
+        parts = [f"pay {paid}"] if paid else []
+    elif v == "use" and arg0 in C.DARK_GREEN_COST:
+        parts = [f"pay {_goods(dict(C.DARK_GREEN_COST[arg0]))}"]
+    parts = [x for x in parts if x]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def action_label(a: Action, s: State | None = None) -> str:
-    """A short English description of an action (the notation stays the reference)."""
+    """A short English description of an action, with its cost (the notation stays
+    the reference)."""
+    return _label(a, s) + cost_note(a)
+
+
+def _label(a: Action, s: State | None = None) -> str:
     v, args = a.verb, a.args
     arg0 = args[0] if args else ""
     if v == "place":
@@ -79,7 +134,7 @@ def action_label(a: Action, s: State | None = None) -> str:
             kind = _name(barn[i][0]) if 0 <= i < len(barn) else ""
         item = args[2]
         what = f"travel to {item.capitalize()}" if item in C.DESTINATION_SIZE else f"load {item}"
-        return f"{what.capitalize()} on the {kind or 'vehicle'} (cell {int(args[1]) + 1})"
+        return f"{what.capitalize()} on the {kind or 'vehicle'}, cell {int(args[1]) + 1}"
     if v == "use":
         return f"Use {_building(arg0)}"
     if v == "house":
@@ -87,7 +142,7 @@ def action_label(a: Action, s: State | None = None) -> str:
     if v == "boat":
         return f"Peat boat: 1 peat for 1 {arg0}"
     if v == "release":
-        return f"Give back a {arg0}"
+        return f"Give back {_one(arg0)}"
     if v == "return":
         return f"Return the {_name(arg0.partition('@')[0])} to the supply"
     if v == "take":
@@ -95,7 +150,13 @@ def action_label(a: Action, s: State | None = None) -> str:
             return "Take " + _counts(args, ("sheep", "cattle", "horses"))
         if arg0 == "none":
             return "Take nothing"
-        return "Take " + " and ".join(_name(x).replace("+", " and ") for x in args)
+        items = [x for arg in args for x in arg.split("+")]
+        takes = [_one(x) if x in C.ANIMALS or x == "horse" else _name(x)
+                 for x in items if x != "dehydrate"]
+        text = "Take " + " and ".join(takes) if takes else ""
+        if "dehydrate" in items:
+            text += " and dehydrate a moor" if text else "Dehydrate a moor"
+        return text
     if v == "pay":
         return "Pay " + _payment(args)
     if v == "feed":
@@ -123,7 +184,7 @@ def action_label(a: Action, s: State | None = None) -> str:
     if v == "peat_boat":
         return "Build a peat boat"
     if v == "plow":
-        return f"Build a plow (pay a {arg0})"
+        return "Build a plow"
     if v == "imitate":
         return f"Copy {_space(arg0)}"
     if v == "upgrade":
@@ -232,14 +293,36 @@ def _decision_dialog(s: State, d: Decision, legal: list[Action]) -> dict[str, An
             "more": len(own) < len(legal)}
 
 
-def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow]) -> list[dict[str, Any]]:
-    rows = []
+def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow],
+         events: Sequence[EventRow] = ()) -> list[dict[str, Any]]:
+    """The log's lines: every move, and after the move it followed each event (an undo,
+    a hint) that happened with that many moves on the board."""
+    after: dict[int, list[EventRow]] = {}
+    for e in events:
+        after.setdefault(min(e.ply, len(moves)), []).append(e)
+    rows: list[dict[str, Any]] = []
+
+    def add_events(k: int) -> None:
+        for e in after.get(k, ()):
+            rows.append({"event": e.kind, "player": e.player, "who": f"P{e.player + 1}",
+                         "text": e.text})
+    add_events(0)
     for m in moves:
         who = f"P{m.player + 1}"
         if seats[m.player].kind == "bot":
             who += " (bot)"
         rows.append({"ply": m.ply, "player": m.player, "who": who, "action": m.action})
+        add_events(m.ply)
     return rows
+
+
+def _notice(events: Sequence[EventRow], version: int, held: set[int]) -> str | None:
+    """The other player's undo, told to the people who did not make it, until the
+    next change."""
+    if events and events[-1].kind == "undo" and events[-1].version == version \
+            and events[-1].player not in held:
+        return events[-1].text + "."
+    return None
 
 
 def _scores(s: State, final: bool) -> dict[str, Any]:
@@ -269,9 +352,76 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
             "what": what}
 
 
+def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
+              online: set[int] | None) -> list[dict[str, Any]]:
+    """Whether the other people of the game are here: invited (not joined yet), online
+    (a page of theirs is open) or away."""
+    if online is None or s.is_terminal():
+        return []
+    out = []
+    for q, seat in enumerate(seats):
+        if seat.kind != "human" or q in held:
+            continue
+        if q in online:
+            state, text = "online", "online"
+        elif seat.joined:
+            state, text = "away", "joined, not here now"
+        else:
+            state, text = "invited", "invited, has not joined yet"
+        out.append({"seat": q, "state": state, "text": text})
+    return out
+
+
+def half_label(s: State) -> str:
+    """The heading: the half year and its season, or the inventory that ends it."""
+    if s.phase == "inventory":
+        what = "November inventory" if s.season == 0 else "May inventory"
+        return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}, the {what}"
+    return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}"
+
+
+def decision_text(s: State, d: Decision) -> str:
+    """The pending decision in one sentence (``State.pending().text``, but for the
+    placement, which the web words itself)."""
+    if d.kind == "place" and d.player is not None:
+        placed = sum(1 for v in s.occupied.values() if v == d.player)
+        return ("place a worker on a free action space" +
+                (f" ({placed} of yours placed already)." if placed else "."))
+    return d.text
+
+
+def _final(s: State) -> dict[str, Any] | None:
+    """At the end: every player's score item by item, and the solo benchmark."""
+    if not s.is_terminal():
+        return None
+    return {"sheets": [breakdown(s, q) for q in range(s.n)],
+            "benchmark": benchmark_text(s.scores()[0].total) if s.n == 1 else None}
+
+
+def _own_seat(s: State, seats: Sequence[SeatRow], held: set[int]) -> int:
+    """The farm shown beside the action board: the viewer's own (the one to move when
+    the viewer holds several), else the one to move (spectators), else Player 1."""
+    p = s.current_player
+    if p is not None and (p in held or not held):
+        return p
+    return min(held) if held else 0
+
+
+def _tab_title(s: State, d: Decision, held: set[int], mine: bool) -> str:
+    """What the browser tab says: the viewer's turn first, so that it shows in a
+    background tab."""
+    if s.is_terminal():
+        return "Game over"
+    if mine:
+        return f"Your turn: {d.title}"
+    return f"Waiting for Player {(s.current_player or 0) + 1}"
+
+
 def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 held: set[int], version: int, *, can_undo: bool = False,
-                bot_error: str | None = None, interactive: bool = True) -> str:
+                bot_error: str | None = None, interactive: bool = True,
+                events: Sequence[EventRow] = (), hints: bool = True,
+                online: set[int] | None = None) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats."""
     p = s.current_player
     d = s.pending()
@@ -284,6 +434,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         boards.append(svg.special_board(s, clicks))
     boards.append(svg.buildings_board(s, clicks))
     totals = [fmt_vp(sc.total) for sc in s.scores()]
+    own = _own_seat(s, seats, held)
     players = []
     for q in range(s.n):
         label = f"Player {q + 1}"
@@ -292,7 +443,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         elif q in held:
             label += " (you)"
         players.append({
-            "index": q, "label": label, "vp": totals[q],
+            "index": q, "label": label, "vp": totals[q], "own": q == own,
             "home": svg_markup(svg.home_board(s, q, clicks)),
             "goods": svg_markup(svg.goods_panel(s, q, clicks)),
             "tools": svg_markup(svg.tools_panel(s, q, clicks)),
@@ -301,20 +452,25 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
             "buildings": ", ".join(_building(b) for b in s.players[q].buildings) or "none",
         })
     ctx: dict[str, Any] = {
+        "decision_key": f"{'' if p is None else p}:{d.kind}:{len(moves)}",
+        "tab_title": _tab_title(s, d, held, mine),
+        "presence": _presence(s, seats, held, online) if interactive else None,
+        "final": _final(s),
         "version": version, "ply": len(moves), "half_year": s.half_year,
         "to_move": "" if p is None else p, "mine": int(mine), "over": int(s.is_terminal()),
-        "half": f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}",
+        "half": half_label(s),
         "start_player": s.start_player + 1,
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
         "controls": [_button(a, s) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
-        "hint": mine, "undo": interactive and can_undo,
+        "hint": mine and hints, "undo": interactive and can_undo,
         "boards": [svg_markup(b) for b in boards],
         "dialog": _decision_dialog(s, d, legal) if mine and in_frame else None,
         "actions": [_button(a, s) for a in legal] if mine else None,
         "scores": _scores(s, final=s.is_terminal()),
-        "log": _log(moves, seats),
+        "log": _log(moves, seats, events),
+        "notice": _notice(events, version, held) if interactive else None,
         "players": players,
     }
     return environment().get_template("view.html").render(ctx)

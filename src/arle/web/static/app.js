@@ -26,9 +26,71 @@
     return view ? Number(view.dataset.version) : version;
   }
 
+  // ------------------------------------------------------------------ turn alerts
+  // The tab title says whose turn it is ("(*) Your turn" shows in a background tab);
+  // with the box ticked, a short tone sounds when the turn comes to this browser.
+  const baseTitle = document.title;
+  let wasMine = null;
+  const alerts = { count: 0 };
+  function soundOn() {
+    try { return localStorage.getItem("arle-sound") === "1"; } catch (e) { return false; }
+  }
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ac = beep.ctx || (beep.ctx = new Ctx());
+      const osc = ac.createOscillator();
+      const gain = ac.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, ac.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ac.currentTime + 0.35);
+      osc.connect(gain).connect(ac.destination);
+      osc.start();
+      osc.stop(ac.currentTime + 0.35);
+    } catch (e) { /* no sound: the title still tells */ }
+  }
+  function turnAlert() {
+    const v = document.querySelector("#game-view .view");
+    if (!v || page !== "game") return;
+    const mine = v.dataset.mine === "1";
+    document.title = (mine ? "(*) " : "") + (v.dataset.title || "") + " - " + baseTitle;
+    if (mine && wasMine === false) {
+      alerts.count += 1;
+      if (soundOn()) beep();
+    }
+    wasMine = mine;
+  }
+  const soundBox = document.getElementById("sound-alert");
+  if (soundBox) {
+    soundBox.checked = soundOn();
+    soundBox.addEventListener("change", () => {
+      try { localStorage.setItem("arle-sound", soundBox.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      if (soundBox.checked) beep();
+    });
+  }
+
+  let hinted = null;      // { decision, action }: the hint of the decision on screen
+  function clearHint() {
+    hinted = null;
+    document.querySelectorAll("#flash .flash.hint").forEach((el) => el.remove());
+  }
+  function markHint() {
+    document.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    if (!hinted) return;
+    document.querySelectorAll(".action-list [data-action]").forEach((el) => {
+      if (el.dataset.action === hinted.action) {
+        el.classList.add("hinted");
+        el.scrollIntoView({ block: "nearest" });
+      }
+    });
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
+    const old = holder.querySelector(".view");
+    const oldDecision = old ? old.dataset.decision : null;
     const filter = holder.querySelector(".action-filter");
     const filterText = filter ? filter.value : "";
     holder.innerHTML = html;
@@ -41,26 +103,46 @@
     if (log) log.scrollTop = log.scrollHeight;
     version = currentVersion();
     body.dataset.version = String(version);
+    const now = holder.querySelector(".view");
+    // a hint answers one decision: it goes when the decision changes
+    if (now && now.dataset.decision !== oldDecision) clearHint();
+    else markHint();
+    turnAlert();
   }
 
   // ------------------------------------------------------------------ sending
+  const OFFLINE = "The server cannot be reached (it may be restarting, or the network is " +
+    "down): nothing was sent. Try again in a moment.";
   async function postJSON(url, payload) {
-    const resp = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(payload),
-    });
+    let resp;
+    try {
+      resp = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(payload),
+      });
+    } catch (e) {
+      throw new Error(OFFLINE);       // fetch's own "Failed to fetch" says nothing
+    }
     let data = {};
     try { data = await resp.json(); } catch (e) { data = {}; }
-    if (!resp.ok) throw new Error(data.error || ("request failed (" + resp.status + ")"));
+    if (!resp.ok) {
+      if (!data.error && resp.status >= 502) {
+        throw new Error("The server is not answering right now (" + resp.status +
+                        "): nothing was changed. Try again in a moment.");
+      }
+      throw new Error(data.error || ("request failed (" + resp.status + ")"));
+    }
     return data;
   }
 
   async function refreshView() {
     if (!gameId) return;
-    const resp = await fetch("/games/" + gameId + "/view", { credentials: "same-origin" });
-    if (resp.ok) setView(await resp.text());
+    try {
+      const resp = await fetch("/games/" + gameId + "/view", { credentials: "same-origin" });
+      if (resp.ok) setView(await resp.text());
+    } catch (e) { /* offline: the message about the failed request says so */ }
   }
 
   let busy = false;
@@ -83,9 +165,11 @@
 
   async function sendUndo() {
     try {
-      await postJSON("/api/games/" + gameId + "/undo", { version: currentVersion() });
+      const data = await postJSON("/api/games/" + gameId + "/undo",
+                                  { version: currentVersion() });
       if (!socketOpen()) await refreshView();
-      flash("Your last decision was taken back.", "info");
+      flash(data.undone > 1 ? "Your last decision was taken back, with the bot's reply."
+                            : "Your last decision was taken back.", "info");
     } catch (e) {
       flash(e.message);
     }
@@ -99,13 +183,10 @@
     try {
       const data = await postJSON("/api/games/" + gameId + "/hint",
                                   { version: currentVersion() });
-      document.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
-      document.querySelectorAll(".action-list [data-action]").forEach((el) => {
-        if (el.dataset.action === data.action) {
-          el.classList.add("hinted");
-          el.scrollIntoView({ block: "nearest" });
-        }
-      });
+      if (data.version !== currentVersion()) return;   // the decision moved on meanwhile
+      const v = document.querySelector("#game-view .view");
+      hinted = { decision: v ? v.dataset.decision : null, action: data.action };
+      markHint();
       flash("Hint: " + data.label + " (" + data.action + ")", "hint");
     } catch (e) {
       flash(e.message);
@@ -115,10 +196,94 @@
     }
   }
 
+  // ------------------------------------------------------------------ cards
+  // The printed text of a building, space, destination, equipment, tile or tool
+  // (GET /api/texts, arle.data.texts), shown on hover with a mouse, on tap by touch.
+  let texts = null;
+  let textsLoading = null;
+  function loadTexts() {
+    if (texts) return Promise.resolve(texts);
+    if (!textsLoading) {
+      textsLoading = fetch("/api/texts", { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : {}))
+        .then((t) => { texts = t; return t; })
+        .catch(() => { textsLoading = null; return {}; });
+    }
+    return textsLoading;
+  }
+
+  function fillCard(box, id) {
+    const e = texts && texts[id];
+    box.replaceChildren();
+    if (!e) return false;
+    const h = document.createElement("b");
+    h.className = "card-name";
+    h.textContent = e.name;
+    box.appendChild(h);
+    const facts = [];
+    if (e.cost) facts.push("Cost: " + e.cost);
+    if (e.vp !== null && e.vp !== undefined) facts.push(e.vp + " VP");
+    if (facts.length) {
+      const f = document.createElement("span");
+      f.className = "card-facts";
+      f.textContent = facts.join(" · ");
+      box.appendChild(f);
+    }
+    const t = document.createElement("span");
+    t.className = "card-text";
+    t.textContent = e.text;
+    box.appendChild(t);
+    return true;
+  }
+
+  const card = document.getElementById("card");
+  let cardFor = null;
+  function showCard(el, x, y) {
+    if (!card) return;
+    const id = el.dataset.info;
+    cardFor = el;
+    loadTexts().then(() => {
+      if (cardFor !== el || !fillCard(card, id)) return;
+      card.hidden = false;
+      const w = card.offsetWidth, h = card.offsetHeight;
+      const left = Math.max(4, Math.min(x + 14, window.innerWidth - w - 4));
+      const top = y + 18 + h > window.innerHeight ? Math.max(4, y - h - 10) : y + 18;
+      card.style.left = left + "px";
+      card.style.top = top + "px";
+    });
+  }
+  function hideCard() {
+    cardFor = null;
+    if (card) card.hidden = true;
+  }
+  document.addEventListener("pointerover", (ev) => {
+    if (ev.pointerType !== "mouse") return;
+    const el = ev.target instanceof Element ? ev.target.closest("[data-info]") : null;
+    if (el && el !== cardFor) showCard(el, ev.clientX, ev.clientY);
+    else if (!el && cardFor) hideCard();
+  });
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType; });
+  document.addEventListener("scroll", () => { if (lastPointer !== "mouse") hideCard(); },
+                            { passive: true });
+
+  function selectInvite(button) {
+    const input = button.parentElement && button.parentElement.querySelector("input.invite");
+    if (input) { input.focus(); input.select(); }
+    flash("Select the link and copy it (Ctrl+C).", "info");
+  }
+
   // ------------------------------------------------------------------ choosing
-  function openChooser(title, actions, labels) {
+  function openChooser(title, actions, labels, infoId) {
     if (!chooser) return;
     chooser.querySelector(".chooser-title").textContent = title;
+    const cardBox = chooser.querySelector(".chooser-card");
+    if (cardBox) {
+      cardBox.hidden = true;
+      if (infoId) {
+        loadTexts().then(() => { cardBox.hidden = !fillCard(cardBox, infoId); });
+      }
+    }
     const list = chooser.querySelector(".choices");
     list.replaceChildren();
     actions.forEach((a) => {
@@ -174,6 +339,16 @@
       askHint(hint);
       return;
     }
+    const copy = target.closest("[data-copy]");
+    if (copy) {
+      ev.preventDefault();
+      const text = copy.dataset.copy;
+      const done = () => flash("Link copied.", "info");
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, () => selectInvite(copy));
+      } else selectInvite(copy);
+      return;
+    }
     const undo = target.closest("[data-undo]");
     if (undo) {
       ev.preventDefault();
@@ -181,14 +356,27 @@
       return;
     }
     const act = target.closest(".act[data-acts]");
+    const touch = lastPointer !== "mouse";
     if (act) {
       ev.preventDefault();
+      hideCard();
       let acts = [];
       try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
-      if (acts.length === 1) sendMove(acts[0]);
-      else if (acts.length > 1) openChooser(titleFor(act), acts, labelsFromList());
+      // by touch there is no hover: a tap shows the card with the choices to confirm
+      if (acts.length === 1 && !(touch && act.dataset.info)) sendMove(acts[0]);
+      else if (acts.length) openChooser(titleFor(act), acts, labelsFromList(), act.dataset.info);
       return;
     }
+    const info = target.closest("[data-info]");
+    if (info && touch) {
+      if (cardFor === info) hideCard();
+      else {
+        const r = info.getBoundingClientRect();
+        showCard(info, r.left, r.bottom - 10);
+      }
+      return;
+    }
+    if (touch && cardFor) hideCard();
     const stepBtn = target.closest("[data-step]");
     if (stepBtn && page === "replay") {
       ev.preventDefault();
@@ -324,8 +512,9 @@
   if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
   if (page === "game" && gameId) {
     version = currentVersion();
+    turnAlert();
     connect();
   }
   if (page === "lobby") syncSeats();
-  window.arle = { sendMove: sendMove, refreshView: refreshView };
+  window.arle = { sendMove: sendMove, refreshView: refreshView, alerts: alerts };
 })();
