@@ -334,3 +334,27 @@ def test_the_notation_help_names_help_name_and_the_views() -> None:
     assert "help NAME" in text and "quit!" in text
     for word in ("board", "farm [N]", "buildings", "scores", "full", "place Dike Builder"):
         assert word in text
+
+
+def test_the_season_line_names_the_inventory_during_it() -> None:
+    from util import fresh, play_out_half_year
+
+    from arle.cli import render
+    s = fresh(players=1, seed=2)
+    assert render.season_words(s).startswith("Summer (")
+    while s.phase != "inventory":
+        acts = [str(a) for a in s.legal_actions()]
+        s.apply("skip" if "skip" in acts else "end")
+    assert render.season_words(s) == "Summer, the November inventory"
+    play_out_half_year(s)
+    assert render.season_words(s).startswith("Winter (")
+
+
+def test_the_first_placement_does_not_count_zero_workers() -> None:
+    import arle
+    s = arle.new_game(players=1, seed=2)
+    assert s.pending().text == "place a worker on a free action space."
+    s.apply("place fisherman")
+    while s.pending().kind != "place":
+        s.apply(s.legal_actions()[0])
+    assert "(1 of yours on the board so far)" in s.pending().text

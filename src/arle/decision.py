@@ -145,9 +145,9 @@ def pending(s: State) -> Decision:
     if not s.stack:
         if any(a.verb in ("place", "skip") for a in s.legal_actions()):
             placed = sum(1 for v in s.occupied.values() if v == p)
+            so_far = (f" ({placed} of yours on the board so far)" if placed else "")
             return Decision(p, "place", "Place a worker",
-                            f"place a worker on a free action space ({placed} of yours "
-                            "on the board so far).", {})
+                            f"place a worker on a free action space{so_far}.", {})
         return Decision(p, "end", "End your work phase",
                         "all workers are placed; take any last anytime actions, then "
                         "end your work phase.", {})

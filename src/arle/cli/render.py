@@ -39,7 +39,7 @@ __all__ = [
     "describe_decision", "compact_header", "figure_lines", "fmt_vp", "full_listing", "group_actions",
     "home_board", "key_figures", "move_words", "moves_block", "notation_basics",
     "numbered_actions", "player_name", "player_panel", "score_breakdown", "score_table",
-    "scores_view", "screen", "season_line", "short_label", "supply_board", "winner_lines",
+    "scores_view", "screen", "season_line", "season_words", "short_label", "supply_board", "winner_lines",
 ]
 
 #: The solo benchmark of the rulebook's solo variant.
@@ -93,13 +93,21 @@ def destination_name(d: str) -> str:
     return d.capitalize()
 
 
+def season_words(s: State) -> str:
+    """``Summer (July–October)``, or during the inventory that closes the half year
+    ``Summer, the November inventory``."""
+    if s.phase == "inventory":
+        return f"{SEASONS[s.season]}, the {'November' if s.season == 0 else 'May'} inventory"
+    months = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
+    return f"{SEASONS[s.season]} ({months[0]}–{months[-1]})"
+
+
 def season_line(s: State) -> Text:
     """Half year, season and months, start player and who is to move."""
     hy = s.half_year
-    months = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
     t = Text()
     t.append(f"Half year {hy} of {C.HALF_YEARS}", style="bold")
-    t.append(f" · {SEASONS[s.season]} ({months[0]}–{months[-1]})")
+    t.append(f" · {season_words(s)}")
     if len(s.players) > 1:
         t.append(f" · start player: {player_name(s.start_player)}")
     if s.is_terminal():
@@ -736,9 +744,8 @@ def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
 def compact_header(s: State) -> Text:
     """The season line, short enough for 80 columns."""
     hy = s.half_year
-    months = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
     t = Text(f"Half year {hy}/{C.HALF_YEARS}", style="bold")
-    t.append(f" · {SEASONS[s.season]} ({months[0]}–{months[-1]})")
+    t.append(f" · {season_words(s)}")
     if len(s.players) > 1:
         t.append(f" · start: {player_name(s.start_player)}")
     if s.is_terminal():
