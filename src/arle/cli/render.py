@@ -182,25 +182,9 @@ POOL_LABEL = {
 }
 
 
-def _amounts(cost: dict[int, int]) -> str:
-    return " + ".join(f"{n} {res_name(C.RESOURCES[r])}" for r, n in cost.items())
-
-
 def building_cost_text(bid: str) -> str:
-    """A building's cost in words, from the catalog."""
-    cost = C.BUILDING_COST[bid]
-    fixed = _amounts(cost.fixed)
-    if cost.kind == "any1":
-        return f"{fixed} + 1 building material"
-    if cost.kind == "two_different":
-        return f"{fixed} + 2 different building materials"
-    if cost.kind == "either":
-        a, b, n = cost.alt
-        return (f"{fixed} + {n} {res_name(C.RESOURCES[a])} or "
-                f"{n} {res_name(C.RESOURCES[b])}")
-    if cost.kind == "clothing2":
-        return f"{fixed} + 2 different clothing"
-    return fixed
+    """A building's cost in words, from the catalog (one line of a list)."""
+    return texts.building_cost(bid, "plain")
 
 
 def supply_board(s: State) -> RenderableType:
@@ -567,10 +551,6 @@ def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     return groups
 
 
-def _res_amounts(cost: dict[int, int]) -> str:
-    return " + ".join(f"{n} {res_name(C.RESOURCES[r])}" for r, n in cost.items())
-
-
 def action_cost(a: Action) -> str | None:
     """What taking ``a`` costs, in words from the catalog (``None`` if nothing or if the
     cost is the action's own text, as for ``pay``): a space's entry cost, a building's
@@ -579,31 +559,31 @@ def action_cost(a: Action) -> str | None:
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
     if verb in ("place", "imitate") and first in C.SPACE_COST:
-        return " or ".join(_res_amounts(option) for option in C.SPACE_COST[first])
+        return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
     if verb == "build" and first in C.BUILDING_COST:
         return building_cost_text(first)
     if verb == "use" and first in C.DARK_GREEN_COST:
-        return _res_amounts(C.DARK_GREEN_COST[first])
+        return texts.amounts(C.DARK_GREEN_COST[first])
     if verb == "vehicle" and first in C.EQUIPMENT_COST:
         return texts.equipment_cost(first)
     if verb == "peat_boat":
         return texts.equipment_cost("peat_boat")
     if verb == "plow" and first:
-        return _res_amounts(C.PLOW_COST) + f" + 1 {res_name(first)}"
+        return texts.amounts(C.PLOW_COST) + f" + 1 {res_name(first)}"
     if verb == "tool" and first in C.TOOL_INDEX:
         r, n = C.TOOL_STEP_COST[C.TOOL_INDEX[first]]
         return f"{n} {res_name(C.RESOURCES[r])}"
     if verb == "load" and len(args) >= 3:
         item = str(args[2])
         if item in C.LOAD_COST:
-            return _res_amounts(C.LOAD_COST[item]) or "free"
+            return texts.amounts(C.LOAD_COST[item]) or "free"
         return None
     if verb == "boat":
         return "1 Peat"
     if verb == "stall":
-        return _res_amounts(C.STALL_COST)
+        return texts.amounts(C.STALL_COST)
     if verb == "stable":
-        return _res_amounts(C.STABLE_COST)
+        return texts.amounts(C.STABLE_COST)
     return None
 
 

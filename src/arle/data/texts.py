@@ -23,7 +23,8 @@ from typing import Final, TypedDict
 
 from arle.data import catalog as C
 
-__all__ = ["KINDS", "KIND_TITLE", "Entry", "AmbiguousName", "UnknownName", "entries", "entry",
+__all__ = ["KINDS", "KIND_TITLE", "Entry", "AmbiguousName", "UnknownName", "amounts",
+           "building_cost", "entries", "entry",
            "explain", "ids", "lookup", "normalize", "resolve", "suggest"]
 
 
@@ -391,24 +392,39 @@ def _res(r: int) -> str:
     return C.RESOURCES[r].replace("_", " ").title()
 
 
-def _amounts(cost: dict[int, int]) -> str:
-    return " + ".join(f"{n} {_res(r)}" for r, n in cost.items())
+def amounts(cost: dict[int, int], short: bool = False) -> str:
+    """A fixed cost in words: ``1 Grain + 2 Wood`` (``short``: ``1 grain + 2 wood``)."""
+    name = (lambda r: C.RESOURCES[r].replace("_", " ")) if short else _res
+    return " + ".join(f"{n} {name(r)}" for r, n in cost.items())
 
 
-def building_cost(b: str) -> str:
-    """The printed cost of building ``b`` in words (from ``catalog.BUILDING_COST``)."""
+#: The words of the costs with a choice, per style of :func:`building_cost`.
+_COST_WORDS: Final = {
+    "full": {"any1": "any 1 building material (Wood, Clay, Timber or Brick)",
+             "two_different": "2 different building materials",
+             "clothing2": "2 different clothing tiles (Summer, Winter or Leather Wear)"},
+    "plain": {"any1": "1 building material", "two_different": "2 different building materials",
+              "clothing2": "2 different clothing"},
+    "short": {"any1": "1 material", "two_different": "2 diff. materials",
+              "clothing2": "2 diff. clothing"},
+}
+
+
+def building_cost(b: str, style: str = "full") -> str:
+    """The printed cost of building ``b`` in words (from ``catalog.BUILDING_COST``):
+    ``style`` ``"full"`` (as ``arle explain`` prints it), ``"plain"`` (one line of a
+    list) or ``"short"`` (a label on a drawn tile)."""
     cost = C.BUILDING_COST[b]
-    fixed = _amounts(cost.fixed)
-    if cost.kind == "any1":
-        return f"{fixed} + any 1 building material (Wood, Clay, Timber or Brick)"
-    if cost.kind == "two_different":
-        return f"{fixed} + 2 different building materials"
+    short = style == "short"
+    fixed = amounts(cost.fixed, short)
     if cost.kind == "either":
         a, b2, n = cost.alt
-        return f"{fixed} + {n} {_res(a)} or {n} {_res(b2)} (not mixed)"
-    if cost.kind == "clothing2":
-        return f"{fixed} + 2 different clothing tiles (Summer, Winter or Leather Wear)"
-    return fixed
+        if short:
+            return f"{fixed} + {n} {C.RESOURCES[a]} or {C.RESOURCES[b2]}"
+        either = f"{fixed} + {n} {_res(a)} or {n} {_res(b2)}"
+        return either + " (not mixed)" if style == "full" else either
+    words = _COST_WORDS[style].get(cost.kind)
+    return f"{fixed} + {words}" if words else fixed
 
 
 def equipment_cost(e: str) -> str:

@@ -217,19 +217,8 @@ def special_board(s: State, clickable: Clickable) -> str:
 # Buildings
 # ---------------------------------------------------------------------------
 def building_cost_text(b: str) -> str:
-    cost = C.BUILDING_COST[b]
-    fixed = " + ".join(f"{n} {C.RESOURCES[r].replace('_', ' ')}"
-                       for r, n in cost.fixed.items())
-    if cost.kind == "any1":
-        return f"{fixed} + 1 material"
-    if cost.kind == "two_different":
-        return f"{fixed} + 2 diff. materials"
-    if cost.kind == "either":
-        a, b2, n = cost.alt
-        return f"{fixed} + {n} {C.RESOURCES[a]} or {C.RESOURCES[b2]}"
-    if cost.kind == "clothing2":
-        return f"{fixed} + 2 diff. clothing"
-    return fixed
+    """A building's cost, short enough for its tile."""
+    return texts.building_cost(b, "short")
 
 
 def buildings_board(s: State, clickable: Clickable) -> str:
