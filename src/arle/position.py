@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.state import State
 
 __all__ = ["edit", "commit"]
@@ -60,12 +61,17 @@ def edit(state: State, player: int = 0, *,
         raise ValueError(f"player: no player {player!r} in a {state.n}-player game")
     s = state.clone()
     pl = s.players[player]
+    # Expansion games add Tea, East Frisian Tea and the Digging Spade track.
+    tt = "expansion" in s.setup
+    names, index = (TT.TT_RESOURCES, TT.TT_RES_INDEX) if tt else (C.RESOURCES, C.RES_INDEX)
+    tracks, values_of = ((TT.TT_TOOL_INDEX, TT.TT_TOOL_VALUES) if tt
+                         else (C.TOOL_INDEX, C.TOOL_VALUES))
     if only:
-        pl.res = [0] * len(C.RESOURCES)
+        pl.res = [0] * len(names)
     for name, n in (res or {}).items():
-        if name not in C.RES_INDEX:
-            raise ValueError(f"res.{name}: unknown resource (known: {list(C.RESOURCES)})")
-        pl.res[C.RES_INDEX[name]] = n
+        if name not in index:
+            raise ValueError(f"res.{name}: unknown resource (known: {list(names)})")
+        pl.res[index[name]] = n
     if animals is not None:
         if isinstance(animals, Mapping):
             for name, n in animals.items():
@@ -79,13 +85,13 @@ def edit(state: State, player: int = 0, *,
                 raise ValueError("animals: expected (sheep, cattle, horses)")
             pl.animals = counts
     for name, value in (tools or {}).items():
-        if name not in C.TOOL_INDEX:
+        if name not in tracks:
             raise ValueError(f"tools.{name}: unknown tool track")
-        t = C.TOOL_INDEX[name]
-        if value not in C.TOOL_VALUES[t]:
-            raise ValueError(f"tools.{name}: the track shows {C.TOOL_VALUES[t]}, "
+        t = tracks[name]
+        if value not in values_of[t]:
+            raise ValueError(f"tools.{name}: the track shows {values_of[t]}, "
                              f"not {value!r}")
-        pl.tools[t] = C.TOOL_VALUES[t].index(value)
+        pl.tools[t] = values_of[t].index(value)
     for name, value in fields.items():
         if name not in _PLAYER_FIELDS:
             raise ValueError(f"{name}: not a player field "

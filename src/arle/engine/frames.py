@@ -127,6 +127,13 @@ class Master(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Again(Frame):
+    """Tea & Trade: the second execution of ``space``, taken twice (T37)."""
+    KIND: ClassVar[str] = "again"
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
     KIND: ClassVar[str] = "upgrade"
@@ -241,7 +248,7 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
+    Butcher, Master, Again, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
     FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]
