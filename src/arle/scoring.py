@@ -28,6 +28,8 @@ from arle.data import tea_trade as tt
 __all__ = [
     "CATEGORIES",
     "CATEGORY_NAMES",
+    "TT_CATEGORIES",
+    "TT_CATEGORY_NAMES",
     "GOODS",
     "SUPPLY",
     "ANIMAL_KEYS",
@@ -63,7 +65,9 @@ CATEGORY_NAMES: Final = {
     "home_board": "VP on home board",
     "animals": "Animals on home board",
     "bottlenecks": "Supply bottlenecks",
-    # Tea & Trade: rows of expansion sheets only (T14, T39, T4)
+}
+#: Tea & Trade: the rows of expansion sheets only (T14, T39, T4), as printed.
+TT_CATEGORY_NAMES: Final = {
     "tea": "Tea",
     "ships": "Fishing Cutters and Trading Ships",
     "digging_spades": "Digging Spade tools",

@@ -419,3 +419,9 @@ TT_START_TOOLS: Final = (0,) * len(TOOLS) + (DIGGING_SPADE_START,)
 # the new ones (T40, 1-2 players).
 TT_SPACE_SEASON: Final = {**{sp: 0 for sp in TT_SUMMER_SPACES_2P},
                           **{sp: 1 for sp in TT_WINTER_SPACES_2P}}
+
+#: The expansions ``arle.new_game`` knows (its ``expansion`` setup key).
+EXPANSIONS: Final = ("tea-and-trade",)
+#: The building selections of an expansion game (``buildings=``), the two pool modes
+#: of :data:`BUILDING_POOL_MODES` as the setup spells them.
+TT_SELECTIONS: Final = ("random", "expansion-only")

@@ -35,11 +35,11 @@ def select_buildings(rng: random.Random, buildings: str | Sequence[str],
     return green + yellow + list(C.ORANGE) + blue + red
 
 
-#: The expansions ``new_game`` knows (the setup key ``expansion``).
-EXPANSIONS = ("tea-and-trade",)
-#: Building selections with the expansion (T46): a random mix of base and expansion
-#: tiles, or the expansion's green, yellow and blue tiles only.
-TT_SELECTIONS = ("random", "expansion-only")
+#: The expansions ``new_game`` knows, and the building selections with one (T46): a
+#: random mix of base and expansion tiles, or the expansion's green, yellow and blue
+#: tiles only.
+EXPANSIONS = T.EXPANSIONS
+TT_SELECTIONS = T.TT_SELECTIONS
 #: Expansion buildings whose effects the engine implements.  INTERIM RULE
 #: (``pending tiles stay in the box``, docs/RULES_COVERAGE.md): until every expansion
 #: tile is implemented, the selection offers only these; a slot an expansion-only pool
