@@ -286,3 +286,19 @@ def test_tea_scoring_halves_not_rounded() -> None:
     assert s.scores()[0].categories["tea"] == 3.5
     base = arle.new_game(players=1, seed=0).scores()[0].categories
     assert "tea" not in base and "ships" not in base and "digging_spades" not in base
+
+
+def test_tea_on_the_special_action() -> None:
+    s = tt(players=2, seed=1)
+    p = s.current_player
+    assert p is not None
+    assert "place tanner tea" in legal(s)          # a Winter space in Summer: T34
+    do(s, "place tanner tea")
+    assert s.special == p and top(s) == "convert"
+    assert "convert 3" in legal(s) or tres(s, p, "hide") < 3
+
+
+def test_tea_is_not_capped() -> None:
+    s = edit(tt(), res={"tea": 40, "east_frisian_tea": 25})      # T7: unlimited
+    assert tres(s, 0, "tea") == 40
+    assert s.scores()[0].categories["tea"] == 45
