@@ -302,3 +302,39 @@ def test_tea_is_not_capped() -> None:
     s = edit(tt(), res={"tea": 40, "east_frisian_tea": 25})      # T7: unlimited
     assert tres(s, 0, "tea") == 40
     assert s.scores()[0].categories["tea"] == 45
+
+
+# --------------------------------------------------------------------------- ditches
+def test_ditches_and_dike_columns_in_the_state() -> None:
+    s = tt()
+    pl = s.players[0]
+    assert pl.ditches == 0 and pl.dike_cols == [0b111, 0b011, 0, 0]
+    do(s, "place dike_builder")                       # 3 Shovels: 1 pair, 1 dike move
+    assert s.players[0].dikes == 1
+    assert s.players[0].dike_cols == [0b110, 0b111, 0, 0]   # interim: from the left
+    assert State.from_json(s.to_json()) == s
+
+
+@pytest.mark.parametrize("field,value,msg", [
+    ("ditches", -1, "ditches"),
+    ("ditches", 1 << 32, "ditches"),
+    ("ditches", (1 << 6) | (1 << 31), "not connected"),
+    ("dike_cols", [7, 7, 0, 0], "dike_cols"),
+    ("dike_cols", [7, 3, 0], "dike_cols"),
+    ("boost", [3], "boost"),
+    ("boost", [11, 1], "boost"),
+])
+def test_bad_expansion_player_fields(field: str, value: Any, msg: str) -> None:
+    d = json.loads(tt().to_json())
+    d["players"][0][field] = value
+    with pytest.raises(ValueError, match=msg):
+        State.from_json(json.dumps(d))
+
+
+def test_position_edit_dikes_in_an_expansion_game() -> None:
+    s = edit(tt(), dikes=3)
+    assert s.players[0].dike_cols == [0, 0b111, 0b011, 0]
+    s = edit(tt(), ditches=1 << 6)                    # v(3,0): on the Dike Line
+    assert s.players[0].ditches == 1 << 6
+    with pytest.raises(ValueError, match="not a player field"):
+        position.edit(arle.new_game(players=1), 0, ditches=0)

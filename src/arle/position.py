@@ -34,6 +34,8 @@ __all__ = ["edit", "commit"]
 
 _PLAYER_FIELDS = ("grid", "barn", "buildings", "travel", "moor_peat", "bw_peat", "dikes",
                   "bottleneck")
+#: Tea & Trade games also: the ditch mask and the dike columns per gap.
+_TT_PLAYER_FIELDS = ("ditches", "dike_cols")
 
 
 def edit(state: State, player: int = 0, *,
@@ -92,8 +94,15 @@ def edit(state: State, player: int = 0, *,
             raise ValueError(f"tools.{name}: the track shows {values_of[t]}, "
                              f"not {value!r}")
         pl.tools[t] = values_of[t].index(value)
+    if tt and "dikes" in fields and "dike_cols" not in fields:
+        from arle.engine.farm import next_dike_cols, start_dike_cols
+        cols = start_dike_cols()
+        for k in range(int(fields["dikes"]) if isinstance(fields["dikes"], int) else 0):
+            if k < C.MAX_DIKE_MOVES:
+                cols = next_dike_cols(cols, k)
+        fields = {**fields, "dike_cols": cols}
     for name, value in fields.items():
-        if name not in _PLAYER_FIELDS:
+        if name not in _PLAYER_FIELDS + (_TT_PLAYER_FIELDS if tt else ()):
             raise ValueError(f"{name}: not a player field "
                              f"(use res, animals, tools or one of {_PLAYER_FIELDS})")
         setattr(pl, name, [list(v) if isinstance(v, (list, tuple)) else v for v in value]

@@ -21,9 +21,9 @@ class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
     __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
-                 "dikes", "buildings", "travel", "bottleneck", "ditches", "boost")
+                 "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
     #: Slots of expansion games only (Tea & Trade): absent from a base game's JSON.
-    TT_SLOTS = ("ditches", "boost")
+    TT_SLOTS = ("ditches", "dike_cols", "boost")
 
     def __init__(self) -> None:
         self.res: list[int] = []          # indexed by catalog resource constants
@@ -43,6 +43,7 @@ class Player:
         # arle.engine.ditches) and the Tea improvement of the action under way
         # ([tool track, steps], or [] when none).
         self.ditches: int | None = None
+        self.dike_cols: list[int] = []    # per gap G0..G3, the mask of columns with a dike
         self.boost: list[int] = []
 
     def copy(self) -> "Player":
@@ -59,6 +60,7 @@ class Player:
         p.travel = self.travel[:]
         p.bottleneck = self.bottleneck
         p.ditches = self.ditches
+        p.dike_cols = self.dike_cols[:]
         p.boost = self.boost
         return p
 
@@ -169,7 +171,7 @@ class State:
             tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
                    tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
                    p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
-                   p.ditches, tuple(p.boost))
+                   p.ditches, tuple(p.dike_cols), tuple(p.boost))
                   for p in self.players),
         )
 
@@ -207,7 +209,7 @@ class State:
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
                   [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                  p.boost)
+                  p.dike_cols[:], p.boost)
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -216,14 +218,15 @@ class State:
          self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for pl, flat, lengths, barn, bw_peat, dikes, bottleneck, ditches, boost in players:
+        for (pl, flat, lengths, barn, bw_peat, dikes, bottleneck, ditches, dike_cols,
+             boost) in players:
             i = 0
             for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
                                 "travel"), lengths + (len(flat),)):
                 setattr(pl, name, flat[i:i + k])
                 i += k
             pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
-            pl.ditches, pl.boost = ditches, boost
+            pl.ditches, pl.dike_cols, pl.boost = ditches, dike_cols, boost
 
     def clone(self) -> "State":
         """An independent copy."""

@@ -326,6 +326,14 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
         dm = int_field(d["ditches"], f"{w}.ditches", 0, D.ALL_EDGES)
         need(dm == 0 or D.is_connected(dm), f"{w}.ditches", "the ditches are not connected")
         p.ditches = dm
+        dc = int_list(d["dike_cols"], f"{w}.dike_cols", D.GAPS, 0, [7] * D.GAPS)
+        p.dikes = int_field(d["dikes"], f"{w}.dikes", 0, C.MAX_DIKE_MOVES)
+        try:
+            D.check_dike_slots([(g, c) for g in range(D.GAPS) for c in range(C.COLS)
+                                if dc[g] >> c & 1], p.dikes)
+        except ValueError as e:
+            raise Malformed(f"{w}.dike_cols: {e}") from None
+        p.dike_cols = dc
         bo = d["boost"]
         need(isinstance(bo, list) and (bo == [] or len(bo) == 2
              and is_int(bo[0], 0, len(values) - 1) and is_int(bo[1], 1, 2)),

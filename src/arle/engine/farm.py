@@ -84,7 +84,30 @@ def fields(pl: Player) -> int:
 
 def move_dikes(pl: Player, n: int) -> None:
     """Build ``n`` dikes (moves beyond the 7th have no effect)."""
+    if pl.ditches is not None:
+        for k in range(pl.dikes, min(C.MAX_DIKE_MOVES, pl.dikes + n)):
+            pl.dike_cols = next_dike_cols(pl.dike_cols, k)
     pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+
+
+def start_dike_cols() -> list[int]:
+    """Tea & Trade: the columns of the dikes at the start (per gap, a column mask)."""
+    return [(1 << k) - 1 for k in C.DIKE_SEQUENCE[0]]
+
+
+def next_dike_cols(cols: list[int], k: int) -> list[int]:
+    """Tea & Trade: the dike columns after dike move ``k + 1``.  INTERIM RULE (``dikes
+    fill from the left``, T18 leaves the columns to the owner): the leftmost dike of
+    the gap that loses one moves to the leftmost free column of the gap that gains
+    one, until the owner's choice is a decision of its own."""
+    before, after = C.DIKE_SEQUENCE[k], C.DIKE_SEQUENCE[k + 1]
+    out = cols[:]
+    src = next(g for g in range(4) if after[g] < before[g])
+    dst = next(g for g in range(4) if after[g] > before[g])
+    out[src] &= out[src] - 1                        # the lowest set bit leaves
+    free = ~out[dst] & 0b111
+    out[dst] |= free & -free                        # the lowest free column fills
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -144,6 +144,8 @@ def tt_player(pl: Any) -> None:
         pl.res[r] = n
     pl.tools = pl.tools + [T.DIGGING_SPADE_START]
     pl.ditches = 0
+    from arle.engine.farm import start_dike_cols
+    pl.dike_cols = start_dike_cols()
 
 
 def validate_buildings(ids: list[str], promos: bool) -> list[str]:
