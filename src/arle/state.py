@@ -44,6 +44,7 @@ class Player:
         # ([tool track, steps], or [] when none).
         self.ditches: int | None = None
         self.dike_cols: list[int] = []    # per gap G0..G3, the mask of columns with a dike
+        # (dike_cols and boost are replaced, never changed in place: copies share them)
         self.boost: list[int] = []
 
     def copy(self) -> "Player":
@@ -60,7 +61,7 @@ class Player:
         p.travel = self.travel[:]
         p.bottleneck = self.bottleneck
         p.ditches = self.ditches
-        p.dike_cols = self.dike_cols[:]
+        p.dike_cols = self.dike_cols     # replaced, never changed in place
         p.boost = self.boost
         return p
 
@@ -209,7 +210,7 @@ class State:
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
                   [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                  p.dike_cols[:], p.boost)
+                  p.dike_cols, p.boost)
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
