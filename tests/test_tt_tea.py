@@ -276,7 +276,7 @@ def test_grandmother_winter_space() -> None:
 
 def test_pending_spaces_not_offered() -> None:
     s = tt(players=2)
-    for sp in ("ditcher", "sailmaker", "boat_builder"):
+    for sp in ("sailmaker", "boat_builder"):
         assert not any(a.startswith(f"place {sp}") for a in legal(s))
 
 
@@ -338,3 +338,43 @@ def test_position_edit_dikes_in_an_expansion_game() -> None:
     assert s.players[0].ditches == 1 << 6
     with pytest.raises(ValueError, match="not a player field"):
         position.edit(arle.new_game(players=1), 0, ditches=0)
+
+
+# --------------------------------------------------------------------------- Ditcher
+def test_ditcher_digs_one_per_spade_up_to() -> None:
+    s = tt()
+    do(s, "place ditcher")
+    assert top(s) == "dig" and legal(s) == {"dig v(3,0)", "dig v(3,1)", "done"}
+    do(s, "dig v(3,0)", "dig v(4,0)", "dig v(5,0)")
+    assert top(s) is None and s.players[0].ditches == (1 << 6) | (1 << 8) | (1 << 10)
+    assert State.from_json(s.to_json()) == s and arle.replay(s.record()) == s
+
+
+def test_ditcher_stops_early_and_only_one_ditch_on_the_line() -> None:
+    s = tt()
+    do(s, "place ditcher", "dig v(3,1)")
+    assert "dig v(3,0)" not in legal(s)              # T17: one ditch on the Dike Line
+    do(s, "done")
+    assert s.players[0].ditches == 1 << 7
+
+
+def test_ditcher_with_tea_and_the_moor_flip() -> None:
+    s = tt()
+    do(s, "place ditcher tea")                        # Digging Spades 3 + Tea = 4 (T13)
+    assert s.stack[-1].n == 4  # type: ignore[attr-defined]
+    peat = s.players[0].moor_peat[:]
+    do(s, "dig v(3,0)", "dig v(4,0)", "dig v(5,0)")
+    assert s.players[0].grid[15] == "moor"           # one ditch on its perimeter
+    do(s, "dig v(6,0)")                               # T24: 2 ditches, both moors flip
+    g = s.players[0].grid
+    assert g[15] == g[18] == "dmoor" and g[16] == g[19] == "dmoor" and g[17] == "moor"
+    assert s.players[0].moor_peat == [4, 4, peat[2]]
+    assert s.scores()[0].categories["home_board"] > tt().scores()[0].categories["home_board"]
+    with pytest.raises(arle.IllegalActionError):
+        s.apply("dig h(5,0)")
+
+
+def test_ditcher_with_eftea_digs_five() -> None:
+    s = edit(tt(), res={"east_frisian_tea": 1})
+    do(s, "place ditcher eftea")
+    assert s.stack[-1].n == 5  # type: ignore[attr-defined]

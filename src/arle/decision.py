@@ -116,6 +116,9 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "again": (lambda f: f"{_space(f.get('space'))}: the second time",
               lambda f: (f"{_space(f.get('space'))} taken twice: carry it out again "
                          "(anytime actions may come first).")),
+    "dig": (lambda f: f"Ditcher: dig up to {f.get('n')} ditches",
+            lambda f: (f"Ditcher: dig a ditch (up to {f.get('n')} more), each joined to "
+                       "the network, or done.")),
     "upgrade": (lambda f: "Choose a tile upgrade",
                 lambda f: "Tile upgrade: flip a tile or vehicle to its better side, or done."),
     "wainwright": (lambda f: "Wainwright: a vehicle and/or a peat boat",

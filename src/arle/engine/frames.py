@@ -134,6 +134,13 @@ class Again(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Dig(Frame):
+    """Tea & Trade: dig up to ``n`` more ditches, one at a time (T20)."""
+    KIND: ClassVar[str] = "dig"
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
     KIND: ClassVar[str] = "upgrade"
@@ -248,7 +255,7 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Again, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
+    Butcher, Master, Again, Dig, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
     FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]

@@ -7,13 +7,14 @@ from typing import Callable
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
+from arle.engine import ditches as D
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.core import (
     advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
     effect, replace_top, tool_at_end, tool_value,
 )
-from arle.state import State
+from arle.state import Player, State
 
 DONE = Action("done")
 
@@ -59,9 +60,9 @@ def placements(s: State, p: int) -> list[Action]:
 # Tea & Trade: the board's spaces, and Tea at placement (T34-T38)
 # ---------------------------------------------------------------------------
 #: Expansion spaces the engine implements, by season.  INTERIM RULE (``pending
-#: spaces stay covered``, docs/RULES_COVERAGE.md): the Ditcher, the Sailmaker and the
-#: Boat Builder wait for the ditch network and the harbor, and are not offered yet.
-TT_IMPLEMENTED_SPACES = ("grandmother",)
+#: spaces stay covered``, docs/RULES_COVERAGE.md): the Sailmaker and the Boat Builder
+#: wait for the harbor, and are not offered yet.
+TT_IMPLEMENTED_SPACES = ("ditcher", "grandmother")
 TT_SEASON_SPACES = tuple(
     base + tuple(sp for sp in TT_IMPLEMENTED_SPACES if T.TT_SPACE_SEASON[sp] == season)
     for season, base in enumerate(SEASON_SPACES))
@@ -177,6 +178,65 @@ class Again:
 def _cost_once(s: State, p: int, space: str) -> bool:
     costs = space_cost_options(s, p, space)
     return costs is None or bool(costs)
+
+
+# ---------------------------------------------------------------------------
+# Tea & Trade: the Ditcher (T15-T21, T24)
+# ---------------------------------------------------------------------------
+def ditch_room(pl: Player) -> tuple[int, int]:
+    """The Dike Line and the edges that may hold a ditch now (T15 a-c): land on both
+    sides, no dike on it, not inside a Moor tile."""
+    line = D.dike_line(pl.dikes)
+    slots = [(g, c) for g in range(D.GAPS) for c in range(C.COLS) if pl.dike_cols[g] >> c & 1]
+    moors = sum(1 << c for c, (top, _) in enumerate(F.MOOR_CELLS)
+                if pl.grid[top] in ("moor", "dmoor"))
+    return line, D.available_edges(line, D.dike_mask(slots), moors)
+
+
+def dig_actions(pl: Player) -> list[Action]:
+    assert pl.ditches is not None
+    line, room = ditch_room(pl)
+    return [Action("dig", (D.edge_name(e),))
+            for e in D.edges_of(D.legal_new_ditches(pl.ditches, line, room))]
+
+
+def dig_ditch(pl: Player, edge: int) -> None:
+    """Dig one ditch; a hydrated Moor with 2 ditches on its perimeter flips at once,
+    4 Peat on it (T20, T24)."""
+    assert pl.ditches is not None
+    line, room = ditch_room(pl)
+    pl.ditches = D.dig(pl.ditches, edge, line, room)
+    hydrated = sum(1 << c for c, (top, _) in enumerate(F.MOOR_CELLS) if pl.grid[top] == "moor")
+    flips = D.moors_to_flip(pl.ditches, hydrated)
+    for c in range(C.COLS):
+        if flips >> c & 1:
+            F.dehydrate(pl, c)
+
+
+@frame(FR.Dig)
+class Dig:
+    """Dig up to ``n`` ditches: ``dig v(3,0)`` (an edge, arle.engine.ditches), or
+    ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Dig) -> list[Action]:
+        return dig_actions(s.players[f.p]) + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: FR.Dig, a: Action) -> None:
+        if a.verb == "done" or f.n <= 1:
+            s.stack.pop()
+        else:
+            replace_top(s, n=f.n - 1)
+        if a.verb == "dig":
+            dig_ditch(s.players[f.p], D.parse_edge(a.args[0]))
+
+
+def ditcher(s: State, p: int) -> None:
+    """Ditcher: dig 1 ditch per Digging Spade (3-6), up to that many (T13, T20)."""
+    n = tool_value(s, p, T.DIGGING_SPADE_TRACK) * T.DITCHES_PER_SPADE
+    if dig_actions(s.players[p]):
+        push(s, FR.Dig(p, n=n))
 
 
 def grandmother(s: State, p: int) -> None:
@@ -818,3 +878,4 @@ SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
 }
 assert set(SPACE_ACTIONS) == set(C.SPACES)
 SPACE_ACTIONS["grandmother"] = grandmother
+SPACE_ACTIONS["ditcher"] = ditcher
