@@ -378,3 +378,29 @@ def test_ditcher_with_eftea_digs_five() -> None:
     s = edit(tt(), res={"east_frisian_tea": 1})
     do(s, "place ditcher eftea")
     assert s.stack[-1].n == 5  # type: ignore[attr-defined]
+
+
+def test_free_reconnecting_ditch_after_a_dike_move() -> None:
+    s = edit(tt(), ditches=1 << 6)                    # v(3,0) on the Dike Line (row 3)
+    do(s, "place dike_builder")                       # 1 dike move: the line rises to row 2
+    assert s.players[0].dikes == 1 and top(s) == "optional_animal"
+    do(s, "take none")
+    assert top(s) == "reconnect" and legal(s) >= {"dig v(2,0)", "done"}
+    do(s, "dig v(2,0)")                               # T19: free, v(L-1,k)
+    assert s.players[0].ditches == (1 << 6) | (1 << 4)
+    assert State.from_json(s.to_json()) == s
+
+
+def test_reconnecting_ditch_may_be_declined_and_dug_later() -> None:
+    s = edit(tt(), ditches=1 << 6)
+    do(s, "place dike_builder", "take none", "done")
+    assert s.players[0].ditches == 1 << 6
+    s2 = edit(tt(), ditches=1 << 6, dikes=1)
+    do(s2, "place ditcher")
+    assert "dig v(2,0)" in legal(s2)                  # an ordinary ditch now
+
+
+def test_no_reconnecting_ditch_without_ditches() -> None:
+    s = tt()
+    do(s, "place dike_builder", "take none")
+    assert top(s) != "reconnect"

@@ -119,6 +119,9 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "dig": (lambda f: f"Ditcher: dig up to {f.get('n')} ditches",
             lambda f: (f"Ditcher: dig a ditch (up to {f.get('n')} more), each joined to "
                        "the network, or done.")),
+    "reconnect": (lambda f: "A free ditch to the Dike Line",
+                  lambda f: (f"the dike move left your ditches apart from the Dike Line: "
+                             f"dig the free ditch {f.get('edge')}, or done.")),
     "upgrade": (lambda f: "Choose a tile upgrade",
                 lambda f: "Tile upgrade: flip a tile or vehicle to its better side, or done."),
     "wainwright": (lambda f: "Wainwright: a vehicle and/or a peat boat",

@@ -82,12 +82,30 @@ def fields(pl: Player) -> int:
     return pl.grid.count("field_grain") + pl.grid.count("field_flax")
 
 
-def move_dikes(pl: Player, n: int) -> None:
-    """Build ``n`` dikes (moves beyond the 7th have no effect)."""
-    if pl.ditches is not None:
-        for k in range(pl.dikes, min(C.MAX_DIKE_MOVES, pl.dikes + n)):
-            pl.dike_cols = next_dike_cols(pl.dike_cols, k)
+def move_dikes(pl: Player, n: int) -> int | None:
+    """Build ``n`` dikes (moves beyond the 7th have no effect).  Tea & Trade: returns
+    the free reconnecting ditch the move offers (T19), else None."""
+    if pl.ditches is None:
+        pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+        return None
+    old = C.first_land_row(pl.dikes)
+    for k in range(pl.dikes, min(C.MAX_DIKE_MOVES, pl.dikes + n)):
+        pl.dike_cols = next_dike_cols(pl.dike_cols, k)
     pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+    new = C.first_land_row(pl.dikes)
+    if new == old:
+        return None
+    from arle.engine.ditches import reconnecting_ditch
+    return reconnecting_ditch(pl.ditches, old, new)
+
+
+def move_dikes_of(s: State, p: int, n: int) -> None:
+    """Player ``p`` builds ``n`` dikes; with Tea & Trade a network the move leaves
+    apart from the Dike Line may be joined again by one free ditch, at once (T19)."""
+    edge = move_dikes(s.players[p], n)
+    if edge is not None:
+        from arle.engine.ditches import edge_name
+        push(s, FR.Reconnect(p, edge=edge_name(edge)))
 
 
 def start_dike_cols() -> list[int]:

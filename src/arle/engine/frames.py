@@ -141,6 +141,14 @@ class Dig(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Reconnect(Frame):
+    """Tea & Trade: the free ditch ``edge`` that joins the network to the moved Dike
+    Line again, taken or declined (T19)."""
+    KIND: ClassVar[str] = "reconnect"
+    edge: str
+
+
+@dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
     KIND: ClassVar[str] = "upgrade"
@@ -255,7 +263,7 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Again, Dig, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
+    Butcher, Master, Again, Dig, Reconnect, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
     FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]

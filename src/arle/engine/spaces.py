@@ -232,6 +232,22 @@ class Dig:
             dig_ditch(s.players[f.p], D.parse_edge(a.args[0]))
 
 
+@frame(FR.Reconnect)
+class Reconnect:
+    """The free reconnecting ditch after a dike move (T19): ``dig v(2,0)`` or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Reconnect) -> list[Action]:
+        dig = Action("dig", (f.edge,))
+        return [dig, DONE] if dig in dig_actions(s.players[f.p]) else []
+
+    @staticmethod
+    def apply(s: State, f: FR.Reconnect, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "dig":
+            dig_ditch(s.players[f.p], D.parse_edge(f.edge))
+
+
 def ditcher(s: State, p: int) -> None:
     """Ditcher: dig 1 ditch per Digging Spade (3-6), up to that many (T13, T20)."""
     n = tool_value(s, p, T.DIGGING_SPADE_TRACK) * T.DITCHES_PER_SPADE
@@ -279,7 +295,7 @@ def peat_cutter(s: State, p: int) -> None:
 
 
 def dike_builder(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
+    F.move_dikes_of(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
     push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
 
 
@@ -306,7 +322,7 @@ def grocer_summer(s: State, p: int) -> None:
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], C.SPACE_DIKE_MOVES["dike_warden"])
+    F.move_dikes_of(s, p, C.SPACE_DIKE_MOVES["dike_warden"])
     push(s, FR.Upgrade(p))
 
 
