@@ -9,6 +9,7 @@ Games run in a child process as in test_cli_play.py (a pseudo-terminal with
 from __future__ import annotations
 
 import io
+import random
 import re
 import sys
 from pathlib import Path
@@ -358,3 +359,22 @@ def test_the_first_placement_does_not_count_zero_workers() -> None:
     while s.pending().kind != "place":
         s.apply(s.legal_actions()[0])
     assert "(1 of yours on the board so far)" in s.pending().text
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_breakdown_of_an_expansion_game_adds_up(players: int) -> None:
+    rng = random.Random(players)
+    s = arle.new_game(players=players, seed=players, expansion="tea-and-trade")
+    states = [s.clone()]
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+        if len(s.history) % 50 == 0:
+            states.append(s.clone())
+    for st in states + [s]:
+        for p in range(players):
+            sheet = st.scores()[p]
+            parts = render.score_breakdown(st, p)
+            assert set(parts) == set(sheet.categories)
+            for key, items in parts.items():
+                assert sum(vp for _, vp in items) == pytest.approx(sheet.categories[key])
+            render.breakdown_table(st, p)        # draws every row, the expansion's too

@@ -24,14 +24,20 @@ GAMES = [  # (name, players, seed, buildings, promos)
     ("duo_first_game_s3", 2, 3, "first-game", False),
     ("duo_random_s4", 2, 4, "random", False),
 ]
+TT_GAMES = [  # Tea & Trade: (name, players, seed, buildings, promos)
+    ("tt_duo_random_s5", 2, 5, "random", False),
+]
 PASSIVE = {"done", "skip", "end", "release", "return", "finish"}
 
 
-def transcript(players: int, seed: int, buildings: str, promos: bool) -> str:
-    s = arle.new_game(players=players, seed=seed, buildings=buildings, promos=promos)
+def transcript(players: int, seed: int, buildings: str, promos: bool,
+               expansion: str | None = None) -> str:
+    s = arle.new_game(players=players, seed=seed, buildings=buildings, promos=promos,
+                      expansion=expansion)
     rng = random.Random(seed)
     lines = [f"# arle golden playthrough: players={players} seed={seed} "
-             f"buildings={buildings} promos={promos}",
+             f"buildings={buildings} promos={promos}"
+             + (f" expansion={expansion}" if expansion else ""),
              f"# board: {' '.join(s.board)}", f"# start player: {s.start_player}"]
     half = s.half_year
     while not s.is_terminal():
@@ -57,6 +63,17 @@ def test_golden_playthrough(name: str, players: int, seed: int, buildings: str,
                             promos: bool) -> None:
     path = GOLDEN / f"{name}.txt"
     text = transcript(players, seed, buildings, promos)
+    if os.environ.get("ARLE_REGEN_GOLDEN"):
+        path.write_text(text)
+    expected = path.read_text()
+    assert text.splitlines() == expected.splitlines()
+
+
+@pytest.mark.parametrize("name,players,seed,buildings,promos", TT_GAMES)
+def test_golden_expansion_playthrough(name: str, players: int, seed: int, buildings: str,
+                                      promos: bool) -> None:
+    path = GOLDEN / f"{name}.txt"
+    text = transcript(players, seed, buildings, promos, expansion="tea-and-trade")
     if os.environ.get("ARLE_REGEN_GOLDEN"):
         path.write_text(text)
     expected = path.read_text()

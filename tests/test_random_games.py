@@ -58,11 +58,24 @@ def check_invariants(s: State) -> None:
     assert s.turn <= 4 * s.n
 
 
-def play_checked(seed: int, players: int, deep: bool) -> State:
+def check_tt_invariants(s: State) -> None:
+    """The expansion's own invariants: Tea on the resource list, the spade track, no
+    Tea improvement outside the action it was paid for, the sheet's extra rows."""
+    from arle.data import tea_trade as T
+    for p, pl in enumerate(s.players):
+        assert len(pl.res) == len(T.TT_RESOURCES) and len(pl.tools) == len(T.TT_TOOLS)
+        assert pl.ditches is not None and pl.ditches >= 0
+        if not s.stack:
+            assert pl.boost == [], pl.boost
+        assert s.farm(p)["tools"]["digging_spades"] in T.DIGGING_SPADE_VALUES
+
+
+def play_checked(seed: int, players: int, deep: bool, expansion: str | None = None) -> State:
     """Play one seeded random game, checking invariants (and the heavy ones if deep)."""
     rng = random.Random(seed)
-    s = arle.new_game(players=players, seed=seed, buildings=rng.choice(["first-game", "random"]),
-                      promos=rng.random() < 0.5)
+    modes = ["first-game", "random"] if expansion is None else ["random", "expansion-only"]
+    s = arle.new_game(players=players, seed=seed, buildings=rng.choice(modes),
+                      promos=rng.random() < 0.5, expansion=expansion)
     # Half the games prefer actions that do something, to reach buildings, vehicles
     # and travel that uniform play rarely gets to.
     active = rng.random() < 0.5
@@ -93,6 +106,8 @@ def play_checked(seed: int, players: int, deep: bool) -> State:
                 assert arle.parse_action(s, str(b)) == b
         s.apply(a)
         check_invariants(s)
+        if expansion is not None:
+            check_tt_invariants(s)
         steps += 1
         assert steps < 5000
     assert s.half_year == 9
@@ -117,6 +132,27 @@ def test_random_games_keep_invariants(seed: int, players: int) -> None:
 @given(seed=st.integers(0, 10**9), players=st.sampled_from([1, 2]))
 def test_random_games_clone_json_notation(seed: int, players: int) -> None:
     play_checked(seed, players, deep=True)
+
+
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), players=st.sampled_from([1, 2]))
+def test_random_expansion_games_keep_invariants(seed: int, players: int) -> None:
+    s = play_checked(seed, players, deep=False, expansion="tea-and-trade")
+    for sc in s.scores():
+        assert {"tea", "ships", "digging_spades"} <= set(sc.categories)
+
+
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), players=st.sampled_from([1, 2]))
+def test_random_expansion_games_clone_json_notation(seed: int, players: int) -> None:
+    play_checked(seed, players, deep=True, expansion="tea-and-trade")
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_expansion_games_both_building_modes(seed: int, players: int) -> None:
+    # seeds 0 and 1 draw both selections across the four cases
+    play_checked(seed, players, deep=False, expansion="tea-and-trade")
 
 
 def test_same_seed_same_game() -> None:

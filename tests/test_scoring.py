@@ -14,6 +14,8 @@ from util import EXAMPLE_FARM
 
 from arle.data import catalog as cat
 from arle.scoring import (
+    TT_CATEGORIES,
+    TT_CATEGORY_NAMES,
     CATEGORIES,
     CATEGORY_NAMES,
     Farm,
@@ -40,7 +42,30 @@ def test_categories_and_names() -> None:
     sheet = score_farm(Farm())
     assert tuple(sheet.categories) == CATEGORIES
     assert set(CATEGORY_NAMES) == set(CATEGORIES)
+    assert set(TT_CATEGORY_NAMES) == set(TT_CATEGORIES)
     assert len(CATEGORIES) == 8
+    tt = score_farm(Farm(expansion=True))
+    assert tuple(tt.categories) == CATEGORIES + TT_CATEGORIES
+
+
+def test_expansion_rows() -> None:
+    farm = farm_from_dict({"supply": {"tea": 3, "east_frisian_tea": 2},
+                           "tools": {"digging_spades": 6},
+                           "harbor": ["fishing_cutter_small", "trading_ship_large"],
+                           "home_board": {"ditches": 7}})
+    sheet = score_farm(farm)
+    assert sheet.categories["tea"] == 3.5
+    assert sheet.categories["digging_spades"] == 3
+    assert sheet.categories["ships"] == 2 + 4
+    assert sheet.categories["tools"] == score_farm(Farm()).categories["tools"]
+    assert sheet.categories["clothing_and_materials"] == 0
+    assert farm_from_dict(farm_to_dict(farm)) == farm
+    with pytest.raises(ScoringInputError, match="harbor"):
+        farm_from_dict({"harbor": ["fishing_cutter_small"] * 3})
+    with pytest.raises(ScoringInputError, match="tools.digging_spades"):
+        farm_from_dict({"tools": {"digging_spades": 7}})
+    with pytest.raises(ScoringInputError, match="harbor"):
+        farm_from_dict({"harbor": ["rowing_boat"]})
 
 
 def test_default_farm() -> None:

@@ -27,9 +27,11 @@ def _check(s: arle.State) -> None:
         assert got.total == sheets[p].total
 
 
-def _play(seed: int, players: int, promos: bool, every: int) -> int:
+def _play(seed: int, players: int, promos: bool, every: int,
+          expansion: str | None = None) -> int:
     rng = random.Random(seed)
-    s = arle.new_game(players=players, seed=seed, buildings="random", promos=promos)
+    s = arle.new_game(players=players, seed=seed, buildings="random", promos=promos,
+                      expansion=expansion)
     checked = 0
     step = 0
     while True:
@@ -54,6 +56,32 @@ def test_farm_sheet_scores_like_the_state(seed: int, players: int, promos: bool)
        every=st.integers(1, 40))
 def test_farm_sheet_property(seed: int, players: int, promos: bool, every: int) -> None:
     _play(seed, players, promos, every)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("seed", range(3))
+def test_expansion_farm_sheet_scores_like_the_state(seed: int, players: int) -> None:
+    assert _play(seed, players, seed == 1, every=3, expansion="tea-and-trade") > 10
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([1, 2]), promos=st.booleans(),
+       every=st.integers(1, 40))
+def test_expansion_farm_sheet_property(seed: int, players: int, promos: bool,
+                                       every: int) -> None:
+    _play(seed, players, promos, every, expansion="tea-and-trade")
+
+
+def test_expansion_sheet_keys() -> None:
+    s = arle.new_game(players=1, seed=4, expansion="tea-and-trade")
+    sheet = s.farm(0)
+    assert sheet["supply"]["tea"] == 3 and sheet["supply"]["east_frisian_tea"] == 0
+    assert sheet["tools"]["digging_spades"] == 3
+    assert sheet["harbor"] == [] and sheet["home_board"]["ditches"] == 0
+    cats = s.scores()[0].categories
+    assert cats["tea"] == 1.5 and cats["ships"] == 0 and cats["digging_spades"] == 0
+    base = arle.new_game(players=1, seed=4).farm(0)
+    assert "harbor" not in base and "tea" not in base["supply"]
 
 
 def test_farm_sheet_through_the_score_command(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_SPACE_NAME
 
 if TYPE_CHECKING:
     from arle.state import State
@@ -59,7 +60,8 @@ def _name(x: str) -> str:
 def _space(sp: object) -> str:
     """The printed name of an action space or a building (conversions happen at both)."""
     key = str(sp)
-    return C.SPACE_NAME.get(key) or C.BUILDING_NAME.get(key) or _name(key)
+    return (C.SPACE_NAME.get(key) or C.BUILDING_NAME.get(key) or TT_SPACE_NAME.get(key)
+            or _name(key))
 
 
 def _kinds(f: dict[str, Any]) -> str:
@@ -111,6 +113,15 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
                 lambda f: "Butcher: choose animals to slaughter, or done."),
     "master": (lambda f: "Advance tools",
                lambda f: "Master: move tool indicators one step each, then done."),
+    "again": (lambda f: f"{_space(f.get('space'))}: the second time",
+              lambda f: (f"{_space(f.get('space'))} taken twice: carry it out again "
+                         "(anytime actions may come first).")),
+    "dig": (lambda f: f"Ditcher: dig up to {f.get('n')} ditches",
+            lambda f: (f"Ditcher: dig a ditch (up to {f.get('n')} more), each joined to "
+                       "the network, or done.")),
+    "reconnect": (lambda f: "A free ditch to the Dike Line",
+                  lambda f: (f"the dike move left your ditches apart from the Dike Line: "
+                             f"dig the free ditch {f.get('edge')}, or done.")),
     "upgrade": (lambda f: "Choose a tile upgrade",
                 lambda f: "Tile upgrade: flip a tile or vehicle to its better side, or done."),
     "wainwright": (lambda f: "Wainwright: a vehicle and/or a peat boat",

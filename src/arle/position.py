@@ -27,12 +27,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.state import State
 
 __all__ = ["edit", "commit"]
 
 _PLAYER_FIELDS = ("grid", "barn", "buildings", "travel", "moor_peat", "bw_peat", "dikes",
                   "bottleneck")
+#: Tea & Trade games also: the ditch mask and the dike columns per gap.
+_TT_PLAYER_FIELDS = ("ditches", "dike_cols")
 
 
 def edit(state: State, player: int = 0, *,
@@ -60,12 +63,17 @@ def edit(state: State, player: int = 0, *,
         raise ValueError(f"player: no player {player!r} in a {state.n}-player game")
     s = state.clone()
     pl = s.players[player]
+    # Expansion games add Tea, East Frisian Tea and the Digging Spade track.
+    tt = "expansion" in s.setup
+    names, index = (TT.TT_RESOURCES, TT.TT_RES_INDEX) if tt else (C.RESOURCES, C.RES_INDEX)
+    tracks, values_of = ((TT.TT_TOOL_INDEX, TT.TT_TOOL_VALUES) if tt
+                         else (C.TOOL_INDEX, C.TOOL_VALUES))
     if only:
-        pl.res = [0] * len(C.RESOURCES)
+        pl.res = [0] * len(names)
     for name, n in (res or {}).items():
-        if name not in C.RES_INDEX:
-            raise ValueError(f"res.{name}: unknown resource (known: {list(C.RESOURCES)})")
-        pl.res[C.RES_INDEX[name]] = n
+        if name not in index:
+            raise ValueError(f"res.{name}: unknown resource (known: {list(names)})")
+        pl.res[index[name]] = n
     if animals is not None:
         if isinstance(animals, Mapping):
             for name, n in animals.items():
@@ -79,15 +87,22 @@ def edit(state: State, player: int = 0, *,
                 raise ValueError("animals: expected (sheep, cattle, horses)")
             pl.animals = counts
     for name, value in (tools or {}).items():
-        if name not in C.TOOL_INDEX:
+        if name not in tracks:
             raise ValueError(f"tools.{name}: unknown tool track")
-        t = C.TOOL_INDEX[name]
-        if value not in C.TOOL_VALUES[t]:
-            raise ValueError(f"tools.{name}: the track shows {C.TOOL_VALUES[t]}, "
+        t = tracks[name]
+        if value not in values_of[t]:
+            raise ValueError(f"tools.{name}: the track shows {values_of[t]}, "
                              f"not {value!r}")
-        pl.tools[t] = C.TOOL_VALUES[t].index(value)
+        pl.tools[t] = values_of[t].index(value)
+    if tt and "dikes" in fields and "dike_cols" not in fields:
+        from arle.engine.farm import next_dike_cols, start_dike_cols
+        cols = start_dike_cols()
+        for k in range(int(fields["dikes"]) if isinstance(fields["dikes"], int) else 0):
+            if k < C.MAX_DIKE_MOVES:
+                cols = next_dike_cols(cols, k)
+        fields = {**fields, "dike_cols": cols}
     for name, value in fields.items():
-        if name not in _PLAYER_FIELDS:
+        if name not in _PLAYER_FIELDS + (_TT_PLAYER_FIELDS if tt else ()):
             raise ValueError(f"{name}: not a player field "
                              f"(use res, animals, tools or one of {_PLAYER_FIELDS})")
         setattr(pl, name, [list(v) if isinstance(v, (list, tuple)) else v for v in value]

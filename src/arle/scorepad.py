@@ -16,17 +16,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from arle.data import catalog as cat
+from arle.data import tea_trade as tt
 from arle.scoring import (
     ANIMAL_KEYS,
     GOODS,
     HOME_BOARD_COUNTS,
+    SHIP_IDS,
     SUPPLY,
+    TT_SUPPLY,
     ScoringInputError,
     farm_from_dict,
     tool_track_name,
 )
 
-__all__ = ["Question", "QUESTIONS", "ask_farm", "farm_from_answers", "parse_answer"]
+__all__ = ["Question", "QUESTIONS", "TT_QUESTIONS", "ask_farm", "farm_from_answers",
+           "parse_answer"]
 
 Farm = dict[str, object]
 
@@ -82,6 +86,23 @@ def _questions() -> tuple[Question, ...]:
 
 #: The questions in the order of the pad.
 QUESTIONS: tuple[Question, ...] = _questions()
+
+
+def _tt_questions() -> tuple[Question, ...]:
+    values = " ".join(str(v) for v in tt.DIGGING_SPADE_VALUES)
+    return tuple(
+        [Question(("supply", item), f"Personal supply: {_name(item)}", "int", 0)
+         for item in TT_SUPPLY]
+        + [Question(("tools", tt.DIGGING_SPADES),
+                    f"Tool track {tool_track_name(tt.DIGGING_SPADES)} ({values})", "int",
+                    tt.DIGGING_SPADE_VALUES[0]),
+           Question(("harbor",), "Ships in the harbor (ids, comma-separated)", "ids", [],
+                    tuple(SHIP_IDS)),
+           Question(("home_board", "ditches"), "Home board: ditches", "int", 0)])
+
+
+#: The questions a Tea & Trade pad adds (``expansion=True``), after :data:`QUESTIONS`.
+TT_QUESTIONS: tuple[Question, ...] = _tt_questions()
 
 
 def _get(farm: Farm, path: tuple[str, ...]) -> object:
@@ -171,11 +192,14 @@ def _problem(farm: Farm) -> str | None:
 
 
 def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
-             start: Farm | None = None) -> Farm:
+             start: Farm | None = None, expansion: bool = False) -> Farm:
     """Ask every question with ``ask(prompt, default_text)`` and return the farm (JSON
-    input format).  ``start`` gives the defaults (an already valid farm)."""
+    input format).  ``start`` gives the defaults (an already valid farm); with
+    ``expansion`` (or a Tea & Trade ``start``) the expansion's questions follow."""
     farm: Farm = copy.deepcopy(start) if start else {}
-    for q in QUESTIONS:
+    if start and "harbor" in start:
+        expansion = True
+    for q in QUESTIONS + (TT_QUESTIONS if expansion else ()):
         current = _get(farm, q.path)
         default = q.default if current is None else current
         while True:
@@ -195,7 +219,7 @@ def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
     return farm
 
 
-def farm_from_answers(answers: dict[str, str]) -> Farm:
+def farm_from_answers(answers: dict[str, str], expansion: bool = False) -> Farm:
     """The farm (JSON input format) that answers keyed by question (``"goods.food"``,
     ``"barn"``...) describe; a missing answer keeps the question's default.  Raises
     :class:`~arle.scoring.ScoringInputError` naming the key of the first refused answer.
@@ -204,7 +228,7 @@ def farm_from_answers(answers: dict[str, str]) -> Farm:
     ['plow']
     """
     farm: Farm = {}
-    for q in QUESTIONS:
+    for q in QUESTIONS + (TT_QUESTIONS if expansion else ()):
         key = ".".join(q.path)
         text = answers.get(key)
         if text is None:

@@ -23,10 +23,13 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from arle.data import catalog as cat
+from arle.data import tea_trade as tt
 
 __all__ = [
     "CATEGORIES",
     "CATEGORY_NAMES",
+    "TT_CATEGORIES",
+    "TT_CATEGORY_NAMES",
     "GOODS",
     "SUPPLY",
     "ANIMAL_KEYS",
@@ -63,6 +66,17 @@ CATEGORY_NAMES: Final = {
     "animals": "Animals on home board",
     "bottlenecks": "Supply bottlenecks",
 }
+#: Tea & Trade: the rows of expansion sheets only (T14, T39, T4), as printed.
+TT_CATEGORY_NAMES: Final = {
+    "tea": "Tea",
+    "ships": "Fishing Cutters and Trading Ships",
+    "digging_spades": "Digging Spade tools",
+}
+#: The categories an expansion sheet adds after :data:`CATEGORIES` (Tea & Trade).
+TT_CATEGORIES: Final = ("tea", "ships", "digging_spades")
+#: The expansion's supply keys, harbor ids and tool track of the input format.
+TT_SUPPLY: Final = ("tea", "east_frisian_tea")
+SHIP_IDS: Final = tt.SHIP_IDS
 
 #: Goods-track keys (the first ``len(GOODS)`` catalog resources: food, grain, ...).
 GOODS: Final = tuple(cat.RESOURCES[i] for i in cat.GOODS_TRACK)
@@ -137,6 +151,13 @@ class Farm:
     """Dike moves made, 0..7 (see ``catalog.DIKE_SEQUENCE``)."""
     supply_bottlenecks: int = 0
     """VP already lost to supply bottlenecks during the game (<= 0)."""
+    expansion: bool = False
+    """A Tea & Trade farm: its sheet has the rows ``tea``, ``ships``, ``digging_spades``.
+    Set by :func:`farm_from_dict` when any expansion key is present."""
+    harbor: list[str] = field(default_factory=list)
+    """Tea & Trade: ship ids in the harbor (``fishing_cutter_small`` ...)."""
+    ditches: int = 0
+    """Tea & Trade: ditches on the home board (no VP of their own)."""
 
 
 # ---------------------------------------------------------------------------
@@ -150,6 +171,11 @@ def tool_track_name(track: str) -> str:
 _SUPPLY_VP: Final[dict[str, float]] = {
     name: float(cat.RESOURCE_VP.get(cat.RES_INDEX[name], 0.0)) for name in SUPPLY
 }
+# Tea scores in its own row (T39), not with the building materials.
+_SUPPLY_VP.update({name: 0.0 for name in TT_SUPPLY})
+_TEA_VP: Final = {name: tt.TEA_VP[tt.TT_RES_INDEX[name]] for name in TT_SUPPLY}
+_SPADE_VP: Final = {v: tt.DIGGING_SPADE_VP[v] for v in tt.DIGGING_SPADE_VALUES}
+_SHIP_VP: Final = {k: s.vp for k, s in tt.SHIPS.items()}
 _TOOL_VP: Final[dict[str, dict[int, int]]] = {
     name: {value: cat.TOOL_VP[i].get(value, 0) for value in cat.TOOL_VALUES[i]}
     for i, name in enumerate(cat.TOOLS)
@@ -164,6 +190,9 @@ _TOOL_GAIN: Final[dict[str, dict[int, int]]] = {
     name: {value: vp - _TOOL_VP[name][_TOOL_START[name]] for value, vp in by_value.items()}
     for name, by_value in _TOOL_VP.items()
 }
+# The Digging Spades have their own row (T14): no gain in the craft tools' sum.
+_TOOL_VP[tt.DIGGING_SPADES] = _SPADE_VP
+_TOOL_GAIN[tt.DIGGING_SPADES] = {v: 0 for v in tt.DIGGING_SPADE_VALUES}
 _GOOD_VP: Final[dict[int, int]] = {v: cat.GOODS_TRACK_VP[v] for v in range(cat.GOOD_CAP + 1)}
 
 
@@ -191,7 +220,8 @@ def _split_table() -> tuple[tuple[tuple[int, int], ...], dict[int, int]]:
 
 
 _FOOD_SPLIT, _FOOD_VP = _split_table()
-_BUILDING_VP: Final[dict[str, int]] = dict(cat.BUILDING_VP)
+_BUILDING_VP: Final[dict[str, int]] = {**cat.BUILDING_VP, **tt.TT_BUILDING_VP}
+_ALL_BUILDINGS: Final = cat.BUILDINGS + tt.TT_BUILDINGS
 _EQUIPMENT_VP: Final[dict[str, int]] = dict(cat.EQUIPMENT_VP)
 _LARGE: Final = cat.LARGE
 _DESTINATION_SIZE: Final[dict[str, int]] = dict(cat.DESTINATION_SIZE)
@@ -296,6 +326,19 @@ def score_farm(farm: Farm) -> ScoreSheet:
     }
     total = (clothing + equipment + travel + tools + goods_vp + home + animal_vp
              + farm.supply_bottlenecks)
+    if farm.expansion:
+        try:
+            tea = sum(_TEA_VP[k] * supply.get(k, 0) for k in TT_SUPPLY)
+            ships = sum(_SHIP_VP[k] for k in farm.harbor)
+            spades = _SPADE_VP[farm.tools.get(tt.DIGGING_SPADES, tt.DIGGING_SPADE_VALUES[0])]
+        except KeyError as exc:
+            validate_farm(farm)
+            raise ScoringInputError(f"farm cannot be scored: unknown id or value {exc}") \
+                from None
+        categories["tea"] = float(tea)
+        categories["ships"] = float(ships)
+        categories["digging_spades"] = float(spades)
+        total += tea + ships + spades
     return ScoreSheet(categories=categories, total=float(total))
 
 
@@ -313,7 +356,7 @@ def _json_number(value: float) -> int | float:
 def sheet_to_json(sheet: ScoreSheet) -> str:
     """``{"categories": {...}, "total": n}`` with whole numbers as JSON integers."""
     payload = {
-        "categories": {key: _json_number(sheet.categories[key]) for key in CATEGORIES},
+        "categories": {key: _json_number(value) for key, value in sheet.categories.items()},
         "total": _json_number(sheet.total),
     }
     return json.dumps(payload)
@@ -322,9 +365,11 @@ def sheet_to_json(sheet: ScoreSheet) -> str:
 # ---------------------------------------------------------------------------
 # Validation and the JSON format
 # ---------------------------------------------------------------------------
+_MAX_DITCHES: Final = 32      # edges of the home board (arle.engine.ditches.EDGES)
 _TOP_KEYS: Final = ("goods", "supply", "animals", "tools", "barn", "travel", "home_board",
-                    "supply_bottlenecks")
-_HOME_KEYS: Final = ("buildings",) + HOME_BOARD_COUNTS[:-1] + ("boardwalk", "dikes_moved")
+                    "supply_bottlenecks", "harbor")
+_HOME_KEYS: Final = ("buildings",) + HOME_BOARD_COUNTS[:-1] + ("boardwalk", "dikes_moved",
+                                                               "ditches")
 _POOL_ITEMS: Final[dict[str, tuple[str, ...]]] = {
     pool: tuple(item for item in cat.EQUIPMENT if cat.TILE_POOL[item] == pool)
     for pool in sorted({cat.TILE_POOL[item] for item in cat.EQUIPMENT})
@@ -417,13 +462,13 @@ def farm_from_dict(obj: object) -> Farm:
     if "goods" in root:
         farm.goods = _counts(root["goods"], "goods", GOODS)
     if "supply" in root:
-        farm.supply = _counts(root["supply"], "supply", SUPPLY)
+        farm.supply = _counts(root["supply"], "supply", SUPPLY + TT_SUPPLY)
     if "animals" in root:
         farm.animals = _counts(root["animals"], "animals", ANIMAL_KEYS)
     if "tools" in root:
         tools = _mapping(root["tools"], "tools")
-        _known_keys(tools, cat.TOOLS, "tools")
-        farm.tools = {k: _int(tools[k], f"tools.{k}", None) for k in cat.TOOLS if k in tools}
+        _known_keys(tools, tt.TT_TOOLS, "tools")
+        farm.tools = {k: _int(tools[k], f"tools.{k}", None) for k in tt.TT_TOOLS if k in tools}
     if "barn" in root:
         farm.barn = _ids(root["barn"], "barn", cat.EQUIPMENT, unique=False)
     if "travel" in root:
@@ -432,8 +477,10 @@ def farm_from_dict(obj: object) -> Farm:
         home = _mapping(root["home_board"], "home_board")
         _known_keys(home, _HOME_KEYS, "home_board")
         if "buildings" in home:
-            farm.buildings = _ids(home["buildings"], "home_board.buildings", cat.BUILDINGS,
+            farm.buildings = _ids(home["buildings"], "home_board.buildings", _ALL_BUILDINGS,
                                   unique=True)
+        if "ditches" in home:
+            farm.ditches = _int(home["ditches"], "home_board.ditches", 0, _MAX_DITCHES)
         for key in HOME_BOARD_COUNTS:
             if key in home:
                 setattr(farm, key, _int(home[key], f"home_board.{key}"))
@@ -445,6 +492,14 @@ def farm_from_dict(obj: object) -> Farm:
     if "supply_bottlenecks" in root:
         farm.supply_bottlenecks = _int(root["supply_bottlenecks"], "supply_bottlenecks",
                                        None, 0)
+    if "harbor" in root:
+        farm.harbor = _ids(root["harbor"], "harbor", SHIP_IDS, unique=False)
+    # Any expansion key makes a Tea & Trade sheet (its three rows appear, maybe 0).
+    farm.expansion = ("harbor" in root
+                      or any(k in farm.supply for k in TT_SUPPLY)
+                      or tt.DIGGING_SPADES in farm.tools
+                      or isinstance(root.get("home_board"), Mapping)
+                      and "ditches" in root["home_board"])  # type: ignore[operator]
     validate_farm(farm)
     return farm
 
@@ -479,7 +534,14 @@ def validate_farm(farm: Farm) -> None:
                         f"{value} is not a value of the {tool_track_name(name)} track ({values})")
     _validate_barn(farm.barn)
     _ids(list(farm.travel), "travel", cat.DESTINATIONS, unique=True)
-    _ids(list(farm.buildings), "home_board.buildings", cat.BUILDINGS, unique=True)
+    _ids(list(farm.buildings), "home_board.buildings", _ALL_BUILDINGS, unique=True)
+    _int(farm.ditches, "home_board.ditches", 0, _MAX_DITCHES)
+    ships = Counter(_ids(list(farm.harbor), "harbor", SHIP_IDS, unique=False))
+    for kind, spaces in tt.HARBOR_SPACES.items():
+        n = sum(c for k, c in ships.items() if tt.SHIP_KIND[k] == kind)
+        if n > spaces:
+            raise _fail("harbor", f"{n} {kind.replace('_', ' ')}s exceed the harbor's "
+                                  f"{spaces} spaces")
     for key in HOME_BOARD_COUNTS:
         high = cat.MAX_DIKE_MOVES if key == "dikes_moved" else None
         _int(getattr(farm, key), f"home_board.{key}", 0, high)
@@ -527,6 +589,19 @@ def farm_to_dict(farm: Farm) -> dict[str, object]:
         home[key] = getattr(farm, key)
     home["boardwalk"] = farm.boardwalk
     home["dikes_moved"] = farm.dikes_moved
+    if farm.expansion:
+        home["ditches"] = farm.ditches
+        supply = dict(farm.supply)
+        for k in TT_SUPPLY:
+            supply.setdefault(k, 0)
+        tools = dict(farm.tools)
+        tools.setdefault(tt.DIGGING_SPADES, tt.DIGGING_SPADE_VALUES[0])
+        return {
+            "goods": dict(farm.goods), "supply": supply, "animals": dict(farm.animals),
+            "tools": tools, "barn": list(farm.barn), "travel": list(farm.travel),
+            "home_board": home, "supply_bottlenecks": farm.supply_bottlenecks,
+            "harbor": list(farm.harbor),
+        }
     return {
         "goods": dict(farm.goods),
         "supply": dict(farm.supply),

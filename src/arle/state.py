@@ -21,7 +21,9 @@ class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
     __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
-                 "dikes", "buildings", "travel", "bottleneck")
+                 "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
+    #: Slots of expansion games only (Tea & Trade): absent from a base game's JSON.
+    TT_SLOTS = ("ditches", "dike_cols", "boost")
 
     def __init__(self) -> None:
         self.res: list[int] = []          # indexed by catalog resource constants
@@ -37,6 +39,13 @@ class Player:
         self.buildings: list[str] = []
         self.travel: list[str] = []       # destinations on the Travel Experience track
         self.bottleneck = 0               # VP lost to supply bottlenecks (<= 0)
+        # Tea & Trade only (None in a base game): the ditches (an edge mask of
+        # arle.engine.ditches) and the Tea improvement of the action under way
+        # ([tool track, steps], or [] when none).
+        self.ditches: int | None = None
+        self.dike_cols: list[int] = []    # per gap G0..G3, the mask of columns with a dike
+        # (dike_cols and boost are replaced, never changed in place: copies share them)
+        self.boost: list[int] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -51,17 +60,22 @@ class Player:
         p.buildings = self.buildings[:]
         p.travel = self.travel[:]
         p.bottleneck = self.bottleneck
+        p.ditches = self.ditches
+        p.dike_cols = self.dike_cols     # replaced, never changed in place
+        p.boost = self.boost
         return p
 
     def to_dict(self) -> dict[str, Any]:
-        from arle.engine.frames import frame_to_json
+        if self.ditches is None:
+            return {k: getattr(self, k) for k in Player.__slots__ if k not in Player.TT_SLOTS}
         return {k: getattr(self, k) for k in Player.__slots__}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "Player":
         p = Player()
         for k in Player.__slots__:
-            setattr(p, k, d[k])
+            if k in d or k not in Player.TT_SLOTS:
+                setattr(p, k, d[k])
         return p
 
 
@@ -157,7 +171,8 @@ class State:
             tuple(sorted(self.pool.items())), tuple(self.board),
             tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
                    tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
-                   p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck)
+                   p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
+                   p.ditches, tuple(p.dike_cols), tuple(p.boost))
                   for p in self.players),
         )
 
@@ -194,7 +209,8 @@ class State:
                       *p.travel],
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
-                  [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck)
+                  [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
+                  p.dike_cols, p.boost)
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -203,13 +219,15 @@ class State:
          self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for pl, flat, lengths, barn, bw_peat, dikes, bottleneck in players:
+        for (pl, flat, lengths, barn, bw_peat, dikes, bottleneck, ditches, dike_cols,
+             boost) in players:
             i = 0
             for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
                                 "travel"), lengths + (len(flat),)):
                 setattr(pl, name, flat[i:i + k])
                 i += k
             pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
+            pl.ditches, pl.dike_cols, pl.boost = ditches, dike_cols, boost
 
     def clone(self) -> "State":
         """An independent copy."""

@@ -16,6 +16,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.state import Player, State
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ STATE_KEYS = ("format", "n", "seed", "setup", "players", "half_year", "start_pla
 #: setup, history, player count and seed (those are the setup's).
 POSITION_KEYS = tuple(k for k in STATE_KEYS
                       if k not in ("format", "n", "seed", "setup", "history"))
-PLAYER_KEYS = Player.__slots__
-SETUP_KEYS = ("players", "seed", "buildings", "promos", "options", "position")
+PLAYER_KEYS = tuple(k for k in Player.__slots__ if k not in Player.TT_SLOTS)
+TT_PLAYER_KEYS = Player.TT_SLOTS
+SETUP_KEYS = ("players", "seed", "buildings", "promos", "options", "position", "expansion")
 SETUP_REQUIRED = ("players", "seed", "buildings", "promos")
 
 #: Bounds of the format where the game itself sets none.
@@ -145,7 +147,11 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     position); raises :class:`Malformed` naming the field."""
     from arle.data.options import RULE_OPTIONS
     from arle.engine.setup import validate_buildings
-    keys(setup, where, SETUP_REQUIRED, ("options", "position"))
+    from arle.engine.setup import EXPANSIONS, TT_SELECTIONS, validate_tt_buildings
+    keys(setup, where, SETUP_REQUIRED, ("options", "position", "expansion"))
+    if "expansion" in setup:
+        need(setup["expansion"] in EXPANSIONS, f"{where}.expansion",
+             f"unknown expansion {_short(setup['expansion'])} (known: {', '.join(EXPANSIONS)})")
     need(is_int(setup["players"], 1, 2), f"{where}.players",
          f"players must be 1 or 2, not {_short(setup['players'])}")
     need(is_int(setup["seed"]), f"{where}.seed",
@@ -153,7 +159,19 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     need(isinstance(setup["promos"], bool), f"{where}.promos",
          f"promos must be true or false, not {_short(setup['promos'])}")
     b = setup["buildings"]
-    if isinstance(b, str):
+    if "expansion" in setup:
+        if isinstance(b, str):
+            need(b in TT_SELECTIONS, f"{where}.buildings",
+                 f"unknown building selection {_short(b)} with the expansion (use "
+                 "'random', 'expansion-only' or a list of building ids)")
+        else:
+            need(isinstance(b, list) and all(isinstance(x, str) for x in b),
+                 f"{where}.buildings", "expected 'random', 'expansion-only' or a list of ids")
+            try:
+                validate_tt_buildings(list(b), setup["promos"])
+            except ValueError as e:
+                raise Malformed(f"{where}.buildings: {e}") from None
+    elif isinstance(b, str):
         need(b in ("first-game", "random"), f"{where}.buildings",
              f"unknown building selection {_short(b)} (use 'first-game', 'random' or "
              "a list of building ids)")
@@ -181,7 +199,7 @@ def start_of(setup: dict[str, Any], where: str = "setup") -> State:
     if "position" not in setup:
         return new_game(players=setup["players"], seed=setup["seed"],
                         buildings=setup["buildings"], promos=setup["promos"],
-                        options=setup.get("options"))
+                        options=setup.get("options"), expansion=setup.get("expansion"))
     pos = keys(setup["position"], f"{where}.position", POSITION_KEYS)
     d = dict(pos, n=setup["players"], seed=setup["seed"], setup=setup, history=[])
     s = build(d, setup, f"{where}.position.")
@@ -218,6 +236,7 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
          f"setup.players ({n}), not {_short(d['n'])}")
     need(is_int(d["seed"]) and d["seed"] == setup["seed"], f"{pre}seed",
          "must match setup.seed")
+    tt = "expansion" in setup
     s = State()
     s.n = n
     s.seed = d["seed"]
@@ -237,17 +256,22 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
     occ = d["occupied"]
     need(isinstance(occ, dict), f"{pre}occupied", "expected an object")
     for sp, who in occ.items():
-        need(sp in C.SPACE_NAME, f"{pre}occupied.{sp}", "unknown space or player")
+        need(sp in C.SPACE_NAME or tt and sp in TT.TT_SPACE_SEASON, f"{pre}occupied.{sp}",
+             "unknown space or player")
         need(is_int(who, 0, n - 1), f"{pre}occupied.{sp}", "unknown space or player")
     need(len(occ) <= s.turn, f"{pre}occupied", "more spaces occupied than workers used")
     s.occupied = dict(occ)
-    selectable = C.BUILDINGS if promos else tuple(
-        b for b in C.BUILDINGS if b not in C.PROMO_YELLOW + C.PROMO_RED)
+    if tt:
+        from arle.engine.setup import tt_pools
+        selectable = tuple(b for base, ext in tt_pools(promos).values() for b in base + ext)
+    else:
+        selectable = C.BUILDINGS if promos else tuple(
+            b for b in C.BUILDINGS if b not in C.PROMO_YELLOW + C.PROMO_RED)
     s.board = str_list(d["board"], f"{pre}board", selectable, what="unknown building")
     raw = d["players"]
     need(isinstance(raw, list) and len(raw) == n, f"{pre}players",
          f"expected {n} player(s)")
-    s.players = [_player(raw[i], f"{pre}players[{i}]", selectable)
+    s.players = [_player(raw[i], f"{pre}players[{i}]", selectable, tt)
                  for i in range(n)]
     s.stack = decode_stack(d["stack"], n, f"{pre}stack")
     held: set[str] = set(s.board)
@@ -283,16 +307,38 @@ def decode_stack(raw: Any, n: int, where: str) -> "list[Frame]":
         raise Malformed(str(e)) from None
 
 
-def _player(d: Any, w: str, buildings: tuple[str, ...]) -> Player:
+def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Player:
     from arle.engine.farm import BOARDWALK_CELL, MOOR_CELLS, barn_fits
-    keys(d, w, PLAYER_KEYS)
+    # Expansion games: Tea and East Frisian Tea end the resource list, the Digging
+    # Spade track ends the tool list, and the player has ditches (an edge mask).
+    keys(d, w, PLAYER_KEYS + TT_PLAYER_KEYS if tt else PLAYER_KEYS)
     p = Player()
+    names = TT.TT_RESOURCES if tt else C.RESOURCES
     caps = [C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP if r in C.GOODS_TRACK
-            else MAX_SUPPLY for r in range(len(C.RESOURCES))]
-    p.res = int_list(d["res"], f"{w}.res", len(C.RESOURCES), 0, caps)
+            else MAX_SUPPLY for r in range(len(names))]
+    p.res = int_list(d["res"], f"{w}.res", len(names), 0, caps)
     p.animals = int_list(d["animals"], f"{w}.animals", 3, 0, [10 ** 6] * 3)
-    p.tools = int_list(d["tools"], f"{w}.tools", len(C.TOOLS), 0,
-                       [len(v) - 1 for v in C.TOOL_VALUES])
+    values = TT.TT_TOOL_VALUES if tt else C.TOOL_VALUES
+    p.tools = int_list(d["tools"], f"{w}.tools", len(values), 0,
+                       [len(v) - 1 for v in values])
+    if tt:
+        from arle.engine import ditches as D
+        dm = int_field(d["ditches"], f"{w}.ditches", 0, D.ALL_EDGES)
+        need(dm == 0 or D.is_connected(dm), f"{w}.ditches", "the ditches are not connected")
+        p.ditches = dm
+        dc = int_list(d["dike_cols"], f"{w}.dike_cols", D.GAPS, 0, [7] * D.GAPS)
+        p.dikes = int_field(d["dikes"], f"{w}.dikes", 0, C.MAX_DIKE_MOVES)
+        try:
+            D.check_dike_slots([(g, c) for g in range(D.GAPS) for c in range(C.COLS)
+                                if dc[g] >> c & 1], p.dikes)
+        except ValueError as e:
+            raise Malformed(f"{w}.dike_cols: {e}") from None
+        p.dike_cols = dc
+        bo = d["boost"]
+        need(isinstance(bo, list) and (bo == [] or len(bo) == 2
+             and is_int(bo[0], 0, len(values) - 1) and is_int(bo[1], 1, 2)),
+             f"{w}.boost", "expected [] or [tool track index, 1 or 2 steps]")
+        p.boost = list(bo)
     p.dikes = int_field(d["dikes"], f"{w}.dikes", 0, C.MAX_DIKE_MOVES)
     p.bottleneck = int_field(d["bottleneck"], f"{w}.bottleneck", -MAX_BOTTLENECK, 0)
     need(p.bottleneck % 2 == 0, f"{w}.bottleneck",

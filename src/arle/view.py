@@ -22,9 +22,10 @@ Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
 from __future__ import annotations
 
 from operator import getitem
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.engine.frames import Effect
 from arle.scoring import Farm, farm_to_dict
 
@@ -202,8 +203,9 @@ def loaded_goods(s: State, p: int) -> dict[str, int]:
 # Goods, tools, animals, travel, buildings
 # ---------------------------------------------------------------------------
 def resources(s: State, p: int) -> dict[str, int]:
-    """Every resource of ``catalog.RESOURCES`` -> count (goods track and supply)."""
-    return dict(zip(C.RESOURCES, s.players[p].res))
+    """Every resource of ``catalog.RESOURCES`` -> count (goods track and supply; in an
+    expansion game Tea and East Frisian Tea too)."""
+    return dict(zip(TT.TT_RESOURCES, s.players[p].res))
 
 
 def goods(s: State, p: int) -> dict[str, int]:
@@ -215,7 +217,10 @@ def goods(s: State, p: int) -> dict[str, int]:
 def supply(s: State, p: int) -> dict[str, int]:
     """The personal supply: building materials, Peat, textiles, clothing."""
     res = s.players[p].res
-    return {C.RESOURCES[r]: res[r] for r in C.SUPPLY_ITEMS}
+    out = {C.RESOURCES[r]: res[r] for r in C.SUPPLY_ITEMS}
+    for r in range(len(C.RESOURCES), len(res)):     # Tea & Trade: Tea, EF Tea
+        out[TT.TT_RESOURCES[r]] = res[r]
+    return out
 
 
 def animals(s: State, p: int) -> dict[str, int]:
@@ -227,13 +232,13 @@ def animals(s: State, p: int) -> dict[str, int]:
 def tools(s: State, p: int) -> dict[str, int]:
     """Tool track -> the value shown by its indicator."""
     t = s.players[p].tools
-    return {C.TOOLS[i]: C.TOOL_VALUES[i][t[i]] for i in range(len(C.TOOLS))}
+    return {TT.TT_TOOLS[i]: TT.TT_TOOL_VALUES[i][t[i]] for i in range(len(t))}
 
 
 def tool_positions(s: State, p: int) -> dict[str, int]:
     """Tool track -> the indicator's position (0 = leftmost)."""
     t = s.players[p].tools
-    return {C.TOOLS[i]: t[i] for i in range(len(C.TOOLS))}
+    return {TT.TT_TOOLS[i]: t[i] for i in range(len(t))}
 
 
 def travel(s: State, p: int) -> tuple[str, ...]:
@@ -319,6 +324,31 @@ def farm(s: State, p: int) -> Farm:
         boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
         dikes_moved=pl.dikes,
         supply_bottlenecks=pl.bottleneck,
+    ) if pl.ditches is None else _tt_farm(pl, supply_counts, travel_ids, moors, dmoors)
+
+
+def _tt_farm(pl: Any, supply: dict[str, int], travel_ids: list[str], moors: int,
+             dmoors: int) -> Farm:
+    """An expansion player's farm: the base sheet plus Tea, the Digging Spades, the
+    ditches (and the harbor, empty until ships are implemented)."""
+    res, g, a = pl.res, pl.grid, pl.animals
+    supply = dict(supply)
+    for r in (TT.TEA, TT.EAST_FRISIAN_TEA):
+        supply[TT.TT_RESOURCES[r]] = res[r]
+    return Farm(
+        goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
+        supply=supply,
+        animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
+        tools=dict(zip(TT.TT_TOOLS, map(getitem, TT.TT_TOOL_VALUES, pl.tools))),
+        barn=[b[0] for b in pl.barn],
+        travel=travel_ids,
+        buildings=pl.buildings[:],
+        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
+        double_stalls=g.count("double_stall"), forests=g.count("forest"),
+        parks=g.count("park"), moors=moors, dehydrated_moors=dmoors,
+        boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
+        dikes_moved=pl.dikes, supply_bottlenecks=pl.bottleneck,
+        expansion=True, harbor=[], ditches=pl.ditches.bit_count(),
     )
 
 

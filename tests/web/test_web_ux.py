@@ -309,3 +309,16 @@ def test_the_inventory_heading_and_the_wording(client: Any) -> None:
     assert all("wood_trader_space" not in c["text"] for c in cards.values())
     assert "Wood Trader" in cards["wood_trader"]["text"]
     assert "0 of yours" not in info(client, create(client)["id"])["decision"]["text"]
+
+
+def test_the_breakdown_of_an_expansion_game_has_every_row() -> None:
+    import random
+
+    import arle
+    from arle.web import breakdown
+    s = arle.new_game(players=1, seed=1, expansion="tea-and-trade")
+    rng = random.Random(1)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    b = breakdown.breakdown(s, 0)
+    assert [c["key"] for c in b["categories"]] == list(s.scores()[0].categories)

@@ -36,6 +36,7 @@ class Match:
     labels: tuple[str, ...]      # tournament label per seat
     bot_seeds: tuple[int, ...]
     buildings: str = "random"
+    expansion: str | None = None     # "tea-and-trade", or None for the base game
 
 
 @dataclass
@@ -74,7 +75,7 @@ def unique_labels(specs: list[str]) -> list[str]:
 
 
 def schedule(specs: list[str], players: int, games: int, seed: int,
-             buildings: str = "random") -> list[Match]:
+             buildings: str = "random", expansion: str | None = None) -> list[Match]:
     """The games of a tournament.
 
     Solo: every bot plays ``games`` games, on the seeds ``seed .. seed+games-1`` (the
@@ -93,7 +94,8 @@ def schedule(specs: list[str], players: int, games: int, seed: int,
         for spec, label in zip(specs, labels):
             for i in range(games):
                 g = seed + i
-                matches.append(Match(len(matches), g, 1, (spec,), (label,), (g,), buildings))
+                matches.append(Match(len(matches), g, 1, (spec,), (label,), (g,), buildings,
+                                     expansion))
         return matches
     if len(specs) < 2:
         raise ValueError("a two-player tournament needs at least two bots")
@@ -103,13 +105,15 @@ def schedule(specs: list[str], players: int, games: int, seed: int,
             seats = (a, b) if i % 2 == 0 else (b, a)
             matches.append(Match(
                 len(matches), g, 2, tuple(specs[k] for k in seats),
-                tuple(labels[k] for k in seats), (1000 * g + 1, 1000 * g + 2), buildings))
+                tuple(labels[k] for k in seats), (1000 * g + 1, 1000 * g + 2), buildings,
+                expansion))
     return matches
 
 
 def play_match(m: Match) -> MatchResult:
     """Play one game to the end and collect its results."""
-    s = arle.new_game(players=m.players, seed=m.seed, buildings=m.buildings)
+    s = arle.new_game(players=m.players, seed=m.seed, buildings=m.buildings,
+                      expansion=m.expansion)
     bots = [get(spec, seed=bs) for spec, bs in zip(m.specs, m.bot_seeds)]
     decisions = [0] * m.players
     seconds = [0.0] * m.players

@@ -595,7 +595,7 @@ def _refuse(message: str) -> NoReturn:
 
 
 def _buildings(value: str) -> str | list[str]:
-    if value in ("first-game", "random"):
+    if value in ("first-game", "random", "expansion-only"):
         return value
     ids = [part.strip() for part in value.split(",") if part.strip()]
     if not ids:
@@ -651,6 +651,9 @@ def play(
                             "[default: first-game].")] = None,
     promos: Annotated[bool, typer.Option(
         "--promos", help="Add the three promo tiles.")] = False,
+    expansion: Annotated[str | None, typer.Option(
+        "--expansion", help="Play with an expansion: tea-and-trade (then --buildings is "
+                            "random or expansion-only [default: random]).")] = None,
     load: Annotated[str | None, typer.Option(
         "--load", metavar="FILE", help="Resume a game record saved with 'save FILE'.")] = None,
     view: Annotated[str, typer.Option(
@@ -663,9 +666,9 @@ def play(
         _refuse(f"--view {view}: use auto, compact or full")
     saved_seats: list[str] | None = None
     if load is not None:
-        if seed is not None or buildings is not None or promos:
+        if seed is not None or buildings is not None or promos or expansion is not None:
             _refuse("--load takes the setup from the record: leave out --seed, "
-                    "--buildings and --promos")
+                    "--buildings, --promos and --expansion")
         state, movers, saved_seats = _load(load)
         if players is not None and players != len(state.players):
             _refuse(f"--players {players} does not match the record's "
@@ -680,8 +683,8 @@ def play(
         game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
         try:
             state = arle.new_game(players=n, seed=game_seed,
-                                  buildings=_buildings(buildings or "first-game"),
-                                  promos=promos)
+                                  buildings=_buildings(buildings) if buildings else None,
+                                  promos=promos, expansion=expansion)
         except ValueError as exc:
             _refuse(str(exc))
         movers = []

@@ -29,8 +29,8 @@ from arle import ANYTIME_VERBS, view
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import texts
-from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, ScoreSheet,
-                          best_food_split, farm_from_dict, tool_track_name)
+from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, TT_CATEGORY_NAMES,
+                          ScoreSheet, best_food_split, farm_from_dict, tool_track_name)
 from arle.state import Player, State
 
 __all__ = [
@@ -891,6 +891,8 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     out: dict[str, list[tuple[str, float]]] = {key: [] for key in CATEGORIES}
     items = out["clothing_and_materials"]
     for name, count in farm.supply.items():
+        if name not in C.RES_INDEX:     # Tea & Trade's own goods score in their rows
+            continue
         vp = float(C.RESOURCE_VP.get(C.RES_INDEX[name], 0))
         if count and vp:
             items.append((f"{count} {res_name(name)} × {fmt_vp(vp)}", count * vp))
@@ -951,6 +953,9 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     if farm.supply_bottlenecks:
         out["bottlenecks"].append(("supply bottlenecks in the game",
                                    float(farm.supply_bottlenecks)))
+    for key, vp in s.scores()[p].categories.items():
+        if key not in out:              # the expansion's rows: one line each
+            out[key] = [(TT_CATEGORY_NAMES.get(key, key), vp)] if vp else []
     return out
 
 
@@ -962,8 +967,9 @@ def breakdown_table(s: State, p: int) -> Table:
                   box=None, padding=(0, 1), show_header=False)
     table.add_column("What")
     table.add_column("VP", justify="right")
-    for key in CATEGORIES:
-        table.add_row(Text(CATEGORY_NAMES[key], style="bold"),
+    for key in sheet.categories:
+        table.add_row(Text(CATEGORY_NAMES.get(key) or TT_CATEGORY_NAMES.get(key, key),
+                           style="bold"),
                       Text(fmt_vp(sheet.categories[key]), style="bold"))
         for words, vp in parts[key]:
             table.add_row(Text("   " + words, style="dim"), Text(fmt_vp(vp), style="dim"))

@@ -25,6 +25,7 @@ from rich.table import Table
 from arle.scoring import (
     CATEGORIES,
     CATEGORY_NAMES,
+    TT_CATEGORY_NAMES,
     Farm,
     ScoreSheet,
     ScoringInputError,
@@ -98,8 +99,9 @@ def _print_table(sheet: ScoreSheet, title: str) -> None:
     table = Table(title=title)
     table.add_column("Category")
     table.add_column("VP", justify="right")
-    for key in CATEGORIES:
-        table.add_row(CATEGORY_NAMES[key], format_vp(sheet.categories[key]))
+    for key in sheet.categories:     # CATEGORIES, then the expansion's rows if any
+        name = CATEGORY_NAMES.get(key) or TT_CATEGORY_NAMES[key]
+        table.add_row(name, format_vp(sheet.categories[key]))
     table.add_section()
     table.add_row("[bold]Total[/bold]", f"[bold]{format_vp(sheet.total)}[/bold]")
     Console().print(table)

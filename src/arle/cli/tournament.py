@@ -32,6 +32,7 @@ from arle.bots import get, parse_spec
 from arle.bots.arena import BotStats, MatchResult, schedule, summarize, unique_labels
 from arle.bots.runs import RunInterrupted, check_backend, run_matches
 from arle.cli.files import refuse
+from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
@@ -50,11 +51,12 @@ def _refuse(message: str) -> NoReturn:
 def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
         buildings: str = "random", progress: bool = True,
         records: str | None = None, backend: str = "local",
-        address: str | None = None) -> tuple[list[str], list[MatchResult]]:
+        address: str | None = None,
+        expansion: str | None = None) -> tuple[list[str], list[MatchResult]]:
     """Play the tournament; returns the bot labels and every game's result (in schedule
     order, whichever backend played them: see :mod:`arle.bots.runs`)."""
     labels = unique_labels(specs)
-    matches = schedule(specs, players, games, seed, buildings)
+    matches = schedule(specs, players, games, seed, buildings, expansion)
     console = Console(stderr=True)
     t0 = time.perf_counter()
     with games_progress(console, len(matches), progress) as advance:
@@ -154,7 +156,10 @@ def tournament(
     seed: Annotated[int, typer.Option("--seed", help="First setup seed.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", help="Games played in parallel.")] = 1,
     buildings: Annotated[str, typer.Option(
-        "--buildings", help="random or first-game building selection.")] = "random",
+        "--buildings", help="random or first-game building selection (with --expansion: "
+                            "random or expansion-only).")] = "random",
+    expansion: Annotated[str | None, typer.Option(
+        "--expansion", help="Play with an expansion: tea-and-trade.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
         = False,
     plot: Annotated[str | None, typer.Option(
@@ -181,7 +186,12 @@ def tournament(
         check_backend(backend, jobs, address)
     except ValueError as exc:
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
-    if buildings not in ("random", "first-game"):
+    if expansion is not None and expansion not in EXPANSIONS:
+        _refuse(f"--expansion: unknown expansion {expansion!r} (known: "
+                f"{', '.join(EXPANSIONS)})")
+    if expansion is not None and buildings not in TT_SELECTIONS:
+        _refuse("--buildings must be random or expansion-only with --expansion")
+    if expansion is None and buildings not in ("random", "first-game"):
         _refuse("--buildings must be random or first-game")
     if not specs:
         _refuse("--bots names no bot")
@@ -199,7 +209,7 @@ def tournament(
             _refuse("--plot needs matplotlib (pip install matplotlib)")
     try:
         labels, results = run(specs, players, games, seed, jobs, buildings, progress,
-                              records, backend, address)
+                              records, backend, address, expansion)
     except RunInterrupted as exc:
         typer.echo(f"arle tournament: {exc}; no summary", err=True)
         raise typer.Exit(code=130) from None

@@ -398,3 +398,30 @@ SPECIALIZATION_HOUSE_COST_FACTOR: Final = 2  # 2 building materials (may differ)
 SPECIALIZATION_TOOL_STEPS: Final = 1         # one track space, free; others get its cost
 SPECIALIZATION_MAY_PASS: Final = UNCONFIRMED["specialization_may_pass"]       # T53
 TIE_BREAK_3P: Final = "earliest_in_next_play_order"   # T54, a proposal outside table Z
+
+# ---------------------------------------------------------------------------
+# Tables extended for expansion games (derived, nothing re-typed).  Indices of the
+# base tables are unchanged, so the engine indexes these supersets in every game;
+# a base game simply never holds index 16, 17 (resources) or 10 (tools).
+# ---------------------------------------------------------------------------
+from arle.data.catalog import TOOL_STEP_COST, TOOL_VALUES, TOOL_VP, TOOLS  # noqa: E402
+
+TT_TOOLS: Final = TOOLS + (DIGGING_SPADES,)
+TT_TOOL_INDEX: Final = {name: i for i, name in enumerate(TT_TOOLS)}
+DIGGING_SPADE_TRACK: Final = len(TOOLS)      # index 10 on the tools list
+_SPADE_COST = next(iter(DIGGING_SPADE_STEP_COST.items()))
+TT_TOOL_VALUES: Final = TOOL_VALUES + (DIGGING_SPADE_VALUES,)
+TT_TOOL_STEP_COST: Final = TOOL_STEP_COST + (_SPADE_COST,)
+TT_TOOL_VP: Final = TOOL_VP + ({v: vp for v, vp in DIGGING_SPADE_VP.items() if vp},)
+TT_START_TOOLS: Final = (0,) * len(TOOLS) + (DIGGING_SPADE_START,)
+
+# The expansion's spaces in the engine's space order: each season's base spaces, then
+# the new ones (T40, 1-2 players).
+TT_SPACE_SEASON: Final = {**{sp: 0 for sp in TT_SUMMER_SPACES_2P},
+                          **{sp: 1 for sp in TT_WINTER_SPACES_2P}}
+
+#: The expansions ``arle.new_game`` knows (its ``expansion`` setup key).
+EXPANSIONS: Final = ("tea-and-trade",)
+#: The building selections of an expansion game (``buildings=``), the two pool modes
+#: of :data:`BUILDING_POOL_MODES` as the setup spells them.
+TT_SELECTIONS: Final = ("random", "expansion-only")

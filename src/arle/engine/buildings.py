@@ -130,7 +130,7 @@ def _built_gain(s: State, p: int, b: str) -> None:
     for t, n in C.BUILT_TOOL_STEPS.get(b, {}).items():
         advance_tool(s, p, t, n)
     if b in C.BUILT_DIKE_MOVES:
-        F.move_dikes(s.players[p], C.BUILT_DIKE_MOVES[b])
+        F.move_dikes_of(s, p, C.BUILT_DIKE_MOVES[b])
 
 
 def weaving_mill(s: State, p: int) -> None:
@@ -407,7 +407,7 @@ class BeforeNovember:
         for r, n in C.HOUSE_USE_GAIN.get(b, {}).items():
             gain(s, p, r, n)
         if b in C.HOUSE_USE_DIKE_MOVES:
-            F.move_dikes(s.players[p], C.HOUSE_USE_DIKE_MOVES[b])
+            F.move_dikes_of(s, p, C.HOUSE_USE_DIKE_MOVES[b])
         if b in C.HOUSE_USE_CUT:
             F.push_cut(s, p, C.HOUSE_USE_CUT[b], must=False)
         elif b == "plow_makers_workshop":

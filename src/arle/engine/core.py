@@ -23,6 +23,7 @@ from typing import Any, Callable, TypeVar
 
 from arle.actions import Action, IllegalActionError, act
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_RES_INDEX, TT_RESOURCES, TT_TOOL_VALUES
 from arle.engine import frames as FR
 from arle.engine.frames import Effect, Frame
 from arle.state import State
@@ -158,7 +159,7 @@ def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced by check_regist
 
 # From spaces.py (which imports this module), linked by check_registries().
 _placements: Callable[[State, int], list[Action]] = _unlinked
-_place_worker: Callable[[State, int, str], None] = _unlinked
+_place_worker: Callable[..., None] = _unlinked
 SKIP = Action("skip")
 END = Action("end")
 
@@ -227,7 +228,7 @@ def _dispatch(s: State, a: Action) -> None:
         s.turn += 1
         return
     if a.verb == "place":
-        _place_worker(s, p, a.args[0])
+        _place_worker(s, p, *a.args)
         return
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 
@@ -286,18 +287,28 @@ def gain(s: State, p: int, r: int, n: int) -> None:
     res[r] = v
 
 
+# The tool tables are Tea & Trade's supersets (the Digging Spade track is index 10);
+# a base game never holds that index, so they serve both.
 def tool_value(s: State, p: int, t: int) -> int:
-    return C.TOOL_VALUES[t][s.players[p].tools[t]]
+    """The value of track ``t`` for the action under way: the indicator's space, or,
+    while a Tea improvement of this track is in force (``Player.boost``), that many
+    spaces further right, never beyond the last (T35)."""
+    pl = s.players[p]
+    b = pl.boost
+    if b and b[0] == t:
+        values = TT_TOOL_VALUES[t]
+        return values[min(pl.tools[t] + b[1], len(values) - 1)]
+    return TT_TOOL_VALUES[t][pl.tools[t]]
 
 
 def tool_at_end(s: State, p: int, t: int) -> bool:
-    return s.players[p].tools[t] >= len(C.TOOL_VALUES[t]) - 1
+    return s.players[p].tools[t] >= len(TT_TOOL_VALUES[t]) - 1
 
 
 def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
     """Move a tool indicator right for free; stops at the track's end."""
     tools = s.players[p].tools
-    tools[t] = min(tools[t] + steps, len(C.TOOL_VALUES[t]) - 1)
+    tools[t] = min(tools[t] + steps, len(TT_TOOL_VALUES[t]) - 1)
 
 
 def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
@@ -338,18 +349,18 @@ def pay(s: State, p: int, payment: dict[int, int]) -> None:
     res = s.players[p].res
     for r, n in payment.items():
         res[r] -= n
-        assert res[r] >= 0, (C.RESOURCES[r], res[r])
+        assert res[r] >= 0, (TT_RESOURCES[r], res[r])
 
 
 def payment_text(payment: dict[int, int]) -> tuple[str, ...]:
-    return tuple(f"{C.RESOURCES[r]}:{n}" for r, n in sorted(payment.items()) if n)
+    return tuple(f"{TT_RESOURCES[r]}:{n}" for r, n in sorted(payment.items()) if n)
 
 
 def parse_payment(args: tuple[str, ...]) -> dict[int, int]:
     out: dict[int, int] = {}
     for a in args:
         name, _, n = a.partition(":")
-        out[C.RES_INDEX[name]] = int(n)
+        out[TT_RES_INDEX[name]] = int(n)
     return out
 
 

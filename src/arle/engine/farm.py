@@ -82,9 +82,50 @@ def fields(pl: Player) -> int:
     return pl.grid.count("field_grain") + pl.grid.count("field_flax")
 
 
-def move_dikes(pl: Player, n: int) -> None:
-    """Build ``n`` dikes (moves beyond the 7th have no effect)."""
+def move_dikes(pl: Player, n: int) -> int | None:
+    """Build ``n`` dikes (moves beyond the 7th have no effect).  Tea & Trade: returns
+    the free reconnecting ditch the move offers (T19), else None."""
+    if pl.ditches is None:
+        pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+        return None
+    old = C.first_land_row(pl.dikes)
+    for k in range(pl.dikes, min(C.MAX_DIKE_MOVES, pl.dikes + n)):
+        pl.dike_cols = next_dike_cols(pl.dike_cols, k)
     pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+    new = C.first_land_row(pl.dikes)
+    if new == old:
+        return None
+    from arle.engine.ditches import reconnecting_ditch
+    return reconnecting_ditch(pl.ditches, old, new)
+
+
+def move_dikes_of(s: State, p: int, n: int) -> None:
+    """Player ``p`` builds ``n`` dikes; with Tea & Trade a network the move leaves
+    apart from the Dike Line may be joined again by one free ditch, at once (T19)."""
+    edge = move_dikes(s.players[p], n)
+    if edge is not None:
+        from arle.engine.ditches import edge_name
+        push(s, FR.Reconnect(p, edge=edge_name(edge)))
+
+
+def start_dike_cols() -> list[int]:
+    """Tea & Trade: the columns of the dikes at the start (per gap, a column mask)."""
+    return [(1 << k) - 1 for k in C.DIKE_SEQUENCE[0]]
+
+
+def next_dike_cols(cols: list[int], k: int) -> list[int]:
+    """Tea & Trade: the dike columns after dike move ``k + 1``.  INTERIM RULE (``dikes
+    fill from the left``, T18 leaves the columns to the owner): the leftmost dike of
+    the gap that loses one moves to the leftmost free column of the gap that gains
+    one, until the owner's choice is a decision of its own."""
+    before, after = C.DIKE_SEQUENCE[k], C.DIKE_SEQUENCE[k + 1]
+    out = cols[:]
+    src = next(g for g in range(4) if after[g] < before[g])
+    dst = next(g for g in range(4) if after[g] > before[g])
+    out[src] &= out[src] - 1                        # the lowest set bit leaves
+    free = ~out[dst] & 0b111
+    out[dst] |= free & -free                        # the lowest free column fills
+    return out
 
 
 # ---------------------------------------------------------------------------

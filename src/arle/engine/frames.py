@@ -127,6 +127,28 @@ class Master(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Again(Frame):
+    """Tea & Trade: the second execution of ``space``, taken twice (T37)."""
+    KIND: ClassVar[str] = "again"
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dig(Frame):
+    """Tea & Trade: dig up to ``n`` more ditches, one at a time (T20)."""
+    KIND: ClassVar[str] = "dig"
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect(Frame):
+    """Tea & Trade: the free ditch ``edge`` that joins the network to the moved Dike
+    Line again, taken or declined (T19)."""
+    KIND: ClassVar[str] = "reconnect"
+    edge: str
+
+
+@dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
     KIND: ClassVar[str] = "upgrade"
@@ -241,7 +263,7 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
+    Butcher, Master, Again, Dig, Reconnect, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
     FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]

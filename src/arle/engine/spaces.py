@@ -6,13 +6,15 @@ from typing import Callable
 
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as T
+from arle.engine import ditches as D
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.core import (
     advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
     effect, replace_top, tool_at_end, tool_value,
 )
-from arle.state import State
+from arle.state import Player, State
 
 DONE = Action("done")
 
@@ -38,6 +40,8 @@ COSTLY = frozenset(C.SPACE_COST)
 
 
 def placements(s: State, p: int) -> list[Action]:
+    if "expansion" in s.setup:
+        return tt_placements(s, p)
     season = s.season
     # With the Special Action still open (2 players) every space is offered, Summer first.
     spaces = C.SPACES if s.n > 1 and s.special < 0 else SEASON_SPACES[season]
@@ -52,12 +56,209 @@ def placements(s: State, p: int) -> list[Action]:
     return out
 
 
-def place_worker(s: State, p: int, space: str) -> None:
+# ---------------------------------------------------------------------------
+# Tea & Trade: the board's spaces, and Tea at placement (T34-T38)
+# ---------------------------------------------------------------------------
+#: Expansion spaces the engine implements, by season.  INTERIM RULE (``pending
+#: spaces stay covered``, docs/RULES_COVERAGE.md): the Sailmaker and the Boat Builder
+#: wait for the harbor, and are not offered yet.
+TT_IMPLEMENTED_SPACES = ("ditcher", "grandmother")
+TT_SEASON_SPACES = tuple(
+    base + tuple(sp for sp in TT_IMPLEMENTED_SPACES if T.TT_SPACE_SEASON[sp] == season)
+    for season, base in enumerate(SEASON_SPACES))
+TT_SPACES = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
+SPACE_SEASON = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
+TEA_TRACK = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
+#: Placement modifiers (the notation ``place SPACE tea|eftea|twice``).
+TEA_USES = ("tea", "eftea", "twice")
+
+
+def tea_steps(s: State, p: int, space: str, use: str) -> int:
+    """The spaces a Tea use moves the action's tool track (0: it changes nothing):
+    after the Fisherman's free step, never beyond the last space, the Ovens +1 for
+    East Frisian Tea only, the Dike Builder's pairs of Shovels only (T35)."""
+    t = TEA_TRACK.get(space)
+    if t is None:
+        return 0
+    pay_with = T.TEA if use == "tea" else T.EAST_FRISIAN_TEA
+    steps = (T.OVEN_TEA_STEPS if t == C.OVENS else T.TEA_STEPS)[pay_with]
+    values = T.TT_TOOL_VALUES[t]
+    last = len(values) - 1
+    i = s.players[p].tools[t]
+    if space == "fisherman":
+        i = min(i + 1, last)
+    j = min(i + steps, last)
+    if space == "dike_builder" and C.SHOVEL_PAIRS[values[i]] == C.SHOVEL_PAIRS[values[j]]:
+        return 0
+    return j - i
+
+
+def _cost_twice(s: State, p: int, space: str) -> bool:
+    options = C.SPACE_COST.get(space)
+    if options is None:
+        return True
+    res = s.players[p].res
+    return any(all(res[r] >= 2 * n for r, n in cost.items()) for cost in options)
+
+
+def tt_placements(s: State, p: int) -> list[Action]:
+    """Placements in an expansion game: the spaces as in the base game (the season's,
+    then the expansion's), each followed by its Tea uses where they change something:
+    ``tea`` (1 Tea, or East Frisian Tea for it), ``eftea``, ``twice`` (2 EF Tea)."""
+    spaces = TT_SPACES if s.n > 1 and s.special < 0 else TT_SEASON_SPACES[s.season]
+    occupied = s.occupied
+    res = s.players[p].res
+    tea, ef = res[T.TEA], res[T.EAST_FRISIAN_TEA]
+    out = []
+    for sp in spaces:
+        if sp in occupied:
+            continue
+        if sp in COSTLY and not space_cost_options(s, p, sp):
+            continue
+        out.append(PLACE.get(sp) or Action("place", (sp,)))
+        if tea + ef >= 1 and tea_steps(s, p, sp, "tea"):
+            out.append(Action("place", (sp, "tea")))
+        if ef >= 1 and tea_steps(s, p, sp, "eftea"):
+            out.append(Action("place", (sp, "eftea")))
+        if ef >= T.DOUBLE_ACTION_COST[T.EAST_FRISIAN_TEA] and _cost_twice(s, p, sp):
+            out.append(Action("place", (sp, "twice")))
+    return out
+
+
+def place_worker(s: State, p: int, space: str, use: str = "") -> None:
     s.occupied[space] = p
     s.turn += 1
-    if C.SPACE_SEASON[space] != s.season:
+    if SPACE_SEASON[space] != s.season:
         s.special = p
+    if not use:
+        use_space(s, p, space)
+        return
+    pl = s.players[p]
+    if use == "twice":
+        # One placement, the action carried out twice, every cost paid twice, anytime
+        # actions allowed between (T37): the ``again`` frame waits under the first.
+        pay(s, p, dict(T.DOUBLE_ACTION_COST))
+        push(s, FR.Again(p, space=space))
+        use_space(s, p, space)
+        return
+    steps = tea_steps(s, p, space, use)
+    if use == "tea" and pl.res[T.TEA] == 0:
+        pay(s, p, {T.EAST_FRISIAN_TEA: 1})     # EF Tea pays for Tea (T38)
+    else:
+        pay(s, p, {T.TEA if use == "tea" else T.EAST_FRISIAN_TEA: 1})
+    pl.boost = [TEA_TRACK[space], steps]
+    push_eff(s, "tea_done", p)
     use_space(s, p, space)
+
+
+@effect("tea_done")
+def _tea_done(s: State, p: int) -> None:
+    """The Tea-improved action is over: the tool values are the indicators' again."""
+    s.players[p].boost = []
+
+
+@frame(FR.Again, anytime="work")
+class Again:
+    """The second execution of an action taken twice: ``again`` (anytime actions may
+    come first)."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Again) -> list[Action]:
+        if not _cost_once(s, f.p, f.space):
+            return [Action("again", ("unpaid",))]
+        return [Action("again")]
+
+    @staticmethod
+    def apply(s: State, f: FR.Again, a: Action) -> None:
+        s.stack.pop()
+        if not a.args:
+            use_space(s, f.p, f.space)
+
+
+def _cost_once(s: State, p: int, space: str) -> bool:
+    costs = space_cost_options(s, p, space)
+    return costs is None or bool(costs)
+
+
+# ---------------------------------------------------------------------------
+# Tea & Trade: the Ditcher (T15-T21, T24)
+# ---------------------------------------------------------------------------
+def ditch_room(pl: Player) -> tuple[int, int]:
+    """The Dike Line and the edges that may hold a ditch now (T15 a-c): land on both
+    sides, no dike on it, not inside a Moor tile."""
+    line = D.dike_line(pl.dikes)
+    slots = [(g, c) for g in range(D.GAPS) for c in range(C.COLS) if pl.dike_cols[g] >> c & 1]
+    moors = sum(1 << c for c, (top, _) in enumerate(F.MOOR_CELLS)
+                if pl.grid[top] in ("moor", "dmoor"))
+    return line, D.available_edges(line, D.dike_mask(slots), moors)
+
+
+def dig_actions(pl: Player) -> list[Action]:
+    assert pl.ditches is not None
+    line, room = ditch_room(pl)
+    return [Action("dig", (D.edge_name(e),))
+            for e in D.edges_of(D.legal_new_ditches(pl.ditches, line, room))]
+
+
+def dig_ditch(pl: Player, edge: int) -> None:
+    """Dig one ditch; a hydrated Moor with 2 ditches on its perimeter flips at once,
+    4 Peat on it (T20, T24)."""
+    assert pl.ditches is not None
+    line, room = ditch_room(pl)
+    pl.ditches = D.dig(pl.ditches, edge, line, room)
+    hydrated = sum(1 << c for c, (top, _) in enumerate(F.MOOR_CELLS) if pl.grid[top] == "moor")
+    flips = D.moors_to_flip(pl.ditches, hydrated)
+    for c in range(C.COLS):
+        if flips >> c & 1:
+            F.dehydrate(pl, c)
+
+
+@frame(FR.Dig)
+class Dig:
+    """Dig up to ``n`` ditches: ``dig v(3,0)`` (an edge, arle.engine.ditches), or
+    ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Dig) -> list[Action]:
+        return dig_actions(s.players[f.p]) + [DONE]
+
+    @staticmethod
+    def apply(s: State, f: FR.Dig, a: Action) -> None:
+        if a.verb == "done" or f.n <= 1:
+            s.stack.pop()
+        else:
+            replace_top(s, n=f.n - 1)
+        if a.verb == "dig":
+            dig_ditch(s.players[f.p], D.parse_edge(a.args[0]))
+
+
+@frame(FR.Reconnect)
+class Reconnect:
+    """The free reconnecting ditch after a dike move (T19): ``dig v(2,0)`` or ``done``."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Reconnect) -> list[Action]:
+        dig = Action("dig", (f.edge,))
+        return [dig, DONE] if dig in dig_actions(s.players[f.p]) else []
+
+    @staticmethod
+    def apply(s: State, f: FR.Reconnect, a: Action) -> None:
+        s.stack.pop()
+        if a.verb == "dig":
+            dig_ditch(s.players[f.p], D.parse_edge(f.edge))
+
+
+def ditcher(s: State, p: int) -> None:
+    """Ditcher: dig 1 ditch per Digging Spade (3-6), up to that many (T13, T20)."""
+    n = tool_value(s, p, T.DIGGING_SPADE_TRACK) * T.DITCHES_PER_SPADE
+    if dig_actions(s.players[p]):
+        push(s, FR.Dig(p, n=n))
+
+
+def grandmother(s: State, p: int) -> None:
+    """Grandmother: 1 East Frisian Tea and 4 Food."""
+    for r, n in T.GRANDMOTHER_GAIN.items():
+        gain(s, p, r, n)
 
 
 def use_space(s: State, p: int, space: str) -> None:
@@ -94,7 +295,7 @@ def peat_cutter(s: State, p: int) -> None:
 
 
 def dike_builder(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
+    F.move_dikes_of(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
     push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
 
 
@@ -121,7 +322,7 @@ def grocer_summer(s: State, p: int) -> None:
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes(s.players[p], C.SPACE_DIKE_MOVES["dike_warden"])
+    F.move_dikes_of(s, p, C.SPACE_DIKE_MOVES["dike_warden"])
     push(s, FR.Upgrade(p))
 
 
@@ -340,7 +541,7 @@ class Butcher:
 # Master: move different tool indicators, paying per step
 # ---------------------------------------------------------------------------
 def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
-    r, k = C.TOOL_STEP_COST[t]
+    r, k = T.TT_TOOL_STEP_COST[t]
     return payment_options(s.players[p].res, {r: k})
 
 
@@ -364,11 +565,11 @@ class Master:
         limit = f.n if f.n >= 0 else tool_value(s, p, C.WORKBENCHES)
         out = []
         if len(moved) < limit:
-            for t in range(len(C.TOOLS)):
+            for t in range(len(s.players[p].tools)):
                 if t in moved or tool_at_end(s, p, t):
                     continue
                 if tool_step_options(s, p, t):
-                    out.append(Action("tool", (C.TOOLS[t],)))
+                    out.append(Action("tool", (T.TT_TOOLS[t],)))
         return out + [DONE]
 
     @staticmethod
@@ -377,7 +578,7 @@ class Master:
             s.stack.pop()
             return
         p = f.p
-        t = C.TOOL_INDEX[a.args[0]]
+        t = T.TT_TOOL_INDEX[a.args[0]]
         replace_top(s, moved=tuple(f.moved) + (t,))
         pay_then(s, p, tool_step_options(s, p, t), "tool_step", t)
 
@@ -622,9 +823,9 @@ class SpaceChoice:
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if "imitate" in opts:
-            season = C.SPACE_SEASON[f.space]
+            season = SPACE_SEASON[f.space]
             for sp, _who in sorted(s.occupied.items()):
-                if C.SPACE_SEASON[sp] == season and sp not in C.LABORERS:
+                if SPACE_SEASON[sp] == season and sp not in C.LABORERS:
                     costs = space_cost_options(s, p, sp)
                     if costs is None or costs:
                         out.append(Action("imitate", (sp,)))
@@ -692,3 +893,5 @@ SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
     "laborer_winter": _choice("laborer_winter", "build", "imitate"),
 }
 assert set(SPACE_ACTIONS) == set(C.SPACES)
+SPACE_ACTIONS["grandmother"] = grandmother
+SPACE_ACTIONS["ditcher"] = ditcher

@@ -13,6 +13,7 @@ from arle.scoring import (
     CATEGORIES,
     CATEGORY_NAMES,
     NO_LARGE_VEHICLE_VP,
+    TT_CATEGORY_NAMES,
     farm_from_dict,
     format_vp,
     score_farm,
@@ -70,6 +71,8 @@ def breakdown(s: State, p: int) -> dict[str, Any]:
         items["travel"].append((", ".join(d.capitalize() for d in farm["travel"])
                                 + f" ({covered} spaces)", sheet.categories["travel"]))
     for t, value in farm["tools"].items():
+        if t not in C.TOOLS:            # the Digging Spade scores in a row of its own
+            continue
         start = C.TOOL_VALUES[C.TOOLS.index(t)][0]
         if value != start:
             items["tools"].append((f"{_name(t)} at {value}",
@@ -114,6 +117,10 @@ def breakdown(s: State, p: int) -> dict[str, Any]:
             lines.append((rest[c], left))
         cats.append({"key": c, "name": CATEGORY_NAMES[c], "vp": format_vp(sheet.categories[c]),
                      "items": [{"what": w, "vp": format_vp(vp)} for w, vp in lines]})
+    for c, vp in sheet.categories.items():      # Tea & Trade's rows, one line each
+        if c not in CATEGORIES:
+            cats.append({"key": c, "name": TT_CATEGORY_NAMES.get(c, c), "vp": format_vp(vp),
+                         "items": []})
     return {"player": p, "total": format_vp(sheet.total), "categories": cats}
 
 
