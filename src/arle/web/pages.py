@@ -122,14 +122,14 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     except GameError as e:
         return ctx.error_page(request, e)
     held = await ctx.held_seats(request, game)
-    owner = ctx.service.is_owner(game, request.cookies.get(owner_cookie(gid)))
+    links = ctx.service.invitations(game, request.cookies.get(owner_cookie(gid)))
     invites = []
-    if owner:
+    if links:
         base = str(request.base_url).rstrip("/")
         for s in game.rec.seats:
-            if s.kind == "human" and s.token:
+            if s.seat in links:
                 invites.append({"seat": s.seat, "joined": s.joined,
-                                "url": f"{base}/join/{s.token}", "mine": s.seat in held})
+                                "url": f"{base}/join/{links[s.seat]}", "mine": s.seat in held})
     return ctx.page(request, "game.html", {
         "game": game, "held": sorted(held), "invites": invites,
         "view": Markup(ctx.view_html(game, held)),
