@@ -252,9 +252,7 @@ class GameService:
         game = self._games.get(game_id)
         if game is not None:
             game.touched = self.clock()
-            if not game.lock.locked():   # (a change of ours in progress: it checks itself)
-                await self._sync(game, await asyncio.to_thread(self.store.game_version,
-                                                               game_id))
+            await self._sync(game, await asyncio.to_thread(self.store.game_version, game_id))
             return game
         async with self._load_lock:
             game = self._games.get(game_id)
@@ -276,8 +274,9 @@ class GameService:
     async def _sync(self, game: Game, stored: int | None) -> bool:
         """Reload ``game`` in place if the database holds another version of it
         (``stored``: another server changed it), tell its pages and start its bot if a
-        bot is to move; True if it was reloaded."""
-        if stored is None or stored == game.version or game.lock.locked():
+        bot is to move; True if it was reloaded.  A change in progress on this copy is
+        waited for (never called with the game's lock held)."""
+        if stored is None or stored == game.version:
             return False
         async with game.lock:
             loaded = await asyncio.to_thread(self.store.load_game, game.id)
