@@ -92,3 +92,43 @@ def test_no_bot_worker_outlives_a_killed_server(tmp_path: Path) -> None:
             pass
     assert left == [], f"still running after the server's kill -9: {left}"
     print(f"{len(children)} child processes of {sys.executable} gone")
+
+
+GRANDCHILD = """
+import os, sys, time
+sys.platform = "elsewhere"          # no PR_SET_PDEATHSIG: only the parent-pid watch
+from arle.web.botworker import watch_parent
+watch_parent(os.getppid(), interval=0.05)
+print(os.getpid(), flush=True)
+time.sleep(120)
+"""
+
+MIDDLE = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1]], stdout=subprocess.PIPE,
+                         text=True)
+print(child.stdout.readline().strip(), flush=True)
+sys.stdin.readline()                # the test says when
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_a_worker_without_pdeathsig_still_leaves_with_its_parent() -> None:
+    """The portable half of the watch: a worker whose parent died notices that it was
+    handed to another parent, and exits."""
+    middle = subprocess.Popen([sys.executable, "-c", MIDDLE, GRANDCHILD],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert middle.stdout is not None and middle.stdin is not None
+    pid = int(middle.stdout.readline())
+    try:
+        assert _alive(pid)
+        middle.stdin.write("go\n")
+        middle.stdin.flush()
+        assert middle.wait(timeout=30) == -signal.SIGKILL
+        deadline = time.monotonic() + 30    # a bound on the wait, not a measurement
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(pid)
+    finally:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
