@@ -138,10 +138,10 @@ def test_exactly_one_server_plays_each_bot_move(make_app: Any, db_path: Path,
     assert plies == list(range(1, len(final[0]["log"]) + 1))
 
 
-def test_a_bot_claim_holds_until_it_expires(make_app: Any, db_path: Path) -> None:
-    with TestClient(make_app()) as c:
+def test_a_bot_claim_holds_until_it_expires(make_app: Any, any_db: str) -> None:
+    with TestClient(make_app(any_db)) as c:
         gid = create(c, players=2, seats=["human", "human"], seed=1)["id"]   # version 1
-    store = open_store(db_path)
+    store = open_store(any_db)
     try:
         assert store.claim_bot(gid, 1, "a", 10.0, now=100.0)
         assert not store.claim_bot(gid, 1, "b", 10.0, now=105.0)   # a's, still valid
@@ -191,3 +191,17 @@ def test_a_bot_move_claimed_by_a_vanished_server_is_played_once_its_claim_expire
         _claims(db_path, "UPDATE bot_claims SET expires = 0")
         wait_until(lambda: info(b, gid)["ply"] > 0, what="b to play the bot's move")
         assert info(b, gid)["log"][0]["player"] == 1
+
+
+def test_a_failed_version_check_serves_the_copy_held(client: Any, monkeypatch: Any) -> None:
+    """The database down: a game held in memory is still shown (as before the version
+    check); a change still gets its 503."""
+    created = create(client, seed=6)
+    gid, tok = created["id"], token(created, 0)
+
+    def down(*_: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(client.app.state.service.store, "game_version", down)
+    monkeypatch.setattr(client.app.state.service.store, "commit_move", down)
+    assert info(client, gid)["version"] == 1
+    assert move(client, gid, tok, "place fisherman").status_code == 503

@@ -252,7 +252,14 @@ class GameService:
         game = self._games.get(game_id)
         if game is not None:
             game.touched = self.clock()
-            await self._sync(game, await asyncio.to_thread(self.store.game_version, game_id))
+            try:
+                stored = await asyncio.to_thread(self.store.game_version, game_id)
+            except STORAGE_ERRORS as e:
+                # the database is down: show the copy held here, as before the version
+                # check (a change would get its 503 when it is stored)
+                log.warning("game %s: version check failed: %s", game_id, e)
+                return game
+            await self._sync(game, stored)
             return game
         async with self._load_lock:
             game = self._games.get(game_id)
