@@ -73,10 +73,19 @@ def test_no_bot_worker_outlives_a_killed_server(tmp_path: Path) -> None:
                                httpx.get(f"{base}/api/games/{gid}").json()["log"]),
                    timeout=60, what="the bot's first move")
 
-        def workers_up() -> bool:
+        def kinds() -> list[str]:
             children.update(_children(proc.pid))
-            return len(children) >= 2
-        wait_until(workers_up, timeout=30, what="the worker processes")
+            out = []
+            for pid in children:
+                try:
+                    cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+                except (FileNotFoundError, ProcessLookupError):
+                    continue
+                out.append("tracker" if b"resource_tracker" in cmd else
+                           "worker" if b"multiprocessing" in cmd else "other")
+            return sorted(out)
+        wait_until(lambda: {"tracker", "worker"} <= set(kinds()), timeout=30,
+                   what="the worker process and the resource tracker")
         assert all(_alive(pid) for pid in children)
     finally:
         proc.send_signal(signal.SIGKILL)
@@ -91,7 +100,6 @@ def test_no_bot_worker_outlives_a_killed_server(tmp_path: Path) -> None:
         except ProcessLookupError:
             pass
     assert left == [], f"still running after the server's kill -9: {left}"
-    print(f"{len(children)} child processes of {sys.executable} gone")
 
 
 GRANDCHILD = """
