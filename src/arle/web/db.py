@@ -481,6 +481,13 @@ class _SQLStore:
         this version: then that server plays the move, and this one must not."""
         now = time.time() if now is None else now
         with self._lock:
+            # first a plain read, so that servers waiting for another's move take no
+            # write lock each time they look
+            claim = self._run("SELECT version, server, expires FROM bot_claims "
+                              "WHERE game_id = ?", (game_id,)).fetchone()
+            if claim is not None and (int(claim[0]) == version and str(claim[1]) != server
+                                      and float(claim[2]) > now):
+                return False
             self._begin()
             try:
                 row = self._run("SELECT version FROM games WHERE id = ?" + self._for_update,
