@@ -68,8 +68,8 @@ def test_two_servers_on_one_database_cannot_both_apply(any_db: str, make_app: An
         assert info(b, gid)["version"] == 1          # b has the game loaded too
         assert move(a, gid, tok, "place woodcutter", version=1).status_code == 200
         r = move(b, gid, tok, "place clay_worker", version=1)
-        assert r.status_code == 409
-        assert "another move was stored first" in r.json()["error"]
+        assert r.status_code == 409                   # b checked the stored version
+        assert "the game is at version 2" in r.json()["error"]
         data = info(b, gid)                           # b reloaded the game
         assert [m["action"] for m in data["log"]] == ["place woodcutter"]
         assert move(b, gid, tok, "place clay_worker", version=2).status_code == 200

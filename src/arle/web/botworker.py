@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-__all__ = ["LIMITS", "BotTimeout", "check_bot_spec", "known_bots", "think", "timed_think"]
+__all__ = ["LIMITS", "BotTimeout", "check_bot_spec", "known_bots", "think", "timed_think",
+           "watch_parent"]
 
 #: Upper bounds on the options of the built-in bots that web users may ask for (seats
 #: and hints): the bot worker is shared by every game on the server, so no request may
@@ -43,6 +44,41 @@ def timed_think(fn: Callable[[str, int, str], str], timeout: float, spec: str, s
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def watch_parent(parent_pid: int, interval: float = 0.5) -> None:
+    """Initializer of a bot worker: exit as soon as the server process ``parent_pid`` is
+    gone, even when it was killed with SIGKILL and could not stop its workers (who would
+    otherwise wait for jobs forever, and keep multiprocessing's resource tracker alive).
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``); on
+    every system a daemon thread also checks every ``interval`` seconds whether the
+    worker was handed to another parent."""
+    import os
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):     # pragma: no cover - no prctl here
+            pass
+    if os.getppid() != parent_pid:            # it died before we asked: leave now
+        os._exit(0)
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent_pid:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="arle-watch-parent", daemon=True).start()
 
 
 def think(spec: str, seed: int, state_json: str) -> str:

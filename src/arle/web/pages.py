@@ -25,7 +25,8 @@ from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_coo
 from arle.web.inputs import parse_new_game
 from arle.web.pad import answers_from_form, form_sections
 from arle.web.db import GameRecord
-from arle.web.service import GameError, record_json, same_token, seat_label
+from arle.web.db import token_matches
+from arle.web.service import GameError, record_json, seat_label
 
 __all__ = ["router"]
 
@@ -58,10 +59,10 @@ def _mine(request: Request, rec: GameRecord) -> str:
     ``owner`` (it created the game, holds no seat) or ``""`` (it watches)."""
     for s in rec.seats:
         tok = request.cookies.get(seat_cookie(rec.id, s.seat))
-        if tok and s.token and same_token(s.token, tok):
+        if tok and s.token_hash and token_matches(tok, s.token_hash):
             return "play"
     tok = request.cookies.get(owner_cookie(rec.id))
-    return "owner" if tok and same_token(rec.owner_token, tok) else ""
+    return "owner" if tok and token_matches(tok, rec.owner_hash) else ""
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -135,14 +136,14 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     except GameError as e:
         return ctx.error_page(request, e)
     held = await ctx.held_seats(request, game)
-    owner = ctx.service.is_owner(game, request.cookies.get(owner_cookie(gid)))
+    links = ctx.service.invitations(game, request.cookies.get(owner_cookie(gid)))
     invites = []
-    if owner:
+    if links:
         base = str(request.base_url).rstrip("/")
         for s in game.rec.seats:
-            if s.kind == "human" and s.token:
+            if s.seat in links:
                 invites.append({"seat": s.seat, "joined": s.joined,
-                                "url": f"{base}/join/{s.token}", "mine": s.seat in held})
+                                "url": f"{base}/join/{links[s.seat]}", "mine": s.seat in held})
         if all(inv["mine"] for inv in invites):
             invites = []          # nobody to invite (a solo game, a game against bots)
     return ctx.page(request, "game.html", {

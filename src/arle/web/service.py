@@ -4,6 +4,11 @@ Every change goes through :class:`GameService`: it checks the seat token and the
 lets the engine check the move, stores the move, and only then tells the open pages.
 Bots think in worker processes; their answers go through the same checks as a
 person's moves.
+
+Several services (servers) may share one database: each checks the stored version of a
+game before it serves its copy (and reloads it when another server changed it), polls
+the games its pages watch so that their views follow, and claims a bot move in the
+database before its bot thinks, so that exactly one server plays it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import re
 import secrets
 import time
@@ -22,12 +28,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
-from arle.web.botworker import check_bot_spec, think, timed_think
-from arle.web.db import EventRow, GameRecord, MoveRow, SeatRow, Store, storage_errors
+from arle.web.botworker import check_bot_spec, think, timed_think, watch_parent
+from arle.web.db import (
+    EventRow,
+    GameRecord,
+    MoveRow,
+    SeatRow,
+    Store,
+    hash_token,
+    open_invite,
+    seal_invite,
+    storage_errors,
+    token_matches,
+)
 
-__all__ = ["CreatedGame", "Game", "GameError", "GameService", "NewGame", "HINT_BOT", "THINK_TIMEOUT",
-           "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED", "record_of", "record_json", "same_token",
-           "players_from_1"]
+__all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "NewGame",
+           "HINT_BOT", "THINK_TIMEOUT", "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED",
+           "WATCH_INTERVAL", "record_of", "record_json", "players_from_1"]
 
 log = logging.getLogger("arle.web")
 
@@ -47,6 +64,12 @@ STORAGE_ERRORS = storage_errors()
 #: (doubling up to :data:`STORAGE_RETRY_MAX`).
 STORAGE_RETRY_FIRST = 1.0
 STORAGE_RETRY_MAX = 30.0
+#: Seconds a server's claim on a bot move lasts; renewed while the bot waits and thinks,
+#: so another server takes the move over this long after the claimant died.
+CLAIM_LEASE = 10.0
+#: Seconds between two looks at the stored versions of the games the open pages watch
+#: (the changes other servers sharing the database made reach the pages this late).
+WATCH_INTERVAL = 0.5
 
 
 class GameError(Exception):
@@ -174,6 +197,11 @@ class GameService:
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._executor: Executor | None = None
         self._closing = False
+        #: who claims bot moves in the database: unique per service (server process)
+        self.server_id = f"{os.getpid()}-{secrets.token_hex(6)}"
+        self.watch_interval = WATCH_INTERVAL
+        self.claim_lease = CLAIM_LEASE
+        self._watcher: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -181,7 +209,9 @@ class GameService:
         for gid in await asyncio.to_thread(self.store.game_ids_to_resume):
             game = await self.get(gid)
             self._ensure_bot(game)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self._sweep())
+        self._watcher = loop.create_task(self._watch())
 
     async def _sweep(self) -> None:
         while not self._closing:
@@ -213,8 +243,9 @@ class GameService:
 
     async def stop(self) -> None:
         self._closing = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._watcher):
+            if task is not None:
+                task.cancel()
         tasks = list(self._bot_tasks.values())
         for t in tasks:
             t.cancel()
@@ -226,12 +257,20 @@ class GameService:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        try:              # the bot moves this server claimed go to the others at once
+            await asyncio.to_thread(self.store.release_claims, self.server_id)
+        except STORAGE_ERRORS as e:
+            log.warning("could not release the bot claims: %s", e)
         self.store.close()
 
     def executor(self) -> Executor:
+        """The bot worker pool.  Its workers watch this process and exit when it is
+        gone, even after a kill -9 (:func:`~arle.web.botworker.watch_parent`); it is
+        created on the event loop's thread, which lives as long as the server."""
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=self.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=self.bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent, initargs=(os.getpid(),))
         return self._executor
 
     # ------------------------------------------------------------------ reading
@@ -241,23 +280,83 @@ class GameService:
         game = self._games.get(game_id)
         if game is not None:
             game.touched = self.clock()
+            try:
+                stored = await asyncio.to_thread(self.store.game_version, game_id)
+            except STORAGE_ERRORS as e:
+                # the database is down: show the copy held here, as before the version
+                # check (a change would get its 503 when it is stored)
+                log.warning("game %s: version check failed: %s", game_id, e)
+                return game
+            await self._sync(game, stored)
             return game
         async with self._load_lock:
             game = self._games.get(game_id)
             if game is not None:
                 game.touched = self.clock()
                 return game
-            rec = await asyncio.to_thread(self.store.get_game, game_id)
-            if rec is None:
+            loaded = await asyncio.to_thread(self.store.load_game, game_id)
+            if loaded is None:
                 raise GameError(f"no game {game_id!r}", 404)
-            moves = await asyncio.to_thread(self.store.moves, game_id)
+            rec, moves = loaded
             events = await asyncio.to_thread(self.store.events, game_id)
             state = arle.State.from_json(rec.state)
             game = Game(rec, state, moves, events, touched=self.clock())
             self._games[game_id] = game
             if len(self._games) > self.games_in_memory:
                 self.evict_idle()
-            return game
+        self._ensure_bot(game)             # loaded at a bot's turn: the bot plays here
+        return game
+
+    async def _sync(self, game: Game, stored: int | None) -> bool:
+        """Reload ``game`` in place if the database holds another version of it
+        (``stored``: another server changed it), tell its pages and start its bot if a
+        bot is to move; True if it was reloaded.  A change in progress on this copy is
+        waited for (never called with the game's lock held)."""
+        if stored is None or stored == game.version:
+            return False
+        async with game.lock:
+            loaded = await asyncio.to_thread(self.store.load_game, game.id)
+            if loaded is None or loaded[0].version == game.version:
+                return False
+            rec, moves = loaded
+            events = await asyncio.to_thread(self.store.events, game.id)
+            game.state = arle.State.from_json(rec.state)
+            game.rec, game.moves, game.events = rec, moves, events
+            self.bot_errors.pop(game.id, None)
+        log.debug("game %s: version %d stored by another server", game.id, game.version)
+        self._notify(game.id, game.version)
+        self._ensure_bot(game)
+        return True
+
+    async def sync_watched(self) -> list[str]:
+        """One look at the stored versions of the games that open pages watch: those
+        another server changed are reloaded and their pages updated.  Returns their
+        ids."""
+        ids = list(self._listeners)
+        if not ids:
+            return []
+        stored = await asyncio.to_thread(self.store.versions, ids)
+        changed = []
+        for gid in ids:
+            game = self._games.get(gid)
+            if game is None:               # dropped after a lost race: load it again
+                if gid in stored:
+                    game = await self.get(gid)
+                    self._notify(gid, game.version)
+                    changed.append(gid)
+            elif await self._sync(game, stored.get(gid)):
+                changed.append(gid)
+        return changed
+
+    async def _watch(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(self.watch_interval)
+            try:
+                await self.sync_watched()
+            except STORAGE_ERRORS as e:
+                log.warning("could not look at the stored games: %s", e)
+            except GameError:
+                pass
 
     async def list_games(self, status: str, limit: int = 50) -> list[GameRecord]:
         return await asyncio.to_thread(self.store.list_games, status, limit)
@@ -270,12 +369,24 @@ class GameService:
             if not tok:
                 continue
             for seat in game.rec.seats:
-                if seat.token is not None and _same(seat.token, tok):
+                if token_matches(tok, seat.token_hash):
                     held.add(seat.seat)
         return held
 
     def is_owner(self, game: Game, token: str | None) -> bool:
-        return bool(token) and _same(game.rec.owner_token, token or "")
+        return token_matches(token or "", game.rec.owner_hash)
+
+    def invitations(self, game: Game, owner_token: str | None) -> dict[int, str]:
+        """The tokens of the human seats (for the invitation links), unsealed with the
+        owner token; empty for anyone else."""
+        if not self.is_owner(game, owner_token):
+            return {}
+        out = {}
+        for s in game.rec.seats:
+            tok = open_invite(owner_token or "", game.id, s.seat, s.invite, s.token_hash)
+            if s.kind == "human" and tok is not None:
+                out[s.seat] = tok
+        return out
 
     async def find_token(self, token: str) -> tuple[str, int] | None:
         if not token or len(token) > 100:
@@ -318,7 +429,7 @@ class GameService:
             if spec == "human":
                 tok = _new_token()
                 tokens[i] = tok
-                seats.append(SeatRow(i, "human", None, tok, False))
+                seats.append(SeatRow(i, "human", None, hash_token(tok), False))
             elif isinstance(spec, str) and spec.startswith("bot:"):
                 try:
                     norm = check_bot_spec(spec[4:])
@@ -377,7 +488,7 @@ class GameService:
             if spec == "human":
                 tok = _new_token()
                 tokens[i] = tok
-                seats.append(SeatRow(i, "human", None, tok, False))
+                seats.append(SeatRow(i, "human", None, hash_token(tok), False))
             else:
                 seats.append(SeatRow(i, "bot", spec, None, True))
         return await self._insert(state, seats, tokens, moves, "upload")
@@ -393,8 +504,11 @@ class GameService:
             setup["hints"] = bool(hints)      # the web's own option, beside the engine's
         for _ in range(5):
             gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            for s in seats:      # only the owner token opens the invitations
+                s.invite = seal_invite(owner, gid, s.seat, tokens[s.seat]) \
+                    if s.seat in tokens else None
             rec = GameRecord(id=gid, created=now, updated=now, players=state.n,
-                             setup=setup, owner_token=owner,
+                             setup=setup, owner_hash=hash_token(owner),
                              status=status, ply=len(moves), version=1,
                              state=state.to_json(), to_move=to_move, winner=winner,
                              origin=origin, seats=seats)
@@ -635,11 +749,32 @@ class GameService:
         state_json = game.state.to_json()
         seed = (int(game.rec.setup.get("seed", 0)) * 1_000_003
                 + len(game.moves) * 7 + seat.seat) % 2**31
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
+        if not await self._claim(game_id, version):
+            # another server sharing the database plays this move (or the game moved
+            # on): look again later; get() reloads the game once it changed
+            await asyncio.sleep(self.watch_interval)
+            return False
+        bot = seat.bot
+
+        async def delayed_think() -> str:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            return await self._think(bot, seed, state_json)
+
+        job = asyncio.ensure_future(delayed_think())
         try:
-            action = await self._think(seat.bot, seed, state_json)
+            try:
+                while not job.done():      # renew the claim while the bot waits and thinks
+                    await asyncio.wait({job}, timeout=self.claim_lease / 3)
+                    if not job.done() and not await self._claim(game_id, version):
+                        return False       # the game moved on: think again
+            finally:
+                if not job.done():
+                    job.cancel()
+            action = job.result()
         except asyncio.CancelledError:
+            raise
+        except STORAGE_ERRORS:           # a claim not renewed: the bot loop tries again
             raise
         except Exception as e:  # a crashed or missing bot: say so on the page
             msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
@@ -659,6 +794,11 @@ class GameService:
                 return True
             # 409: the position changed while it thought; think again
         return False
+
+    async def _claim(self, game_id: str, version: int) -> bool:
+        """Claim (or renew the claim on) the bot move at ``version`` for this server."""
+        return await asyncio.to_thread(self.store.claim_bot, game_id, version,
+                                       self.server_id, self.claim_lease)
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
         """Run the bot in the worker pool, stopped after ``think_timeout`` seconds of its
@@ -693,16 +833,6 @@ def players_from_1(message: str) -> str:
     """An engine message as people read it: the engine counts players from 0
     ("for player 0"), the page from 1 ("for Player 1")."""
     return _PLAYER_NUMBER.sub(lambda m: f"Player {int(m.group(1)) + 1}", message)
-
-
-def same_token(a: str, b: str) -> bool:
-    """Constant-time comparison of two tokens (any text, even non-ASCII)."""
-    return _same(a, b)
-
-
-def _same(a: str, b: str) -> bool:
-    """Constant-time comparison of two tokens (any text, even non-ASCII)."""
-    return secrets.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
 
 
 def _parse_version(v: Any) -> int | None:
