@@ -172,6 +172,12 @@ MOOR_CELLS: Final = ((5 * COLS + 0, 6 * COLS + 0), (5 * COLS + 1, 6 * COLS + 1),
 # the Moor tiles of MOOR_CELLS and the Small Boardwalk come on top of these.
 START_TILES: Final = {3 * COLS + 2: "field_grain", 4 * COLS + 0: "stall",
                       4 * COLS + 2: "field_flax"}
+#: Of the limited supplies, what each home board takes at setup (from START_TILES).
+START_FIELDS: Final = sum(1 for tile in START_TILES.values() if tile.startswith("field"))
+START_STALLS: Final = sum(1 for tile in START_TILES.values() if tile == "stall")
+# Housing: a Double Stall is two Stalls, a Park holds 2 animals of any kind.
+DOUBLE_STALL_STALLS: Final = 2
+PARK_MIXED: Final = 2
 # The barn (RULINGS 8): 3 large slots and 4 small ones; the bottom large slot may
 # hold one small item while it is free of a large one.
 BARN_LARGE_SLOTS: Final = 3
@@ -390,6 +396,31 @@ HOUSE_USE_GAIN: Final = {"farmers_house": {CLAY: 1}, "novices_hut": {GRAIN: 1},
 HOUSE_USE_DIKE_MOVES: Final = {"novices_hut": 1}
 HOUSE_USE_CUT: Final = {"farmers_house": 1}          # Peat it may then cut (optional)
 HOUSE_USE_MASTER_STEPS: Final = {"workshop": 1}      # tool steps of its Master move
+
+# Conversions limited by a tool (Woolen/Linen Weaver, Tanner, Potter, Baker, Bakehouse,
+# Peat-Fired Brickworks): per conversion, what it costs, what it gives, and the tool
+# whose value is the most conversions at once.
+CONVERSION_COST: Final = {
+    "woolen_weaver": {WOOL: 1}, "linen_weaver": {FLAX: 1}, "tanner": {HIDE: 1},
+    "potter": {CLAY: 1}, "bakehouse": {GRAIN: 2, FLAX: 1},
+    "peat_fired_brickworks": {CLAY: 1, PEAT: 1},
+}
+#: Costs of "one of these" per conversion: the Baker takes 1 Grain or Flax and 1 Peat or
+#: Wood each time (the first of each pair while it lasts).
+CONVERSION_EITHER: Final = {"baker": ((GRAIN, FLAX), (PEAT, WOOD))}
+CONVERSION_GAIN: Final = {
+    "woolen_weaver": {WOOLEN: 1}, "linen_weaver": {LINEN: 1}, "tanner": {LEATHER: 1},
+    "potter": {FOOD: 3, PEAT: 1}, "baker": {FOOD: 6}, "bakehouse": {FOOD: 8},
+    "peat_fired_brickworks": {BRICK: 1},
+}
+CONVERSION_TOOL: Final = {
+    "woolen_weaver": WEAVING_LOOMS, "linen_weaver": WEAVING_LOOMS, "tanner": FLESHING_BEAMS,
+    "potter": POTTERY_WHEELS, "baker": OVENS, "bakehouse": OVENS,
+    "peat_fired_brickworks": SHOVELS,
+}
+# The Butcher: per slaughtered animal, Food by kind and Hide.
+BUTCHER_FOOD: Final = (3, 4, 3)       # sheep, cattle, horse
+BUTCHER_HIDE: Final = 2
 
 # Buildings whose one-time yield counts something the player has: per counted item.
 TURNERY_PEAT_PER_FOREST: Final = 2     # Turnery: 1 Wood and 2 Peat cut per Forest

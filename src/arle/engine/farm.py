@@ -243,9 +243,9 @@ def enclosures(pl: Player) -> A.Enclosures:
     g = pl.grid
     return A.Enclosures(
         pastures=len(empty_land(pl)),
-        stalls=g.count("stall") + 2 * g.count("double_stall"),
+        stalls=g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
         stables=g.count("stable"),
-        mixed=C.DIKES + 2 * g.count("park"),
+        mixed=C.DIKES + C.PARK_MIXED * g.count("park"),
     )
 
 

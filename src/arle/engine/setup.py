@@ -223,8 +223,8 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
             tt_player(pl)
     s.ended = [False] * players
     s.pool = {
-        "field": C.FIELDS_TOTAL - 2 * players,
-        "stall_depot": C.STALLS_TOTAL - players,
+        "field": C.FIELDS_TOTAL - C.START_FIELDS * players,
+        "stall_depot": C.STALLS_TOTAL - C.START_STALLS * players,
         **{k: v for k, v in C.SUPPLY_POOLS.items() if k != "coach" or promos},
     }
     if not promos:

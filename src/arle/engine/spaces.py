@@ -429,49 +429,25 @@ class Colonist:
 # Conversions limited by tools: ``convert N`` (with a payment choice if any)
 # ---------------------------------------------------------------------------
 def _conv_cost(s: State, p: int, kind: str, n: int) -> dict[int, int]:
+    """What ``n`` conversions of ``kind`` cost (catalog.CONVERSION_COST / _EITHER)."""
+    if kind not in C.CONVERSION_COST and kind not in C.CONVERSION_EITHER:
+        raise KeyError(kind)
+    cost = {r: k * n for r, k in C.CONVERSION_COST.get(kind, {}).items()}
     res = s.players[p].res
-    if kind == "woolen_weaver":
-        return {C.WOOL: n}
-    if kind == "linen_weaver":
-        return {C.FLAX: n}
-    if kind == "tanner":
-        return {C.HIDE: n}
-    if kind == "potter":
-        return {C.CLAY: n}
-    if kind == "baker":
-        g = min(n, res[C.GRAIN])
-        pe = min(n, res[C.PEAT])
-        cost = {C.GRAIN: g, C.FLAX: n - g, C.PEAT: pe, C.WOOD: n - pe}
-        return {r: k for r, k in cost.items() if k}
-    if kind == "bakehouse":
-        return {C.GRAIN: 2 * n, C.FLAX: n}
-    if kind == "peat_fired_brickworks":
-        return {C.CLAY: n, C.PEAT: n}
-    raise KeyError(kind)
+    for first, second in C.CONVERSION_EITHER.get(kind, ()):
+        a = min(n, res[first])
+        cost[first] = cost.get(first, 0) + a
+        cost[second] = cost.get(second, 0) + n - a
+    return {r: k for r, k in cost.items() if k}
 
 
-CONV_TOOL = {"woolen_weaver": C.WEAVING_LOOMS, "linen_weaver": C.WEAVING_LOOMS,
-             "tanner": C.FLESHING_BEAMS, "potter": C.POTTERY_WHEELS, "baker": C.OVENS,
-             "bakehouse": C.OVENS, "peat_fired_brickworks": C.SHOVELS}
+CONV_TOOL = C.CONVERSION_TOOL
 
 
 @effect("convert_gain")
 def _convert_gain(s: State, p: int, kind: str, n: int) -> None:
-    if kind == "woolen_weaver":
-        gain(s, p, C.WOOLEN, n)
-    elif kind == "linen_weaver":
-        gain(s, p, C.LINEN, n)
-    elif kind == "tanner":
-        gain(s, p, C.LEATHER, n)
-    elif kind == "potter":
-        gain(s, p, C.FOOD, 3 * n)
-        gain(s, p, C.PEAT, n)
-    elif kind == "baker":
-        gain(s, p, C.FOOD, 6 * n)
-    elif kind == "bakehouse":
-        gain(s, p, C.FOOD, 8 * n)
-    elif kind == "peat_fired_brickworks":
-        gain(s, p, C.BRICK, n)
+    for r, k in C.CONVERSION_GAIN[kind].items():
+        gain(s, p, r, k * n)
 
 
 @frame(FR.Convert)
@@ -533,8 +509,8 @@ class Butcher:
         for t in range(3):
             an[t] -= counts[t]
         total = sum(counts)
-        gain(s, p, C.FOOD, 3 * total + counts[C.CATTLE])
-        gain(s, p, C.HIDE, 2 * total)
+        gain(s, p, C.FOOD, sum(k * f for k, f in zip(counts, C.BUTCHER_FOOD)))
+        gain(s, p, C.HIDE, C.BUTCHER_HIDE * total)
 
 
 # ---------------------------------------------------------------------------
