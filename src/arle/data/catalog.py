@@ -397,6 +397,12 @@ HOUSE_USE_DIKE_MOVES: Final = {"novices_hut": 1}
 HOUSE_USE_CUT: Final = {"farmers_house": 1}          # Peat it may then cut (optional)
 HOUSE_USE_MASTER_STEPS: Final = {"workshop": 1}      # tool steps of its Master move
 
+# The Peat Boatman: 3 Peat, and 1 more per Peat Boat.
+PEAT_BOATMAN_PEAT: Final = 3
+PEAT_BOATMAN_PER_BOAT: Final = 1
+# The Farmer's Inn: at most this many Fields become Forests.
+FARMERS_INN_FORESTS: Final = 3
+
 # Conversions limited by a tool (Woolen/Linen Weaver, Tanner, Potter, Baker, Bakehouse,
 # Peat-Fired Brickworks): per conversion, what it costs, what it gives, and the tool
 # whose value is the most conversions at once.

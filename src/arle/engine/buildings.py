@@ -200,7 +200,7 @@ class FieldsToForests:
     @staticmethod
     def legal(s: State, f: FR.FieldsToForests) -> list[Action]:
         pl = s.players[f.p]
-        cap = min(3, s.pool["forest_park"])
+        cap = min(C.FARMERS_INN_FORESTS, s.pool["forest_park"])
         g_max = min(cap, pl.grid.count("field_grain"))
         out = []
         for g in range(g_max + 1):

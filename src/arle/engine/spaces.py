@@ -287,7 +287,8 @@ def woodcutter(s: State, p: int) -> None:
 
 
 def peat_boatman(s: State, p: int) -> None:
-    gain(s, p, C.PEAT, 3 + F.count_equipment(s.players[p], "peat_boat"))
+    boats = F.count_equipment(s.players[p], "peat_boat")
+    gain(s, p, C.PEAT, C.PEAT_BOATMAN_PEAT + C.PEAT_BOATMAN_PER_BOAT * boats)
 
 
 def peat_cutter(s: State, p: int) -> None:
