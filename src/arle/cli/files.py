@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import typer
 
-__all__ = ["EXIT_REFUSED", "read_text", "refuse"]
+__all__ = ["EXIT_REFUSED", "MAX_INT_DIGITS", "parse_int", "read_text", "refuse"]
 
 EXIT_REFUSED = 2
 
@@ -40,3 +40,16 @@ def read_text(path: str, command: str, what: str = "a JSON file",
         refuse(command, f"{path}: not UTF-8 text")
     except OSError as exc:
         refuse(command, f"{path}: cannot read ({exc.strerror or exc})")
+
+
+#: The longest whole number a file may hold: far beyond any count of the game, short of
+#: Python's own limit on converting digits (4,300), which would fail with a traceback.
+MAX_INT_DIGITS = 30
+
+
+def parse_int(digits: str) -> int:
+    """``json.loads(..., parse_int=parse_int)``: refuse absurdly long numbers clearly."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number has {len(digits.lstrip('-'))} digits "
+                         f"(at most {MAX_INT_DIGITS})")
+    return int(digits)

@@ -35,7 +35,7 @@ from arle.scoring import (
     score_farm,
     sheet_to_json,
 )
-from arle.cli.files import read_text, refuse
+from arle.cli.files import parse_int, read_text, refuse
 from arle.scorepad import ask_farm
 
 __all__ = ["register", "score", "format_vp", "sheet_to_json"]
@@ -59,13 +59,13 @@ def _load_farm(farm_file: str) -> Farm:
     text = read_text(farm_file, "score")
     name = "<stdin>" if farm_file == "-" else farm_file
     try:
-        obj = json.loads(text, object_pairs_hook=_reject_duplicates)
+        obj = json.loads(text, object_pairs_hook=_reject_duplicates, parse_int=parse_int)
     except json.JSONDecodeError as exc:
         _refuse(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    except ScoringInputError as exc:
-        _refuse(f"{name}: {exc}")
     except RecursionError:
         _refuse(f"{name}: not valid JSON (nested too deeply)")
+    except ValueError as exc:         # a key given twice, a number of absurd length
+        _refuse(f"{name}: {exc}")
     try:
         return farm_from_dict(obj)
     except ScoringInputError as exc:
