@@ -33,5 +33,6 @@ if GYM_ID not in _gym.registry:
 
 try:  # OpenSpiel is a required test dependency, but the interfaces work without it.
     from arle.env import openspiel_game as _openspiel_game  # noqa: F401
+    from arle.env import green_openspiel as _green_openspiel  # noqa: F401
 except ImportError:  # pragma: no cover
     pass

@@ -26,7 +26,7 @@ from arle.decision import Decision
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
-__all__ = ["State", "GreenScore", "new_game", "replay", "SCORE_CATEGORIES"]
+__all__ = ["ChanceNeeded", "State", "GreenScore", "new_game", "replay", "SCORE_CATEGORIES"]
 
 STATE_FORMAT = "arle-green-state-1"
 RECORD_FORMAT = "arle-green-record-1"
@@ -1163,8 +1163,13 @@ def _check_options(n: int, options: dict[str, Any], cs: CardSet) -> dict[str, An
 
 
 def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
-             **options: Any) -> State:
-    """A new game (see :mod:`arle.green`)."""
+             *, chance_outcomes: list[int] | None = None, **options: Any) -> State:
+    """A new game (see :mod:`arle.green`).
+
+    ``chance_outcomes`` (for explicit chance nodes, :mod:`arle.env.green_openspiel`):
+    the outcomes every chance event takes in turn instead of the RNG's; once they are
+    used up, the next chance event raises :class:`ChanceNeeded` (also in later
+    ``apply`` calls)."""
     if type(players) is not int or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 to 4 (got {players!r})")
     if type(seed) is not int or seed < 0:
@@ -1174,6 +1179,8 @@ def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
     s.n, s.seed, s.cs = players, seed, cs
     s.options = _check_options(players, options, cs)
     s.rng = seed & _MASK
+    if chance_outcomes is not None:
+        s._forced = [int(x) for x in chance_outcomes]
     s.unseen = {p: [cs.designs[d].copies for d in cs.pile_designs[p]] for p in PILES}
     s.pile_size = dict(cs.pile_total)
     s.slots = {p: 0 for p in PILES}
