@@ -350,7 +350,8 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
             pile = cs.designs[c].pile
             pool[pile].append(c)
             slots[q][pile] += 1
-    for pile in PILES:
+    for pile in PILES:                 # canonical order first: only counts matter
+        pool[pile].sort(key=cs.design_index.__getitem__)
         rng.shuffle(pool[pile])
     for q, pl in enumerate(t.players):
         if q == player:
@@ -389,6 +390,8 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
         tiles += [tid] * cnt
     hidden = [i for i, b in enumerate(owners) if b != player]
     tiles += [t.eq_bottom[i] for i in hidden]
+    order = {x: i for i, x in enumerate(cs.tile_order)}
+    tiles.sort(key=order.__getitem__)
     rng.shuffle(tiles)
     for i in hidden:
         t.eq_bottom[i] = tiles.pop()
