@@ -17,7 +17,9 @@ choice depends only on the seat's information state.
     children available in this sample), adds one node, plays on with a fast default
     policy up to ``horizon`` decisions, and backs up each seat's :func:`evaluate`.
     Options ``sims`` (100), ``time`` (seconds, instead of ``sims`` when given), ``c``
-    (exploration, 0.7), ``horizon`` (decisions, 1000: to the end); ``seed`` is the registry's.
+    (exploration, 0.7), ``horizon`` (decisions, 1000: to the end), ``prune`` (6: the
+    root considers only the greedy evaluation's best 6 actions; 0 = all); ``seed`` is
+    the registry's.
 """
 
 from __future__ import annotations
@@ -43,22 +45,27 @@ def _harvest_cards(s: State, p: int) -> int:
                if e[1] and e[0] in cs.designs and cs.designs[e[0]].frame == "harvest")
 
 
-def evaluate(s: State, p: int, totals: list[float] | None = None) -> float:
-    """Seat ``p``'s position from public items and its own: the pad's live total, plus,
-    while years remain, something for Water, coins, Food and the cards that harvest."""
-    sc = totals[p] if totals is not None else s.scores()[p].total
+def evaluate(s: State, p: int) -> float:
+    """Seat ``p``'s position from public items and its own.  At the end: its score.
+    Before: the pad's live total with coins and Food counted smoothly (1/3 and 1/2 VP
+    each), plus, for each Harvest still to come, about 1 VP for each face-up card that
+    harvests and a little for every other location, and a third of a VP for each Water."""
+    sc = s.scores()[p]
     if s.over:
-        return float(sc)
+        return float(sc.total)
     pl = s.players[p]
-    left = K.YEARS - s.year + (0.5 if any(st[0] == "harvest" for st in s.script[s.pc:]) else 0.0)
+    cat = sc.categories
+    base = sc.total - cat.get("coins", 0) - cat.get("food", 0)
+    base += pl.coins / K.COINS_PER_VP + pl.food / K.FOOD_PER_VP
+    h = K.YEARS - s.year + (1 if any(st[0] == "harvest" for st in s.script[s.pc:]) else 0)
     water = sum(e[2] for e in pl.farm.values())
-    return float(sc + 0.12 * pl.coins + 0.15 * water + 0.1 * pl.food
-                 + left * (0.6 * _harvest_cards(s, p) + 0.25 * len(pl.farm)) / 2)
+    harvesters = _harvest_cards(s, p)
+    others = sum(1 for e in pl.farm.values() if e[1]) - harvesters
+    return float(base + water / 3 + h * (0.9 * harvesters + 0.25 * others))
 
 
 def _all(s: State) -> list[float]:
-    totals = [x.total for x in s.scores()]
-    return [evaluate(s, q, totals) for q in range(s.n)]
+    return [evaluate(s, q) for q in range(s.n)]
 
 
 def _relative(s: State, p: int) -> float:
@@ -143,14 +150,18 @@ class GreenISMCTSBot:
     """The information-set MCTS bot (see the module text)."""
 
     def __init__(self, seed: int = 0, **options: str) -> None:
-        o = _opts(options, {"sims": int, "time": float, "c": float, "horizon": int})
+        o = _opts(options, {"sims": int, "time": float, "c": float, "horizon": int,
+                            "prune": int})
         self.seed = seed
         self.sims = int(o.get("sims", 100))
         self.time = o.get("time")
         self.c = float(o.get("c", 0.7))
         self.horizon = int(o.get("horizon", 1000))
-        if self.sims < 1 or self.horizon < 0 or (self.time is not None and self.time <= 0):
-            raise ValueError("sims must be >= 1, horizon >= 0 and time > 0")
+        self.prune = int(o.get("prune", 6))
+        if (self.sims < 1 or self.horizon < 0 or self.prune < 0
+                or (self.time is not None and self.time <= 0)):
+            raise ValueError("sims must be >= 1, horizon >= 0, prune >= 0 and time > 0")
+        self._greedy = GreenGreedyBot(seed=seed)
         self._rng = random.Random(seed)
 
     @property
@@ -166,6 +177,13 @@ class GreenISMCTSBot:
         p = state.current_player
         assert p is not None
         rng = self._rng
+        allowed: set[str] | None = None
+        if self.prune and len(legal) > self.prune:      # the greedy's best few only
+            det = resample_from_infostate(state, p, rng)
+            vals = sorted(((self._greedy._value(det, p, a, 2) + rng.random() * 1e-6, str(a))
+                           for a in legal), reverse=True)
+            allowed = {k for _, k in vals[:self.prune]}
+            legal = [a for a in legal if str(a) in allowed]
         root = _Node(p)
         deadline = None if self.time is None else _time.monotonic() + float(self.time)
         i = 0
@@ -176,17 +194,20 @@ class GreenISMCTSBot:
             elif i > 0 and _time.monotonic() >= deadline:
                 break
             i += 1
-            self._simulate(resample_from_infostate(state, p, rng), root, rng)
+            self._simulate(resample_from_infostate(state, p, rng), root, rng, allowed)
         by_text = {str(a): a for a in legal}
         best = max(by_text, key=lambda k: (root.children[k].n if k in root.children else -1,
                                            root.children[k].w if k in root.children else 0.0))
         return by_text[best]
 
-    def _simulate(self, s: State, root: _Node, rng: random.Random) -> None:
+    def _simulate(self, s: State, root: _Node, rng: random.Random,
+                  allowed: set[str] | None) -> None:
         path = [root]
         node = root
         while not s.is_terminal():
             acts = s.legal_actions()
+            if node is root and allowed is not None:
+                acts = [a for a in acts if str(a) in allowed]
             texts = [str(a) for a in acts]
             for k in texts:
                 ch = node.children.get(k)
