@@ -50,7 +50,7 @@ def test_bots_choose_legal_actions_without_changing_the_state(n: int) -> None:
             assert s.to_json() == before
 
 
-def test_greedy_plays_a_whole_game_and_beats_nothing_by_rules() -> None:
+def test_greedy_plays_a_whole_game() -> None:
     s = G.new_game(players=2, seed=3)
     bots = [GreenGreedyBot(seed=1), GreenGreedyBot(seed=2)]
     while not s.is_terminal():
@@ -86,3 +86,14 @@ def test_ismcts_is_deterministic_for_a_seed_and_honours_time() -> None:
     a = GreenISMCTSBot(seed=2, sims="10").choose(s)
     assert GreenISMCTSBot(seed=2, sims="10").choose(s) == a
     assert GreenISMCTSBot(seed=2, time="0.05").choose(s) in s.legal_actions()
+
+
+def test_balance_figures_and_head_to_head() -> None:
+    from arle.green import balance
+    m = balance.measure(3, 2, bot="random", seed0=1)
+    assert m["games"] == 2 and 0 <= m["first_player_win_rate"] <= 1
+    assert abs(sum(m["act_share"].values()) - 1) < 0.01 and m["score_min"] <= m["score_mean"]
+    h = balance.head_to_head(2, "random", "green-greedy", seed0=1)
+    assert 0 <= h["versus_win_rate"] <= 1
+    with pytest.raises(SystemExit):
+        balance.main(["--games", "0"])

@@ -54,6 +54,9 @@ def test_h6_h7_resample_reproduces_the_information_state(n: int) -> None:
         for q in range(n):
             if q != p:
                 assert t.players[q].card == s.players[q].card
+                held = t.players[q].hand + ([t.players[q].pick] if t.players[q].pick else [])
+                assert _sub(s.known[p][q], held)            # what p knows stays put
+                assert bool(t.players[q].pick) == bool(s.players[q].pick)
         changed += t.to_json() != before
     assert changed > 0                                      # hidden parts do get resampled
 
