@@ -21,7 +21,7 @@ another installed package joins through the ``arle.bots`` entry-point group, so 
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Callable, Protocol
+from typing import Callable, Protocol, cast
 
 from arle.actions import Action
 from arle.state import State
@@ -146,3 +146,14 @@ def _mcts_factory(seed: int = 0, **options: str) -> Bot:
 
 register("greedy", _greedy_factory)
 register("mcts", _mcts_factory)
+
+
+def _green_factory(kind: str) -> BotFactory:  # arle.green's bots (h8), imported lazily
+    def make(seed: int = 0, **options: str) -> Bot:
+        from arle.green.bots import make_bot
+        return cast(Bot, make_bot(kind, seed=seed, **options))
+    return make
+
+
+register("green-greedy", _green_factory("greedy"))
+register("green-ismcts", _green_factory("ismcts"))

@@ -18,9 +18,11 @@ from arle.env.catalog import CATALOG, ActionCatalog, UncataloguedActionError, un
 from arle.env.gym_env import SoloEnv
 from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
 from arle.env.pettingzoo_env import ArleAECEnv, aec_env
+from arle.env.green_pettingzoo import green_aec_env  # arle.green (h8)
 
 __all__ = ["CATALOG", "ActionCatalog", "ArleAECEnv", "GYM_ID", "OBS_SIZE", "OPENSPIEL_NAME",
-           "SLICES", "SoloEnv", "UncataloguedActionError", "aec_env", "encode", "legal_mask",
+           "SLICES", "SoloEnv", "UncataloguedActionError", "aec_env", "encode", "green_aec_env",
+           "legal_mask",
            "text_view", "uncatalogued"]
 
 GYM_ID = "arle/Solo-v0"
@@ -33,5 +35,6 @@ if GYM_ID not in _gym.registry:
 
 try:  # OpenSpiel is a required test dependency, but the interfaces work without it.
     from arle.env import openspiel_game as _openspiel_game  # noqa: F401
+    from arle.env import green_openspiel as _green_openspiel  # noqa: F401
 except ImportError:  # pragma: no cover
     pass

@@ -194,7 +194,8 @@ def _load(d: Any, cards: str | None) -> State:
     _keys(d, "", {"format", "n", "seed", "options", "cards", "year", "first", "over",
                   "script", "pc", "stack", "players", "unseen", "pile_size", "slots",
                   "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom",
-                  "eq_gone", "discard", "declared", "rng", "chance", "history"})
+                  "eq_gone", "discard", "declared", "rng", "chance", "history", "known",
+                  "eq_by", "private"})
     s = State.__new__(State)
     s.n = n = _int(d["n"], "n", 1, 4)
     s.seed = _int(d["seed"], "seed", 0, 2 ** 63)
@@ -326,7 +327,27 @@ def _load(d: Any, cards: str | None) -> State:
     s.rng = _int(d["rng"], "rng", 0, (1 << 64) - 1)
     s.chance = [_int(x, f"chance[{j}]", 0, 10 ** 6) for j, x in enumerate(_list(d["chance"], "chance"))]
     s.history = [_str(x, f"history[{j}]") for j, x in enumerate(_list(d["history"], "history"))]
+    kn = _list(d["known"], "known")
+    if len(kn) != n:
+        _bad("known", f"expected {n} rows")
+    s.known = []
+    for j, row in enumerate(kn):
+        row = _list(row, f"known[{j}]")
+        if len(row) != n:
+            _bad(f"known[{j}]", f"expected {n} lists")
+        s.known.append([[_str(x, f"known[{j}][{q}][{i}]", designs)
+                         for i, x in enumerate(_list(kq, f"known[{j}][{q}]"))]
+                        for q, kq in enumerate(row)])
+    s.eq_by = [_int(x, f"eq_by[{j}]", 0, n - 1) for j, x in enumerate(_list(d["eq_by"], "eq_by"))]
+    if len(s.eq_by) != len(s.eq_bottom):
+        _bad("eq_by", f"expected {len(s.eq_bottom)} seats, one per returned tile")
+    pv = _list(d["private"], "private")
+    if len(pv) != n:
+        _bad("private", f"expected {n} lists")
+    s.private = [[_str(x, f"private[{j}][{i}]") for i, x in enumerate(_list(row, f"private[{j}]"))]
+                 for j, row in enumerate(pv)]
     s._legal = None
+    s._forced = None
     probs = conservation_problems(s)
     if probs:
         _bad(probs[0].split(":")[0], probs[0].split(": ", 1)[1])

@@ -26,7 +26,7 @@ from arle.decision import Decision
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
-__all__ = ["State", "GreenScore", "new_game", "replay", "SCORE_CATEGORIES"]
+__all__ = ["ChanceNeeded", "State", "GreenScore", "new_game", "replay", "SCORE_CATEGORIES"]
 
 STATE_FORMAT = "arle-green-state-1"
 RECORD_FORMAT = "arle-green-record-1"
@@ -107,7 +107,8 @@ class State:
     __slots__ = ("n", "seed", "options", "cs", "year", "first", "over", "script", "pc",
                  "stack", "players", "unseen", "pile_size", "slots", "market",
                  "towers_left", "silos_left", "eq_unseen", "eq_bottom", "eq_gone",
-                 "discard", "declared", "rng", "chance", "history", "_legal")
+                 "discard", "declared", "rng", "chance", "history", "known", "eq_by",
+                 "private", "_legal", "_forced")
 
     def __init__(self) -> None:
         self.n = 1
@@ -135,7 +136,17 @@ class State:
         self.rng = 0
         self.chance: list[int] = []
         self.history: list[str] = []
+        # Perfect recall (H1, H5): known[p][q] is the multiset of cards seat p knows to be
+        # in seat q's hand (with its pick), from hands p passed on; eq_by[i] is the seat
+        # that returned eq_bottom[i]; private[p] logs what only p saw (its hands, its
+        # Equipment draws), in order.
+        self.known: list[list[list[str]]] = []
+        self.eq_by: list[int] = []
+        self.private: list[list[str]] = []
         self._legal: list[Action] | None = None
+        # Chance outcomes to use instead of the RNG (the OpenSpiel wrapper's explicit
+        # chance nodes); when it is an empty list, the next chance raises ChanceNeeded.
+        self._forced: list[int] | None = None
 
     # -------------------------------------------------------------- protocol queries
     @property
@@ -193,7 +204,11 @@ class State:
         s.rng = self.rng
         s.chance = self.chance[:]
         s.history = self.history[:]
+        s.known = [[k[:] for k in row] for row in self.known]
+        s.eq_by = self.eq_by[:]
+        s.private = [x[:] for x in self.private]
         s._legal = self._legal
+        s._forced = None if self._forced is None else self._forced[:]
         return s
 
     def pending(self) -> Decision:
@@ -244,6 +259,7 @@ class State:
             "eq_bottom": self.eq_bottom, "eq_gone": self.eq_gone,
             "discard": self.discard, "declared": self.declared, "rng": self.rng,
             "chance": self.chance, "history": self.history,
+            "known": self.known, "eq_by": self.eq_by, "private": self.private,
         }
 
     def to_json(self) -> str:
@@ -287,8 +303,25 @@ class State:
 
 
 # ---------------------------------------------------------------------------- chance
+class ChanceNeeded(Exception):
+    """Raised by a chance event when the state's forced outcomes are used up (see
+    :mod:`arle.env.green_openspiel`): ``n`` uniform outcomes ``range(n)``."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"a chance event with {n} outcomes")
+        self.n = n
+
+
 def _chance(s: State, n: int) -> int:
     """A uniform index in ``range(n)`` from the state's RNG, logged in ``s.chance``."""
+    if s._forced is not None:
+        if not s._forced:
+            raise ChanceNeeded(n)
+        out = s._forced.pop(0)
+        if not 0 <= out < n:
+            raise ValueError(f"chance outcome {out} is not in range({n})")
+        s.chance.append(out)
+        return out
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         s.rng, r = _splitmix(s.rng)
@@ -324,6 +357,8 @@ def _draw_tiles(s: State, k: int) -> list[str]:
                 r -= c
         elif s.eq_bottom:
             out.append(s.eq_bottom.pop(0))
+            if s.eq_by:
+                s.eq_by.pop(0)
     return out
 
 
@@ -598,6 +633,7 @@ def _run_fx(s: State, f: dict[str, Any]) -> None:
         elif op == "equipment":
             drawn = _draw_tiles(s, min(K.EQUIPMENT_DRAW, _stack_size(s)))
             if drawn:
+                s.private[p].append(f"y{s.year} tiles " + " ".join(drawn))
                 if i < len(effs):
                     s.stack.append({"t": "fx", "p": p, "cell": cell, "src": src, "i": i})
                 s.stack.append({"t": "keep", "p": p, "tiles": drawn})
@@ -688,9 +724,21 @@ def _step(s: State, step: list[Any]) -> None:
         hands = [pl.hand for pl in s.players]
         for pl in s.players:
             pl.card, pl.pick = pl.pick, ""
+        for row in s.known:
+            for q, kq in enumerate(row):
+                c = s.players[q].card
+                if c and c in kq:
+                    kq.remove(c)
         d = 1 if s.options["pass_directions"][s.year - 1] == "L" else -1
         for i, pl in enumerate(s.players):
             pl.hand = hands[(i - d) % s.n]
+        for p, row in enumerate(s.known):        # each seat knows the hand it passed
+            s.known[p] = [[] if i == p else (hands[p][:] if (i - d) % s.n == p
+                                              else row[(i - d) % s.n])
+                          for i in range(s.n)]
+        if any(hands):
+            for i, pl in enumerate(s.players):
+                s.private[i].append(f"y{s.year} hand " + " ".join(pl.hand))
     elif kind == "act":
         p = int(step[1])
         if s.players[p].card:
@@ -719,6 +767,7 @@ def _step(s: State, step: list[Any]) -> None:
             return
         s.year += 1
         s.declared = []
+        s.known = [[[] for _ in range(s.n)] for _ in range(s.n)]
         s.script = _year_script(s)
         s.pc = 0
     else:  # pragma: no cover
@@ -892,6 +941,7 @@ def _apply(s: State, f: dict[str, Any], a: Action) -> None:
                     hand.append(_draw_pile(s, pile))
                 s.pile_size[pile] -= k
             pl.hand = sorted(hand, key=s.cs.design_index.__getitem__)
+            s.private[p].append(f"y{s.year} hand " + " ".join(pl.hand))
         else:
             for pile, k in zip(PILES, split):
                 s.pile_size[pile] -= k
@@ -912,6 +962,7 @@ def _apply(s: State, f: dict[str, Any], a: Action) -> None:
     elif t == "pick":
         pl.hand.remove(a.args[0])
         pl.pick = a.args[0]
+        s.private[p].append(f"y{s.year} pick {a.args[0]}")
     elif t == "take":
         s.market.remove(a.args[0])
         pl.card = a.args[0]
@@ -929,8 +980,10 @@ def _apply(s: State, f: dict[str, Any], a: Action) -> None:
     elif t == "keep":
         kept = a.args[0]
         rest = list(f["tiles"])
+        s.private[p].append(f"y{s.year} keep {kept}")
         rest.remove(kept)
         s.eq_bottom.extend(rest)
+        s.eq_by.extend([p] * len(rest))
         s.stack.append({"t": "tile", "p": p, "e": kept})
     elif t == "tile":
         if a.verb == "aside":
@@ -1110,8 +1163,13 @@ def _check_options(n: int, options: dict[str, Any], cs: CardSet) -> dict[str, An
 
 
 def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
-             **options: Any) -> State:
-    """A new game (see :mod:`arle.green`)."""
+             *, chance_outcomes: list[int] | None = None, **options: Any) -> State:
+    """A new game (see :mod:`arle.green`).
+
+    ``chance_outcomes`` (for explicit chance nodes, :mod:`arle.env.green_openspiel`):
+    the outcomes every chance event takes in turn instead of the RNG's; once they are
+    used up, the next chance event raises :class:`ChanceNeeded` (also in later
+    ``apply`` calls)."""
     if type(players) is not int or not 1 <= players <= 4:
         raise ValueError(f"players must be 1 to 4 (got {players!r})")
     if type(seed) is not int or seed < 0:
@@ -1121,6 +1179,8 @@ def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
     s.n, s.seed, s.cs = players, seed, cs
     s.options = _check_options(players, options, cs)
     s.rng = seed & _MASK
+    if chance_outcomes is not None:
+        s._forced = [int(x) for x in chance_outcomes]
     s.unseen = {p: [cs.designs[d].copies for d in cs.pile_designs[p]] for p in PILES}
     s.pile_size = dict(cs.pile_total)
     s.slots = {p: 0 for p in PILES}
@@ -1130,6 +1190,8 @@ def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
         raise ValueError(f"card set {cs.id}: too few Water Towers or Silos for "
                          f"{players} players")
     s.eq_unseen = [cs.tiles[t].copies for t in cs.tile_order]
+    s.known = [[[] for _ in range(players)] for _ in range(players)]
+    s.private = [[] for _ in range(players)]
     for _ in range(players):
         pl = Player()
         pl.coins = K.START_COINS

@@ -1,0 +1,404 @@
+"""Information states of :mod:`arle.green` (rulings H5, H6): what one seat knows, as a
+string and as fixed-size tensors, a fixed action catalogue with legal masks, and
+determinization (``resample_from_infostate``).
+
+A seat's information state is perfect recall: the public action history (other seats'
+hidden picks and Equipment keeps written ``pick ?`` / ``keep ?``), the seat's private log
+(the hands it held, its picks, the tiles it drew and kept: ``State.private``), what it
+knows of the other hands from the hands it passed on (``State.known``), where its
+returned tiles lie under the stack, and its current observation.
+
+>>> import random, arle.green
+>>> from arle.green import infostate as I
+>>> s = arle.green.new_game(players=3, seed=2)
+>>> s.apply(s.legal_actions()[0])
+>>> p = s.current_player
+>>> t = I.resample_from_infostate(s, p, random.Random(1))
+>>> I.infostate_string(t, p) == I.infostate_string(s, p)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+
+from arle.actions import Action
+from arle.green import catalog as K
+from arle.green.cards import PILES, CardSet
+from arle.green.state import State
+
+__all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
+           "observation_string", "observation_tensor", "public_observation",
+           "redacted_history", "resample_from_infostate", "WINDOW", "KINDS"]
+
+#: The F5 window of the catalogue and the tensors: cells x, y in ``WINDOW`` (the start
+#: tower is at 0,0 and the silo at 1,0); actions on cells outside it are uncatalogued.
+WINDOW = range(-7, 9)
+#: Decision kinds in tensor order.
+KINDS = ("declare", "pick", "take", "act", "paywater", "store", "keep", "tile", "attach",
+         "harvest", "over")
+_CELL_KINDS = ("field", "livestock", "construction", "building", "tower", "silo")
+_OPEN_MAX = 24          # catalogue entries for pay/store choices (the k-th legal one)
+
+
+# ---------------------------------------------------------------------------- strings
+def redacted_history(s: State, player: int) -> list[str]:
+    """The action history as ``player`` saw it: every hidden pick and Equipment keep is
+    written ``pick ?`` / ``keep ?`` (the seat's own are in its private log)."""
+    return ["pick ?" if a.startswith("pick ") else "keep ?" if a.startswith("keep ") else a
+            for a in s.history]
+
+
+def _check(s: State, player: int) -> None:
+    if not (type(player) is int and 0 <= player < s.n):
+        raise ValueError(f"no player {player!r} in a {s.n}-player game")
+
+
+def public_observation(s: State) -> dict[str, Any]:
+    """What everybody (a spectator) sees: the observation without any seat's private
+    items."""
+    o = s.observation(0)
+    for k in ("hand", "pick", "legal_actions", "seat"):
+        o.pop(k, None)
+    o["decision"] = {"player": s.current_player,
+                     "kind": s.stack[-1]["t"] if s.stack and not s.over else "over"}
+    return o
+
+
+def observation_string(s: State, player: int) -> str:
+    """The seat's current observation (no memory) as canonical JSON."""
+    return json.dumps(s.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+def _memory(s: State, player: int) -> dict[str, Any]:
+    return {"private": list(s.private[player]),
+            "known": [sorted(k) for k in s.known[player]],
+            "returned": [[i, t] for i, (t, b) in enumerate(zip(s.eq_bottom, s.eq_by))
+                         if b == player]}
+
+
+def infostate_string(s: State, player: int) -> str:
+    """The seat's perfect-recall information state as canonical JSON (H5)."""
+    _check(s, player)
+    d = {"history": redacted_history(s, player), "memory": _memory(s, player),
+         "observation": s.observation(player)}
+    return json.dumps(d, sort_keys=True, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- tensors
+class _Layout:
+    """Named slices of the fixed-size tensors for one card set (sizes from the set)."""
+
+    def __init__(self, cs: CardSet) -> None:
+        self.d = len(cs.design_index)
+        self.t = len(cs.tile_order)
+        w = len(WINDOW) ** 2
+        parts: list[tuple[str, int]] = [
+            ("year", K.YEARS), ("direction", 1), ("players", 4), ("first", 4),
+            ("current", 5), ("kind", len(KINDS)), ("piles", 4), ("face_down", 4),
+            ("market", self.d), ("discard", self.d), ("supply", 3), ("eq_gone", self.t)]
+        for i in range(4):
+            parts += [(f"seat{i}.res", 8), (f"seat{i}.hand_piles", 4),
+                      (f"seat{i}.card", self.d), (f"seat{i}.aside", self.t),
+                      (f"seat{i}.built", self.d), (f"seat{i}.farm", w * 9)]
+        parts += [("hand", self.d), ("pick", self.d), ("decision_tiles", self.t)]
+        self.obs: dict[str, slice] = {}
+        o = 0
+        for name, k in parts:
+            self.obs[name] = slice(o, o + k)
+            o += k
+        self.obs_size = o
+        info = [("known", 4 * self.d), ("seen_cards", self.d), ("seen_tiles", self.t),
+                ("returned", self.t), ("steps", 1)]
+        self.info: dict[str, slice] = {}
+        for name, k in info:
+            self.info[name] = slice(o, o + k)
+            o += k
+        self.info_size = o
+
+
+_LAYOUTS: dict[str, _Layout] = {}
+
+
+def layout(cs: CardSet) -> _Layout:
+    if cs.hash not in _LAYOUTS:
+        _LAYOUTS[cs.hash] = _Layout(cs)
+    return _LAYOUTS[cs.hash]
+
+
+def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
+    cs = s.cs
+    di, ti = cs.design_index, {t: i for i, t in enumerate(cs.tile_order)}
+    o = L.obs
+
+    def at(name: str, i: int = 0) -> int:
+        return int(o[name].start) + i
+
+    v[at("year", s.year - 1)] = 1
+    v[at("direction")] = 1.0 if s.options["pass_directions"][s.year - 1] == "L" else 0.0
+    v[at("players", s.n - 1)] = 1
+    v[at("first", (s.first - player) % s.n)] = 1
+    cur = s.current_player
+    v[at("current", 4 if cur is None else (cur - player) % s.n)] = 1
+    v[at("kind", KINDS.index(s.stack[-1]["t"]) if cur is not None else len(KINDS) - 1)] = 1
+    for i, pile in enumerate(PILES):
+        v[at("piles", i)] = s.pile_size[pile] / 33.0
+        v[at("face_down", i)] = s.slots[pile] / 12.0
+    for c in s.market:
+        v[at("market", di[c])] += 1 / 3
+    for c in s.discard:
+        v[at("discard", di[c])] += 1 / 3
+    v[at("supply", 0)] = s.towers_left / 20
+    v[at("supply", 1)] = s.silos_left / 14
+    v[at("supply", 2)] = (sum(s.eq_unseen) + len(s.eq_bottom)) / 30
+    for t in s.eq_gone:
+        v[at("eq_gone", ti[t])] += 1 / 3
+    side = len(WINDOW)
+    for r in range(s.n):
+        q = (player + r) % s.n
+        pl = s.players[q]
+        pre = f"seat{r}."
+        hp = [0, 0, 0, 0]
+        for c in pl.hand + ([pl.pick] if pl.pick else []):
+            hp[PILES.index(cs.designs[c].pile)] += 1
+        water = sum(e[2] for e in pl.farm.values())
+        res = [pl.coins / 30, pl.food / 10, pl.vpt / 20, water / 10,
+               (len(pl.hand) + (1 if pl.pick else 0)) / 6, 1.0 if pl.pick else 0.0,
+               len(pl.farm) / 20, sum(1 for e in pl.farm.values() if not e[1]) / 5]
+        v[o[pre + "res"]] = res
+        v[o[pre + "hand_piles"]] = [x / 6 for x in hp]
+        if pl.card:
+            v[at(pre + "card", di[pl.card])] = 1
+        for t in pl.aside:
+            v[at(pre + "aside", ti[t])] += 1
+        base = int(o[pre + "farm"].start)
+        for key, e in pl.farm.items():
+            card = e[0]
+            if card not in ("tower", "silo") and e[1]:
+                v[at(pre + "built", di[card])] += 1 / 3
+            x, y = (int(z) for z in key.split(","))
+            if x not in WINDOW or y not in WINDOW:
+                continue
+            cell = base + ((x - WINDOW.start) * side + (y - WINDOW.start)) * 9
+            kind = card if card in ("tower", "silo") else cs.designs[card].pile
+            v[cell + _CELL_KINDS.index(kind)] = 1
+            v[cell + 6] = 1.0 if e[1] else 0.0
+            v[cell + 7] = e[2] / 3
+            v[cell + 8] = len(e[3]) / 2
+    me = s.players[player]
+    for c in me.hand:
+        v[at("hand", di[c])] += 1 / 3
+    if me.pick:
+        v[at("pick", di[me.pick])] = 1
+    if cur == player:
+        f = s.stack[-1]
+        for t in f.get("tiles", []) + ([f["e"]] if "e" in f else []):
+            v[at("decision_tiles", ti[t])] += 1
+
+
+def observation_tensor(s: State, player: int) -> np.ndarray:
+    """The seat's current observation as a ``float32`` vector (seats relative to it)."""
+    _check(s, player)
+    L = layout(s.cs)
+    v = np.zeros(L.obs_size, np.float32)
+    _fill_obs(s, player, v, L)
+    return v
+
+
+def information_state_tensor(s: State, player: int) -> np.ndarray:
+    """The observation tensor followed by the seat's memory: what it knows of each other
+    hand, the cards and tiles it has held, its returned tiles, and the step count."""
+    _check(s, player)
+    L = layout(s.cs)
+    v = np.zeros(L.info_size, np.float32)
+    _fill_obs(s, player, v, L)
+    di, ti = s.cs.design_index, {t: i for i, t in enumerate(s.cs.tile_order)}
+    kstart = int(L.info["known"].start)
+    for r in range(s.n):
+        for c in s.known[player][(player + r) % s.n]:
+            v[kstart + r * L.d + di[c]] += 1 / 3
+    for line in s.private[player]:
+        words = line.split()
+        if words[1] == "hand":
+            for c in words[2:]:
+                v[int(L.info["seen_cards"].start) + di[c]] += 1 / 18
+        elif words[1] == "tiles":
+            for t in words[2:]:
+                v[int(L.info["seen_tiles"].start) + ti[t]] += 1 / 3
+    for t, b in zip(s.eq_bottom, s.eq_by):
+        if b == player:
+            v[int(L.info["returned"].start) + ti[t]] += 1 / 3
+    v[int(L.info["steps"].start)] = len(s.history) / 300
+    return v
+
+
+# ---------------------------------------------------------------------------- catalogue
+class GreenCatalog:
+    """A fixed list of action texts for one card set (H5): every declaration split, a
+    ``pick``/``take`` per design, the cell actions over the :data:`WINDOW`, ``market
+    0..2``, the tile actions per tile, and ``pay#k`` / ``store#k`` for the k-th legal
+    choice of an open-ended Water payment or distribution."""
+
+    def __init__(self, cs: CardSet) -> None:
+        self.cs = cs
+        texts: list[str] = []
+        h = K.HAND
+        for f in range(h + 1):
+            for li in range(h + 1 - f):
+                for c in range(h + 1 - f - li):
+                    texts.append(f"draw {f} {li} {c} {h - f - li - c}")
+        designs = sorted(cs.design_index, key=cs.design_index.__getitem__)
+        texts += [f"pick {d}" for d in designs] + [f"take {d}" for d in designs]
+        texts += [f"market {k}" for k in range(K.MARKET_FOOD_MAX + 1)]
+        cells = [(x, y) for x in WINDOW for y in WINDOW]
+        for verb in ("build", "tower", "silo", "restore", "tile", "harvest", "flip"):
+            texts += [f"{verb} {x} {y}" for x, y in cells]
+        texts += [f"harvest {x} {y} {k}" for x, y in cells for k in (1, 2, 3)]
+        texts += [f"use {x} {y} {t}" for x, y in cells for t in cs.tile_order]
+        texts += [f"keep {t}" for t in cs.tile_order] + [f"attach {t}" for t in cs.tile_order]
+        texts += ["aside", "done"]
+        texts += [f"pay#{k}" for k in range(_OPEN_MAX)] + [f"store#{k}" for k in range(_OPEN_MAX)]
+        self.texts = tuple(texts)
+        self._index = {t: i for i, t in enumerate(self.texts)}
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def _open(self, s: State, a: Action) -> str | None:
+        if a.verb in ("pay", "store"):
+            same = [b for b in s.legal_actions() if b.verb == a.verb]
+            k = same.index(a)
+            return f"{a.verb}#{k}" if k < _OPEN_MAX else None
+        return None
+
+    def index(self, s: State, a: Action) -> int | None:
+        """The catalogue index of legal action ``a`` of ``s`` (``None`` if uncatalogued)."""
+        key = self._open(s, a) if a.verb in ("pay", "store") else str(a)
+        return None if key is None else self._index.get(key)
+
+    def legal_indices(self, s: State) -> list[int]:
+        """Sorted catalogue indices of the legal actions (uncatalogued ones left out,
+        unless no legal action is catalogued: ValueError then)."""
+        out = sorted({i for a in s.legal_actions() if (i := self.index(s, a)) is not None})
+        if not out and not s.is_terminal():
+            raise ValueError("no legal action of this state is in the catalogue "
+                             f"(legal: {[str(a) for a in s.legal_actions()][:5]})")
+        return out
+
+    def mask(self, s: State) -> np.ndarray:
+        m = np.zeros(len(self.texts), np.int8)
+        m[self.legal_indices(s)] = 1
+        return m
+
+    def action(self, s: State, index: int) -> Action:
+        """The legal action of ``s`` at catalogue ``index`` (ValueError otherwise)."""
+        if not (type(index) in (int, np.int64, np.int32) and 0 <= int(index) < len(self.texts)):
+            raise ValueError(f"catalogue index {index!r} is out of range 0..{len(self.texts) - 1}")
+        text = self.texts[int(index)]
+        for a in s.legal_actions():
+            if self.index(s, a) == int(index):
+                return a
+        raise ValueError(f"catalogue action {int(index)} ({text!r}) is not legal now")
+
+
+_CATALOGS: dict[str, GreenCatalog] = {}
+
+
+def catalog_for(cs: CardSet) -> GreenCatalog:
+    """The (cached) catalogue of a card set."""
+    if cs.hash not in _CATALOGS:
+        _CATALOGS[cs.hash] = GreenCatalog(cs)
+    return _CATALOGS[cs.hash]
+
+
+# ---------------------------------------------------------------------------- resampling
+def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
+    """A full state consistent with ``player``'s information (H6), uniform by default.
+
+    Each other seat's hand keeps the cards ``player`` knows to be in it; its other slots
+    (their piles are public) are dealt uniformly from that pile's unknown cards (the
+    pile's remainder and those slots); an unrevealed pick is drawn from the seat's hand;
+    the Equipment tiles ``player`` has not seen are dealt over the never-seen stack and
+    the tiles others returned under it; the RNG is fresh.  ``s`` is not changed."""
+    _check(s, player)
+    t = s.clone()
+    cs = t.cs
+    # --- the cards
+    pool: dict[str, list[str]] = {p: [] for p in PILES}
+    for pile in PILES:
+        for did, cnt in zip(cs.pile_designs[pile], t.unseen[pile]):
+            pool[pile] += [did] * cnt
+    slots: dict[int, dict[str, int]] = {}
+    keep: dict[int, list[str]] = {}
+    for q, pl in enumerate(t.players):
+        if q == player:
+            continue
+        held = pl.hand + ([pl.pick] if pl.pick else [])
+        rest = held[:]
+        kn: list[str] = []
+        for c in t.known[player][q]:
+            if c in rest:
+                rest.remove(c)
+                kn.append(c)
+        keep[q] = kn
+        slots[q] = {p: 0 for p in PILES}
+        for c in rest:
+            pile = cs.designs[c].pile
+            pool[pile].append(c)
+            slots[q][pile] += 1
+    for pile in PILES:                 # canonical order first: only counts matter
+        pool[pile].sort(key=cs.design_index.__getitem__)
+        rng.shuffle(pool[pile])
+    for q, pl in enumerate(t.players):
+        if q == player:
+            continue
+        had_pick = bool(pl.pick)
+        hand = keep[q][:]
+        for pile in PILES:
+            for _ in range(slots[q][pile]):
+                hand.append(pool[pile].pop())
+        hand.sort(key=cs.design_index.__getitem__)
+        if had_pick:
+            pl.pick = hand.pop(rng.randrange(len(hand)))
+        pl.hand = hand
+    for pile in PILES:
+        counts = [0] * len(cs.pile_designs[pile])
+        idx = {d: i for i, d in enumerate(cs.pile_designs[pile])}
+        for c in pool[pile]:
+            counts[idx[c]] += 1
+        t.unseen[pile] = counts
+    # other seats' knowledge stays a part of the hands it describes
+    for q in range(t.n):
+        if q == player:
+            continue
+        for r in range(t.n):
+            have = t.players[r].hand + ([t.players[r].pick] if t.players[r].pick else [])
+            new: list[str] = []
+            for c in t.known[q][r]:
+                if c in have:
+                    have.remove(c)
+                    new.append(c)
+            t.known[q][r] = new
+    # --- the Equipment stack
+    owners = t.eq_by if len(t.eq_by) == len(t.eq_bottom) else [-1] * len(t.eq_bottom)
+    tiles: list[str] = []
+    for tid, cnt in zip(cs.tile_order, t.eq_unseen):
+        tiles += [tid] * cnt
+    hidden = [i for i, b in enumerate(owners) if b != player]
+    tiles += [t.eq_bottom[i] for i in hidden]
+    order = {x: i for i, x in enumerate(cs.tile_order)}
+    tiles.sort(key=order.__getitem__)
+    rng.shuffle(tiles)
+    for i in hidden:
+        t.eq_bottom[i] = tiles.pop()
+    t.eq_unseen = [0] * len(cs.tile_order)
+    ti = {x: i for i, x in enumerate(cs.tile_order)}
+    for x in tiles:
+        t.eq_unseen[ti[x]] += 1
+    t.rng = rng.getrandbits(64)
+    t._legal = None
+    return t

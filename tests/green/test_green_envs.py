@@ -1,0 +1,87 @@
+"""The research interfaces of arle.green: OpenSpiel ``python_arle_green`` (explicit
+chance, imperfect information) and the PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+import arle.env  # noqa: E402  (registers python_arle_green)
+from arle.env import green_aec_env  # noqa: E402
+
+
+def test_openspiel_game_type_and_random_sim() -> None:
+    game = pyspiel.load_game("python_arle_green", {"players": 2})
+    gt = game.get_type()
+    assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert gt.provides_information_state_tensor and gt.provides_observation_tensor
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_openspiel_chance_nodes_and_hidden_hands(n: int) -> None:
+    game = pyspiel.load_game("python_arle_green", {"players": n})
+    st = game.new_initial_state()
+    r = random.Random(n)
+    chance = decisions = 0
+    while not st.is_terminal() and decisions < 40:
+        if st.is_chance_node():
+            outs = st.chance_outcomes()
+            assert abs(sum(p for _, p in outs) - 1.0) < 1e-9
+            st.apply_action(r.choice(outs)[0])
+            chance += 1
+            continue
+        p = st.current_player()
+        for q in range(n):
+            assert len(st.information_state_tensor(q)) == game.information_state_tensor_size()
+            assert len(st.observation_tensor(q)) == game.observation_tensor_size()
+            if q != p and n > 1:
+                hand = st.green_state.players[p].hand
+                info = st.information_state_string(q)
+                assert f"pick {hand[0]}" not in info if hand else True
+        legal = st.legal_actions()
+        assert legal == sorted(legal) and legal
+        st.apply_action(r.choice(legal))
+        decisions += 1
+    assert chance > 0
+    clone = st.clone()
+    assert clone.history() == st.history()
+    again = pickle.loads(pickle.dumps(st))
+    assert str(again) == str(st)
+    if n == 1:
+        assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_openspiel_refuses_bad_parameters() -> None:
+    with pytest.raises(Exception, match="players must be 1 to 4"):
+        pyspiel.load_game("python_arle_green", {"players": 5})
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_pettingzoo_api_test(n: int) -> None:
+    from pettingzoo.test import api_test
+    api_test(green_aec_env(players=n), num_cycles=40)
+
+
+def test_pettingzoo_masks_and_rewards() -> None:
+    env = green_aec_env(players=3)
+    env.reset(seed=2)
+    r = np.random.default_rng(0)
+    steps = 0
+    while not all(env.terminations.values()):
+        agent = env.agent_selection
+        obs, _, _, _, _ = env.last()
+        for other in env.agents:
+            if other != agent:
+                assert env.observe(other)["action_mask"].sum() == 0
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(r.choice(legal)))
+        steps += 1
+    assert abs(sum(env.rewards.values())) < 1e-9 and steps > 50
+    with pytest.raises(ValueError, match="players must be 1 to 4"):
+        green_aec_env(players=0)

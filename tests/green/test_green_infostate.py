@@ -1,0 +1,132 @@
+"""Information states, determinization and the action catalogue of arle.green (H5-H7)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import arle.green as G
+from arle.green import infostate as I
+from arle.green.io import conservation_problems
+
+
+def _walk(n: int, seed: int, every: int = 5):
+    """Seeded random game, yielding the state every ``every`` decisions."""
+    s = G.new_game(players=n, seed=seed)
+    r = random.Random(seed)
+    k = 0
+    while not s.is_terminal():
+        if k % every == 0:
+            yield s
+        s.apply(r.choice(s.legal_actions()))
+        k += 1
+    yield s
+
+
+def _sub(small: list[str], big: list[str]) -> bool:
+    rest = list(big)
+    for c in small:
+        if c not in rest:
+            return False
+        rest.remove(c)
+    return True
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_h6_h7_resample_reproduces_the_information_state(n: int) -> None:
+    changed = 0
+    for s in _walk(n, seed=n + 10, every=9):
+        if s.is_terminal():
+            continue
+        p = s.current_player
+        before = s.to_json()
+        t = I.resample_from_infostate(s, p, random.Random(3))
+        assert s.to_json() == before                       # the input is untouched
+        assert I.infostate_string(t, p) == I.infostate_string(s, p)
+        assert I.observation_string(t, p) == I.observation_string(s, p)
+        assert np.array_equal(I.information_state_tensor(t, p),
+                              I.information_state_tensor(s, p))
+        assert [str(a) for a in t.legal_actions()] == [str(a) for a in s.legal_actions()]
+        assert conservation_problems(t) == []
+        assert G.State.from_json(t.to_json()) == t
+        for q in range(n):
+            if q != p:
+                assert t.players[q].card == s.players[q].card
+                held = t.players[q].hand + ([t.players[q].pick] if t.players[q].pick else [])
+                assert _sub(s.known[p][q], held)            # what p knows stays put
+                assert bool(t.players[q].pick) == bool(s.players[q].pick)
+        changed += t.to_json() != before
+    assert changed > 0                                      # hidden parts do get resampled
+
+
+def test_h5_known_hands_are_what_the_passer_saw() -> None:
+    seen_knowledge = False
+    for s in _walk(3, seed=4, every=1):
+        for p in range(3):
+            for q in range(3):
+                kq = s.known[p][q]
+                pl = s.players[q]
+                assert _sub(kq, pl.hand + ([pl.pick] if pl.pick else []))
+                assert q != p or kq == []
+                seen_knowledge |= bool(kq)
+    assert seen_knowledge
+
+
+def test_h5_infostate_is_the_seats_own_view() -> None:
+    s = G.new_game(players=3, seed=2)
+    while s.pending().kind != "pick":
+        s.apply(s.legal_actions()[0])
+    p = s.current_player
+    s.apply(s.legal_actions()[0])                           # p commits a hidden pick
+    q = s.current_player
+    text_q = I.infostate_string(s, q)
+    assert "pick ?" in text_q and f"pick {s.players[p].pick}" not in text_q
+    assert f"pick {s.players[p].pick}" in I.infostate_string(s, p)   # its own recall
+    pub = I.public_observation(s)
+    assert "hand" not in pub and "pick" not in pub and "legal_actions" not in pub
+    with pytest.raises(ValueError, match="no player 7"):
+        I.infostate_string(s, 7)
+
+
+def test_h5_tensors_have_fixed_sizes() -> None:
+    lay = I.layout(G.load_cards())
+    for n in (1, 4):
+        s = G.new_game(players=n, seed=1)
+        assert I.observation_tensor(s, 0).shape == (lay.obs_size,)
+        assert I.information_state_tensor(s, 0).shape == (lay.info_size,)
+        assert I.observation_tensor(s, 0).dtype == np.float32
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_h5_catalogue_covers_the_legal_actions(n: int) -> None:
+    cat = I.catalog_for(G.load_cards())
+    assert len(set(cat.texts)) == len(cat)
+    for s in _walk(n, seed=7, every=3):
+        if s.is_terminal():
+            assert cat.legal_indices(s) == []
+            continue
+        idx = cat.legal_indices(s)
+        assert idx == sorted(idx) and cat.mask(s).sum() == len(idx)
+        assert len(idx) == len(s.legal_actions())          # every action catalogued here
+        for i in idx:
+            assert cat.action(s, i) in s.legal_actions()
+    s = G.new_game(players=n, seed=7)
+    before = s.to_json()
+    with pytest.raises(ValueError, match="out of range"):
+        cat.action(s, len(cat))
+    with pytest.raises(ValueError, match="not legal now"):
+        cat.action(s, cat.texts.index("market 2"))
+    assert s.to_json() == before
+
+
+def test_chance_outcomes_drive_the_engine() -> None:
+    s = G.new_game(players=2, seed=0, chance_outcomes=[1])
+    assert s.first == 1 and s.chance == [1]
+    with pytest.raises(G.state.ChanceNeeded) as e:
+        G.new_game(players=3, seed=0, chance_outcomes=[])
+    assert e.value.n == 3
+    t = s.clone()
+    t._forced = None                                        # back to the RNG
+    t.apply(t.legal_actions()[0])
