@@ -130,7 +130,7 @@ def test_a_failure_after_every_field_changed_restores_every_field(
     """Whatever fields State and Player grow, apply's snapshot must cover them: the
     injected engine scribbles on every slot (in place and by rebinding), then fails."""
     import arle.state as state_module
-    from arle.state import Player
+    from arle.state import PLAYER_FIELDS, STATE_FIELDS
 
     def scribble(value: Any) -> Any:
         if isinstance(value, bool):
@@ -148,7 +148,7 @@ def test_a_failure_after_every_field_changed_restores_every_field(
         return value
 
     def broken_engine(s: State, a: Action) -> None:
-        for obj, slots in [(s, State.__slots__)] + [(p, Player.__slots__) for p in s.players]:
+        for obj, slots in [(s, STATE_FIELDS)] + [(p, PLAYER_FIELDS) for p in s.players]:
             for name in slots:
                 if name in ("n", "seed", "setup", "_bsnap"):   # never changed by a move
                     continue

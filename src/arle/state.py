@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from arle.scoring import ScoreSheet
 
 
+#: The attributes of a :class:`Player` and of a :class:`State`, in ``__slots__`` order.
+#: Read these rather than ``__slots__``, which a class compiled with mypyc does not have.
+PLAYER_FIELDS: tuple[str, ...] = (
+    "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
+    "buildings", "travel", "bottleneck")
+STATE_FIELDS: tuple[str, ...] = (
+    "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
+    "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
+
+
 class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
@@ -55,12 +65,12 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         from arle.engine.frames import frame_to_json
-        return {k: getattr(self, k) for k in Player.__slots__}
+        return {k: getattr(self, k) for k in PLAYER_FIELDS}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "Player":
         p = Player()
-        for k in Player.__slots__:
+        for k in PLAYER_FIELDS:
             setattr(p, k, d[k])
         return p
 
@@ -162,11 +172,12 @@ class State:
         )
 
     # ------------------------------------------------------------------ changes
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | object) -> None:
         """Apply a legal action (or its text); raises IllegalActionError otherwise.
 
         Only an :class:`Action` equal to one of ``legal_actions()`` (or a text naming
-        one) is accepted: plain tuples, other types and look-alikes are refused.  The
+        one) is accepted: plain tuples, other types and look-alikes are refused (the
+        parameter takes any object so that the mypyc build refuses them the same way).  The
         change is atomic: if anything fails inside the engine, the state (history
         included) is left exactly as it was and the error is raised again."""
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -305,7 +316,10 @@ def _engine_apply() -> "Callable[[State, Action], None]":
 def _shown(action: object) -> str:
     """An offered action in an error message, whatever its type."""
     if type(action) is Action:
-        return repr(str(action))
+        try:
+            return repr(str(action))
+        except TypeError:   # Action("place", ["x"]): the mypyc build checks the fields
+            pass
     return f"{action!r} (of type {type(action).__name__}; expected an Action or its text)"
 
 
@@ -316,4 +330,4 @@ def check_player(state: State, player: int) -> None:
             f"player {player} is not to move (player {state.current_player} is)")
 
 
-__all__ = ["State", "Player", "IllegalActionError", "check_player"]
+__all__ = ["State", "Player", "IllegalActionError", "check_player", "PLAYER_FIELDS", "STATE_FIELDS"]

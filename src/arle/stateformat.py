@@ -16,7 +16,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from arle.data import catalog as C
-from arle.state import Player, State
+from arle.state import PLAYER_FIELDS, STATE_FIELDS, Player, State
 
 if TYPE_CHECKING:
     from arle.engine.frames import Frame
@@ -31,7 +31,7 @@ STATE_KEYS = ("format", "n", "seed", "setup", "players", "half_year", "start_pla
 #: setup, history, player count and seed (those are the setup's).
 POSITION_KEYS = tuple(k for k in STATE_KEYS
                       if k not in ("format", "n", "seed", "setup", "history"))
-PLAYER_KEYS = Player.__slots__
+PLAYER_KEYS = PLAYER_FIELDS
 SETUP_KEYS = ("players", "seed", "buildings", "promos", "options", "position")
 SETUP_REQUIRED = ("players", "seed", "buildings", "promos")
 
@@ -539,11 +539,11 @@ def rebase(s: State, settle_supply: bool) -> State:
 def adopt(target: State, source: State) -> State:
     """Make ``target`` (a state edited in place) the checked state ``source``, keeping
     the identity of its players and lists (callers may hold them)."""
-    for k in State.__slots__:
+    for k in STATE_FIELDS:
         new = getattr(source, k)
         if k == "players" and len(target.players) == len(new):
             for old_p, new_p in zip(target.players, new):
-                for pk in Player.__slots__:
+                for pk in PLAYER_FIELDS:
                     _assign(old_p, pk, getattr(new_p, pk))
         elif k in ("setup", "_legal", "_bsnap"):   # shared with clones: replaced
             setattr(target, k, new)

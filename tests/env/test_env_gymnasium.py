@@ -64,8 +64,8 @@ def test_score_cache_key_covers_every_player_field():
     import copy
 
     from arle.env.gym_env import KEY_FIELDS, _player_key
-    from arle.state import Player
-    assert set(KEY_FIELDS) == set(Player.__slots__)
+    from arle.state import PLAYER_FIELDS
+    assert set(KEY_FIELDS) == set(PLAYER_FIELDS)
     s = arle.new_game(players=1, seed=3)
     rng = random.Random(3)
     for _ in range(60):
@@ -88,7 +88,7 @@ def test_score_cache_key_covers_every_player_field():
             return v + ["x"]
         raise AssertionError(type(v))
 
-    for field in Player.__slots__:
+    for field in PLAYER_FIELDS:
         other = copy.deepcopy(pl)
         setattr(other, field, bumped(getattr(pl, field)))
         assert getattr(other, field) != getattr(pl, field), field
