@@ -138,7 +138,7 @@ class State:
         from arle.engine.farm import score_player
         return [score_player(self, i) for i in range(self.n)]
 
-    def farm(self, player: int) -> dict[str, Any]:
+    def farm(self, player: int | object) -> dict[str, Any]:   # object: checked below
         """Player ``player``'s farm as the scoring pad's JSON sheet (the input format of
         ``arle score``, docs/SCORING_PAD.md; vehicle loads count as emptied).  Scoring
         it with :func:`arle.scoring.farm_from_dict` and :func:`arle.scoring.score_farm`
@@ -278,7 +278,7 @@ class State:
         except ValueError as e:
             raise ValueError(f"malformed state JSON: {e}") from None
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int | object) -> dict[str, Any]:   # checked below
         """What ``player`` may see, JSON-ready: Fields of Arle has no hidden information,
         so every seat sees the whole position (the :meth:`to_json` fields, as a copy)."""
         if not (type(player) is int and 0 <= player < self.n):
