@@ -137,3 +137,13 @@ def test_the_field_lists_are_the_slots_of_the_pure_classes() -> None:
         assert not hasattr(Player, "__slots__") or Player.__slots__ == PLAYER_FIELDS
         return
     assert Player.__slots__ == PLAYER_FIELDS and State.__slots__ == STATE_FIELDS
+
+
+def test_version_names_the_build() -> None:
+    from typer.testing import CliRunner
+
+    from arle.cli.main import app
+    res = CliRunner().invoke(app, ["--version"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.strip() == f"arle {arle.__version__} ({build_name()})"
+    assert build_name() in ("compiled with mypyc", "pure Python")

@@ -176,8 +176,8 @@ class State:
         """Apply a legal action (or its text); raises IllegalActionError otherwise.
 
         Only an :class:`Action` equal to one of ``legal_actions()`` (or a text naming
-        one) is accepted: plain tuples, other types and look-alikes are refused (the
-        parameter takes any object so that the mypyc build refuses them the same way).  The
+        one) is accepted: plain tuples, other types and look-alikes are refused (any
+        object is taken, so that the mypyc build refuses them the same way).  The
         change is atomic: if anything fails inside the engine, the state (history
         included) is left exactly as it was and the error is raised again."""
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -330,4 +330,5 @@ def check_player(state: State, player: int) -> None:
             f"player {player} is not to move (player {state.current_player} is)")
 
 
-__all__ = ["State", "Player", "IllegalActionError", "check_player", "PLAYER_FIELDS", "STATE_FIELDS"]
+__all__ = ["State", "Player", "IllegalActionError", "check_player", "PLAYER_FIELDS",
+           "STATE_FIELDS"]
