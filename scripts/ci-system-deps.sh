@@ -2,12 +2,14 @@
 # Debian packages the web tests need: Chromium (driven by Playwright's Python package,
 # never downloaded by `playwright install`) and the PostgreSQL server binaries (the
 # persistence tests start a throwaway cluster of their own).  Idempotent and quiet:
-# installs only what is missing.
+# installs only what is missing.  A C compiler builds the mypyc-compiled copy the CI
+# also tests (scripts/build-compiled.sh).
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+command -v cc >/dev/null || missing+=(gcc)
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0

@@ -125,12 +125,13 @@ def test_a_failing_anytime_action_changes_nothing(monkeypatch: pytest.MonkeyPatc
     assert _picture(s) == before
 
 
+@pytest.mark.parametrize("expansion", [None, "tea-and-trade"])
 def test_a_failure_after_every_field_changed_restores_every_field(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, expansion: str | None) -> None:
     """Whatever fields State and Player grow, apply's snapshot must cover them: the
     injected engine scribbles on every slot (in place and by rebinding), then fails."""
     import arle.state as state_module
-    from arle.state import Player
+    from arle.state import PLAYER_FIELDS, STATE_FIELDS
 
     def scribble(value: Any) -> Any:
         if isinstance(value, bool):
@@ -148,7 +149,7 @@ def test_a_failure_after_every_field_changed_restores_every_field(
         return value
 
     def broken_engine(s: State, a: Action) -> None:
-        for obj, slots in [(s, State.__slots__)] + [(p, Player.__slots__) for p in s.players]:
+        for obj, slots in [(s, STATE_FIELDS)] + [(p, PLAYER_FIELDS) for p in s.players]:
             for name in slots:
                 if name in ("n", "seed", "setup", "_bsnap"):   # never changed by a move
                     continue
@@ -158,7 +159,8 @@ def test_a_failure_after_every_field_changed_restores_every_field(
                 setattr(obj, name, scribble(getattr(obj, name)))
         raise Boom("late failure")
 
-    s = do(fresh(players=2, seed=3), "place fisherman")
+    s = do(fresh(players=2, seed=3, buildings="random", expansion=expansion),
+           "place fisherman")
     before = _picture(s)
     monkeypatch.setattr(state_module, "_ENGINE_APPLY", broken_engine)
     with pytest.raises(Boom):

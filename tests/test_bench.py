@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from arle.cli.bench import KEYS, run_bench
+from arle.cli.bench import KEYS, compiled, run_bench
 from arle.cli.main import app
 
 runner = CliRunner()
@@ -33,7 +33,8 @@ def test_cli_json_has_the_pinned_keys() -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert set(data) == {"us_per_decision", "us_legal_actions", "us_apply", "us_clone",
-                         "decisions_per_game", "games_per_s"}
+                         "decisions_per_game", "games_per_s", "compiled"}
+    assert data["compiled"] is compiled()
 
 
 def test_cli_table_and_refusals() -> None:

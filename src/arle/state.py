@@ -17,13 +17,23 @@ if TYPE_CHECKING:
     from arle.scoring import ScoreSheet
 
 
+#: The attributes of a :class:`Player` and of a :class:`State`, in ``__slots__`` order.
+#: Read these rather than ``__slots__``, which a class compiled with mypyc does not have.
+PLAYER_FIELDS: tuple[str, ...] = (
+    "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
+    "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
+#: The fields of expansion games only (Tea & Trade): absent from a base game's JSON.
+TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost")
+STATE_FIELDS: tuple[str, ...] = (
+    "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
+    "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
+
+
 class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
     __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
                  "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
-    #: Slots of expansion games only (Tea & Trade): absent from a base game's JSON.
-    TT_SLOTS = ("ditches", "dike_cols", "boost")
 
     def __init__(self) -> None:
         self.res: list[int] = []          # indexed by catalog resource constants
@@ -67,14 +77,14 @@ class Player:
 
     def to_dict(self) -> dict[str, Any]:
         if self.ditches is None:
-            return {k: getattr(self, k) for k in Player.__slots__ if k not in Player.TT_SLOTS}
-        return {k: getattr(self, k) for k in Player.__slots__}
+            return {k: getattr(self, k) for k in PLAYER_FIELDS if k not in TT_PLAYER_FIELDS}
+        return {k: getattr(self, k) for k in PLAYER_FIELDS}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> "Player":
         p = Player()
-        for k in Player.__slots__:
-            if k in d or k not in Player.TT_SLOTS:
+        for k in PLAYER_FIELDS:
+            if k in d or k not in TT_PLAYER_FIELDS:
                 setattr(p, k, d[k])
         return p
 
@@ -142,7 +152,7 @@ class State:
         from arle.engine.farm import score_player
         return [score_player(self, i) for i in range(self.n)]
 
-    def farm(self, player: int) -> dict[str, Any]:
+    def farm(self, player: int | object) -> dict[str, Any]:   # object: checked below
         """Player ``player``'s farm as the scoring pad's JSON sheet (the input format of
         ``arle score``, docs/SCORING_PAD.md; vehicle loads count as emptied).  Scoring
         it with :func:`arle.scoring.farm_from_dict` and :func:`arle.scoring.score_farm`
@@ -177,11 +187,12 @@ class State:
         )
 
     # ------------------------------------------------------------------ changes
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | object) -> None:
         """Apply a legal action (or its text); raises IllegalActionError otherwise.
 
         Only an :class:`Action` equal to one of ``legal_actions()`` (or a text naming
-        one) is accepted: plain tuples, other types and look-alikes are refused.  The
+        one) is accepted: plain tuples, other types and look-alikes are refused (any
+        object is taken, so that the mypyc build refuses them the same way).  The
         change is atomic: if anything fails inside the engine, the state (history
         included) is left exactly as it was and the error is raised again."""
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -210,7 +221,7 @@ class State:
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
                   [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                  p.dike_cols, p.boost)
+                  p.dike_cols[:], p.boost[:])
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -285,7 +296,7 @@ class State:
         except ValueError as e:
             raise ValueError(f"malformed state JSON: {e}") from None
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int | object) -> dict[str, Any]:   # checked below
         """What ``player`` may see, JSON-ready: Fields of Arle has no hidden information,
         so every seat sees the whole position (the :meth:`to_json` fields, as a copy)."""
         if not (type(player) is int and 0 <= player < self.n):
@@ -323,7 +334,10 @@ def _engine_apply() -> "Callable[[State, Action], None]":
 def _shown(action: object) -> str:
     """An offered action in an error message, whatever its type."""
     if type(action) is Action:
-        return repr(str(action))
+        try:
+            return repr(str(action))
+        except TypeError:   # Action("place", ["x"]): the mypyc build checks the fields
+            pass
     return f"{action!r} (of type {type(action).__name__}; expected an Action or its text)"
 
 
@@ -334,4 +348,5 @@ def check_player(state: State, player: int) -> None:
             f"player {player} is not to move (player {state.current_player} is)")
 
 
-__all__ = ["State", "Player", "IllegalActionError", "check_player"]
+__all__ = ["State", "Player", "IllegalActionError", "check_player", "PLAYER_FIELDS",
+           "STATE_FIELDS", "TT_PLAYER_FIELDS"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.state import Player, State
+from arle.state import PLAYER_FIELDS, STATE_FIELDS, TT_PLAYER_FIELDS, Player, State
 
 if TYPE_CHECKING:
     from arle.engine.frames import Frame
@@ -32,8 +32,8 @@ STATE_KEYS = ("format", "n", "seed", "setup", "players", "half_year", "start_pla
 #: setup, history, player count and seed (those are the setup's).
 POSITION_KEYS = tuple(k for k in STATE_KEYS
                       if k not in ("format", "n", "seed", "setup", "history"))
-PLAYER_KEYS = tuple(k for k in Player.__slots__ if k not in Player.TT_SLOTS)
-TT_PLAYER_KEYS = Player.TT_SLOTS
+PLAYER_KEYS = tuple(k for k in PLAYER_FIELDS if k not in TT_PLAYER_FIELDS)
+TT_PLAYER_KEYS = TT_PLAYER_FIELDS
 SETUP_KEYS = ("players", "seed", "buildings", "promos", "options", "position", "expansion")
 SETUP_REQUIRED = ("players", "seed", "buildings", "promos")
 
@@ -585,11 +585,11 @@ def rebase(s: State, settle_supply: bool) -> State:
 def adopt(target: State, source: State) -> State:
     """Make ``target`` (a state edited in place) the checked state ``source``, keeping
     the identity of its players and lists (callers may hold them)."""
-    for k in State.__slots__:
+    for k in STATE_FIELDS:
         new = getattr(source, k)
         if k == "players" and len(target.players) == len(new):
             for old_p, new_p in zip(target.players, new):
-                for pk in Player.__slots__:
+                for pk in PLAYER_FIELDS:
                     _assign(old_p, pk, getattr(new_p, pk))
         elif k in ("setup", "_legal", "_bsnap"):   # shared with clones: replaced
             setattr(target, k, new)

@@ -64,9 +64,9 @@ def test_score_cache_key_covers_every_player_field():
     import copy
 
     from arle.env.gym_env import KEY_FIELDS, _player_key
-    from arle.state import Player
-    # the env plays base games; the Tea & Trade slots (Player.TT_SLOTS) are not scored by it yet
-    assert set(KEY_FIELDS) == set(Player.__slots__) - set(Player.TT_SLOTS)
+    from arle.state import PLAYER_FIELDS, TT_PLAYER_FIELDS
+    # the env plays base games; the Tea & Trade fields are not scored by it yet
+    assert set(KEY_FIELDS) == set(PLAYER_FIELDS) - set(TT_PLAYER_FIELDS)
     s = arle.new_game(players=1, seed=3)
     rng = random.Random(3)
     for _ in range(60):

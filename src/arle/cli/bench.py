@@ -13,6 +13,9 @@ are medians over the repeats:
 * ``decisions_per_game`` and ``games_per_s`` (games per second of ``legal_actions()`` +
   ``apply()`` + the random choice, setup included).
 
+``--json`` adds ``"compiled"``: whether the engine running is the mypyc build
+(``ARLE_COMPILE=1 pip install .``, see BENCHMARKS.md) or pure Python.
+
 The engine computes the next decision's legal actions at the end of ``apply()`` (and
 ``legal_actions()`` returns a copy of that list), so most of the work shows under
 ``apply``; the sum per decision is the figure to compare.
@@ -34,10 +37,27 @@ from rich.table import Table
 import arle
 from arle.cli.files import refuse
 
-__all__ = ["register", "bench", "run_bench", "KEYS"]
+__all__ = ["register", "bench", "run_bench", "KEYS", "compiled", "build_name"]
 
 KEYS = ("us_per_decision", "us_legal_actions", "us_apply", "us_clone",
         "decisions_per_game", "games_per_s")
+
+
+def compiled() -> bool:
+    """Whether the rules engine running is the mypyc-compiled build.
+
+    The compiled build (``ARLE_COMPILE=1 pip install .``) turns ``arle.state`` and the
+    engine into extension modules; the pure build leaves them ``.py`` files.
+    """
+    import importlib.machinery
+
+    import arle.state
+    return (arle.state.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def build_name() -> str:
+    """``"compiled with mypyc"`` or ``"pure Python"`` (shown by ``arle --version``)."""
+    return "compiled with mypyc" if compiled() else "pure Python"
 
 
 def _refuse(message: str) -> NoReturn:
@@ -132,7 +152,7 @@ def bench(
         _refuse("--buildings must be random or first-game")
     result = run_bench(games, repeats, seed, players, buildings)
     if as_json:
-        typer.echo(json.dumps(result))
+        typer.echo(json.dumps({**result, "compiled": compiled()}))
         return
     table = Table(title=f"arle bench: {players}-player random games, {games} games x "
                         f"{repeats} repeats (medians)")
@@ -150,7 +170,7 @@ def bench(
         table.add_row(names[k], f"{result[k]:.1f}")
     console = Console()
     console.print(table)
-    console.print(machine())
+    console.print(f"{machine()}, arle {build_name()}")
 
 
 def register(app: typer.Typer) -> None:

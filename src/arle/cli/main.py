@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from arle.cli import (
@@ -24,6 +26,26 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        import arle
+        typer.echo(f"arle {arle.__version__} ({bench.build_name()})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Show the version and the build (pure Python or compiled with mypyc).")]
+        = False,
+) -> None:
+    """Fields of Arle: play in the terminal or the browser, score a physical game,
+    replay and review games, bots and benchmarks."""
+
+
 score_cmd.register(app)
 play.register(app)
 replay_cmd.register(app)
