@@ -16,6 +16,9 @@ from setuptools.build_meta import *  # noqa: F401,F403  (the other PEP 517 hooks
 
 #: The mypy (mypyc) that compiles the package: the one the dev tools check with.
 MYPY_REQUIREMENT = "mypy==2.4.1"
+#: Packages mypyc must see to type-check what the compiled modules import (numpy, for
+#: the research encodings the bots may import).
+TYPE_CHECK_REQUIREMENTS = ["numpy>=1.26"]
 
 
 def _compile() -> bool:
@@ -24,7 +27,7 @@ def _compile() -> bool:
 
 def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     if _compile():   # setuptools' own hook runs setup.py, which needs mypyc already
-        return ["wheel", MYPY_REQUIREMENT]
+        return ["wheel", MYPY_REQUIREMENT, *TYPE_CHECK_REQUIREMENTS]
     return list(_orig.get_requires_for_build_wheel(config_settings))
 
 

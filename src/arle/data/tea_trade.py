@@ -120,9 +120,9 @@ UNCONFIRMED: Final[UnconfirmedTable] = {
 # ---------------------------------------------------------------------------
 TEA, EAST_FRISIAN_TEA = len(RESOURCES), len(RESOURCES) + 1
 TT_RESOURCES: Final = RESOURCES + ("tea", "east_frisian_tea")
-TT_RES_INDEX: Final = {name: i for i, name in enumerate(TT_RESOURCES)}
+TT_RES_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(TT_RESOURCES)}
 PAYS_FOR: Final = {EAST_FRISIAN_TEA: TEA}   # T38: EF Tea pays for Tea, never the reverse
-TEA_VP: Final = {TEA: 0.5, EAST_FRISIAN_TEA: 1.0}   # T39: not rounded
+TEA_VP: Final[dict[int, float]] = {TEA: 0.5, EAST_FRISIAN_TEA: 1.0}   # T39: not rounded
 TEA_LOAD_RESULT: Final = {"tea": EAST_FRISIAN_TEA}  # T6: Tea is upgraded like Wood
 TEA_LOAD_SIZE: Final = {"tea": UNCONFIRMED["tea_tile_size"]}  # T6
 
@@ -148,9 +148,9 @@ TEA_TOOL_SPACES: Final = {
 # The Digging Spade track (T10-T14): a full tool track on the Action Board.
 # ---------------------------------------------------------------------------
 DIGGING_SPADES: Final = "digging_spades"
-DIGGING_SPADE_VALUES: Final = (3, 4, 5, 6)   # T10: confirmed; everyone starts on 3
+DIGGING_SPADE_VALUES: Final[tuple[int, ...]] = (3, 4, 5, 6)   # T10: confirmed; everyone starts on 3
 DIGGING_SPADE_STEP_COST: Final = UNCONFIRMED["digging_spade_step_cost"]   # T11
-DIGGING_SPADE_VP: Final = UNCONFIRMED["digging_spade_vp"]                 # T12, own pad row (T14)
+DIGGING_SPADE_VP: Final[dict[int, int]] = UNCONFIRMED["digging_spade_vp"]                 # T12, own pad row (T14)
 DITCHES_PER_SPADE: Final = 1                 # T13: the Ditcher digs 1 per Digging Spade
 
 # ---------------------------------------------------------------------------
@@ -168,8 +168,8 @@ DITCH_FORBIDDEN_EDGES_STATIC: Final = UNCONFIRMED["ditch_forbidden_edges_static"
 # ---------------------------------------------------------------------------
 # Harbor and ships (T1-T5, T9, T26-T33)
 # ---------------------------------------------------------------------------
-SHIPS: Final = UNCONFIRMED["ships"]          # T2-T5
-SHIP_IDS: Final = ("fishing_cutter_small", "fishing_cutter_large",
+SHIPS: Final[dict[str, Ship]] = UNCONFIRMED["ships"]          # T2-T5
+SHIP_IDS: Final[tuple[str, ...]] = ("fishing_cutter_small", "fishing_cutter_large",
                    "trading_ship_small", "trading_ship_large")
 SHIP_KIND: Final = {
     "fishing_cutter_small": "fishing_cutter", "fishing_cutter_large": "fishing_cutter",
@@ -220,7 +220,7 @@ TT_ORANGE: Final = ("slaughterhouse", "caroline_sluice", "tea_factory", "schnapp
 TT_BLUE: Final = ("ale_house_inn", "old_brickworks_inn", "vossenhus_inn",
                   "farmers_inn_star", "sluice_yard_inn_star", "old_smithy_inn")
 TT_RED: Final = ("mennonite_church", "norderburg_castle")
-TT_BUILDINGS: Final = TT_GREEN + TT_YELLOW + TT_ORANGE + TT_BLUE + TT_RED
+TT_BUILDINGS: Final[tuple[str, ...]] = TT_GREEN + TT_YELLOW + TT_ORANGE + TT_BLUE + TT_RED
 # Starred tiles replace the base tile of the same name in every game with the expansion.
 STARRED_REPLACES: Final = {
     "smokehouse_star": "smokehouse", "smithy_star": "smithy",
@@ -255,7 +255,7 @@ TT_BUILDING_KIND: Final = {
     **{b: "major_craft" for b in TT_ORANGE}, **{b: "inn" for b in TT_BLUE},
     **{b: "large" for b in TT_RED},
 }
-TT_BUILDING_VP: Final = {                    # 1.4 of the rulings, as printed
+TT_BUILDING_VP: Final[dict[str, int]] = {                    # 1.4 of the rulings, as printed
     **{b: 1 for b in TT_GREEN},
     "smokehouse_star": 4, "smithy_star": 5, "moor_farmers_house": 5, "small_wharf": 5,
     "fridericus_sluice": 3, "homestead": 5, "peat_barn": 3,
