@@ -107,8 +107,8 @@ def _animal_market_legal(s: State, p: int) -> list[Action]:
 
 def _animal_market(s: State, p: int, a: Action) -> None:
     an = s.players[p].animals
-    for t, n in enumerate(a.args[1:]):
-        an[t] -= int(n)
+    for t, k in enumerate(a.args[1:]):
+        an[t] -= int(k)
     for r, n in _d(FIG["animal_market"]["gives"]).items():
         gain(s, p, r, n)
 
