@@ -16,6 +16,7 @@ from arle.engine.core import push
 from arle.engine.setup import IMPLEMENTED_TT_BUILDINGS, PENDING_TT_BUILDINGS
 from arle.state import State
 from tests.util import do, legal, position, top
+from test_random_games import check_invariants, check_tt_invariants
 
 TT = "tea-and-trade"
 R = T.TT_RES_INDEX
@@ -39,6 +40,13 @@ def build(s: State, b: str, pay: dict[str, int], **extra: int) -> State:
     do(s, "place builder", f"build {b}")
     assert b in s.players[0].buildings and b not in s.board
     return s
+
+
+def checked(s: State) -> None:
+    """The whole-game invariants (supplies, barns, tiles) hold, and the state reloads."""
+    check_invariants(s)
+    check_tt_invariants(s)
+    assert State.from_json(s.to_json()) == s
 
 
 YELLOW = {"timber": 1, "brick": 1}
@@ -128,6 +136,7 @@ def test_animal_market_any_three_mixed() -> None:
     do(s, "use animal_market 2 0 1")
     assert s.players[0].animals == [0, 0, 0]
     assert (res(s, "tea"), res(s, "food")) == (4, 3)
+    checked(s)
 
 
 def test_dehydration_mill_pays_and_digs_two() -> None:
@@ -137,6 +146,7 @@ def test_dehydration_mill_pays_and_digs_two() -> None:
     do(s, "dig v(3,0)", "dig v(4,0)")
     assert bin(s.players[0].ditches or 0).count("1") == 2
     assert (res(s, "wood"), res(s, "food")) == (0, 0)
+    checked(s)
 
 
 # --------------------------------------------------------------------------- yellow
@@ -155,9 +165,11 @@ def test_moor_farmers_house_grain_fields_on_the_moor() -> None:
     g = s.players[0].grid
     assert g[16] == g[19] == "field_grain" and s.players[0].moor_peat[1] == 0
     assert s.pool["field"] == fields - 2
+    checked(s)
     s = build(game("moor_farmers_house"), "moor_farmers_house", YELLOW)
     do(s, "discard bw")
     assert s.players[0].grid[C.BOARDWALK_CELL] == "field_grain" and s.players[0].bw_peat == 0
+    checked(s)
 
 
 def test_fridericus_sluice_three_per_workbench() -> None:
@@ -181,6 +193,7 @@ def test_peat_barn_carts_per_three_ditches_and_peat_boat() -> None:
     do(s, "take cart")
     assert [b[0] for b in s.players[0].barn].count("cart") == 2
     assert not s.stack
+    checked(s)
 
 
 # --------------------------------------------------------------------------- orange
@@ -207,11 +220,13 @@ def test_caroline_sluice_clay_per_ditch_and_a_moor() -> None:
                                                     "dehydrate m2"}
     do(s, "dehydrate m2")
     assert s.players[0].grid[17] == "dmoor" and s.players[0].moor_peat[2] == C.MOOR_PEAT
+    checked(s)
 
 
 def test_tea_factory_five_eftea() -> None:
     s = build(game("tea_factory"), "tea_factory", {"tea": 5, "brick": 2})
     assert res(s, "east_frisian_tea") == 5
+    checked(s)
 
 
 # --------------------------------------------------------------------------- blue
@@ -248,6 +263,7 @@ def test_farmers_inn_star_forest_then_exchange() -> None:
     assert top(s) == "tt_building" and s.stack[-1].n == 1  # type: ignore[attr-defined]
     do(s, "exchange 1")
     assert (res(s, "food"), res(s, "east_frisian_tea")) == (9, 2)
+    checked(s)
 
 
 def test_old_smithy_inn_horses_and_a_plow() -> None:
@@ -257,6 +273,7 @@ def test_old_smithy_inn_horses_and_a_plow() -> None:
     assert top(s) == "free_equipment"
     do(s, "take plow")
     assert [b[0] for b in s.players[0].barn] == ["plow"]
+    checked(s)
 
 
 def test_choice_frame_saved_and_loaded() -> None:

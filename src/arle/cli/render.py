@@ -566,7 +566,7 @@ def action_cost(a: Action) -> str | None:
     first = str(args[0]) if args else ""
     if verb in ("place", "imitate") and first in C.SPACE_COST:
         return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
-    if verb == "build" and first in C.BUILDING_COST:
+    if verb == "build" and first in _BVP:
         return building_cost_text(first)
     if verb == "use" and first in C.DARK_GREEN_COST:
         return texts.amounts(C.DARK_GREEN_COST[first])

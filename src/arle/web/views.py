@@ -80,7 +80,7 @@ def cost_note(a: Action) -> str:
     v, args = a.verb, a.args
     arg0 = args[0] if args else ""
     parts: list[str] = []
-    if v == "build" and arg0 in C.BUILDING_COST:
+    if v == "build" and arg0 in _BVP:
         parts = [svg.building_cost_text(arg0), f"{_BVP.get(arg0, 0)} VP"]
     elif v in ("vehicle", "peat_boat"):
         kind = arg0 if v == "vehicle" else "peat_boat"
