@@ -118,6 +118,11 @@ def test_chicken_farm_anytime_repeatable() -> None:
     do(s, "use chicken_farm", "use chicken_farm")
     assert res(s, "food") == 8 and res(s, "wood") == 0
     assert "use chicken_farm" not in legal(s)
+    position.edit(s, 0, in_place=True, res={"timber": 1, "wood": 1, "grain": 1})
+    do(s, "use chicken_farm")                                  # Timber pays for Wood
+    assert top(s) == "pay" and legal(s) == {"pay grain:1 wood:1", "pay grain:1 timber:1"}
+    do(s, "pay grain:1 timber:1")
+    assert (res(s, "food"), res(s, "wood"), res(s, "timber")) == (12, 1, 0)
 
 
 def test_tea_office_two_different_fabrics() -> None:

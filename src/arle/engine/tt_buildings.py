@@ -16,6 +16,8 @@ Fishing Cutter (:func:`fishing_cutters`).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
@@ -23,7 +25,8 @@ from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.buildings import ON_BUILD, TT_USE, tea_payment_options
 from arle.engine.core import (
-    advance_tool, effect, frame, gain, pay, pay_then, push, push_eff, tool_value,
+    advance_tool, effect, frame, gain, pay, pay_then, payment_options, push, push_eff,
+    tool_value,
 )
 from arle.engine.spaces import DONE, dig_actions
 from arle.state import Player, State
@@ -67,13 +70,19 @@ def _push_dig(s: State, p: int, n: int) -> None:
 # Green Small Houses: anytime, repeatable (T44)
 # ---------------------------------------------------------------------------
 def _chicken_farm_legal(s: State, p: int) -> list[Action]:
-    ok = _can_pay(s.players[p].res, _d(FIG["chicken_farm"]["pays"]))
+    ok = payment_options(s.players[p].res, _d(FIG["chicken_farm"]["pays"]))
     return [Action("use", ("chicken_farm",))] if ok else []
 
 
 def _chicken_farm(s: State, p: int, a: Action) -> None:
-    pay(s, p, _d(FIG["chicken_farm"]["pays"]))
-    for r, n in _d(FIG["chicken_farm"]["gives"]).items():
+    """1 Wood (Timber pays for it, RULINGS) and 1 Grain -> 4 Food."""
+    opts = payment_options(s.players[p].res, _d(FIG["chicken_farm"]["pays"]))
+    pay_then(s, p, opts, "tt_house_gain", "chicken_farm")
+
+
+@effect("tt_house_gain")
+def _house_gain(s: State, p: int, b: str) -> None:
+    for r, n in _d(FIG[b]["gives"]).items():
         gain(s, p, r, n)
 
 
@@ -81,11 +90,11 @@ def _tea_office_legal(s: State, p: int) -> list[Action]:
     """``use tea_office linen woolen``: 2 different fabrics and 1 Food."""
     res = s.players[p].res
     fig = FIG["tea_office"]
-    if not _can_pay(res, _d(fig["pays"])) or _i(fig["different_fabrics"]) != 2:
+    if not _can_pay(res, _d(fig["pays"])):
         return []
-    return [Action("use", ("tea_office", _FABRIC_NAME[a], _FABRIC_NAME[b]))
-            for i, a in enumerate(FABRICS) for b in FABRICS[i + 1:]
-            if res[a] >= 1 and res[b] >= 1]
+    return [Action("use", ("tea_office", *(_FABRIC_NAME[r] for r in kinds)))
+            for kinds in combinations(FABRICS, _i(fig["different_fabrics"]))
+            if all(res[r] >= 1 for r in kinds)]
 
 
 def _tea_office(s: State, p: int, a: Action) -> None:
@@ -115,15 +124,21 @@ def _animal_market(s: State, p: int, a: Action) -> None:
 
 def _dehydration_mill_legal(s: State, p: int) -> list[Action]:
     pl = s.players[p]
-    if pl.ditches is None or not _can_pay(pl.res, _d(FIG["dehydration_mill"]["pays"])):
+    if pl.ditches is None or not payment_options(pl.res, _d(FIG["dehydration_mill"]["pays"])):
         return []
     return [Action("use", ("dehydration_mill",))] if dig_actions(pl) else []
 
 
 def _dehydration_mill(s: State, p: int, a: Action) -> None:
+    """1 Wood (or Timber) and 1 Food: dig 2 ditches."""
     fig = FIG["dehydration_mill"]
-    pay(s, p, _d(fig["pays"]))
-    _push_dig(s, p, _i(fig["ditches"]))
+    pay_then(s, p, payment_options(s.players[p].res, _d(fig["pays"])), "tt_dig",
+             _i(fig["ditches"]))
+
+
+@effect("tt_dig")
+def _tt_dig(s: State, p: int, n: int) -> None:
+    _push_dig(s, p, n)
 
 
 TT_USE.update({
@@ -258,7 +273,7 @@ def _moor_farm_options(pl: Player) -> list[str]:
     return out
 
 
-def _exchange_legal(s: State, p: int, b: str, n: int, pays: dict[int, int]) -> list[Action]:
+def _exchange_legal(s: State, p: int, n: int, pays: dict[int, int]) -> list[Action]:
     res = s.players[p].res
     out = []
     for k in range(1, n + 1):
@@ -271,9 +286,9 @@ def _exchange_legal(s: State, p: int, b: str, n: int, pays: dict[int, int]) -> l
 def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
     p, b, pl = f.p, f.building, s.players[f.p]
     if b == "old_brickworks_inn":
-        return _exchange_legal(s, p, b, f.n, _d(FIG[b]["per_field_pays"]))
+        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_field_pays"]))
     if b == "farmers_inn_star":
-        return _exchange_legal(s, p, b, f.n, _d(FIG[b]["per_forest_pays"]))
+        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_forest_pays"]))
     if b == "farmers_inn_star_forest":
         return [Action("replace", (side,)) for side in ("grain", "flax")
                 if "field_" + side in pl.grid] + [DONE]
