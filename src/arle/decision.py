@@ -92,7 +92,7 @@ _TT_CHOICE: dict[str, tuple[str, str]] = {
                         "Caroline Sluice: choose the moor to dehydrate."),
     "moor_farmers_house": ("Moor Farmer's House: discard a moor tile",
                            "Moor Farmer's House: discard a moor tile or the Small "
-                           "Boardwalk for Grain Fields, or done."),
+                           "Boardwalk for Grain Fields."),
 }
 
 _FRAMES: dict[str, tuple[_Words, _Words]] = {

@@ -295,7 +295,8 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
     if b == "caroline_sluice":
         return [Action("dehydrate", (f"m{c}",)) for c in F.hydrated_moors(pl)]
     assert b == "moor_farmers_house", b
-    return [Action("discard", (k,)) for k in _moor_farm_options(pl)] + [DONE]
+    # "Discard": compulsory once built (the tile's only effect, like the base tiles').
+    return [Action("discard", (k,)) for k in _moor_farm_options(pl)]
 
 
 def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
@@ -354,7 +355,7 @@ def _discard_moor(s: State, p: int, which: str) -> None:
 class TTBuildingChoice:
     """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*),
     ``replace grain|flax`` (Farmer's Inn*), ``dehydrate m1`` (Caroline Sluice),
-    ``discard m0|bw`` (Moor Farmer's House), or ``done``."""
+    ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
 
     legal = staticmethod(_legal)
     apply = staticmethod(_apply)
