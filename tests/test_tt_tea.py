@@ -68,14 +68,18 @@ def test_building_selection(mode: str, seed: int) -> None:
     assert not set(board) & T.POOL_EXCLUDES_BASE
     # interim rule: pending expansion tiles are never drawn
     assert not set(board) & set(PENDING_TT_BUILDINGS)
-    assert sum(1 for b in board if b in C.BLUE) == T.SLOTS_1_2P["blue"]
-    assert sum(1 for b in board if b in C.DARK_GREEN) == T.SLOTS_1_2P["green"]
+    blue = C.BLUE + T.TT_BLUE
+    assert sum(1 for b in board if b in blue) == T.SLOTS_1_2P["blue"]
+    assert sum(1 for b in board if b in C.DARK_GREEN + T.TT_GREEN) == T.SLOTS_1_2P["green"]
+    if mode == "expansion-only":   # every implemented green and blue tile fits its slots
+        assert {b for b in board if b in T.TT_GREEN} == set(T.TT_GREEN)
 
 
 def test_pending_buildings_refused_by_id() -> None:
-    assert not IMPLEMENTED_TT_BUILDINGS and "tea_factory" in PENDING_TT_BUILDINGS
+    assert "small_wharf" in PENDING_TT_BUILDINGS
+    assert "tea_factory" in IMPLEMENTED_TT_BUILDINGS
     with pytest.raises(ValueError, match="not implemented yet"):
-        tt(buildings=["tea_factory"])
+        tt(buildings=["small_wharf"])
     with pytest.raises(ValueError, match="does not use"):
         tt(buildings=["farmers_house"])
     with pytest.raises(ValueError, match="does not use"):

@@ -78,6 +78,23 @@ def _dest(f: dict[str, Any]) -> str:
 _Words = Callable[[dict[str, Any]], str]
 
 # frame kind -> (title, sentence); both may use the frame's fields (its ``details()``).
+#: Tea & Trade's one-time building choices (frame ``tt_building``): title, prompt.
+_TT_CHOICE: dict[str, tuple[str, str]] = {
+    "old_brickworks_inn": ("Old Brickworks Inn: how many exchanges?",
+                           "Old Brickworks Inn: exchange 1 Tea for 1 Brick and 1 Flax, "
+                           "up to {n} times (one per Field), or done."),
+    "farmers_inn_star": ("Farmer's Inn*: how many exchanges?",
+                         "Farmer's Inn*: exchange 1 East Frisian Tea for 9 Food, up to "
+                         "{n} times (one per Forest), or done."),
+    "farmers_inn_star_forest": ("Farmer's Inn*: a field to a forest?",
+                                "Farmer's Inn*: replace 1 field by a forest, or done."),
+    "caroline_sluice": ("Caroline Sluice: dehydrate a moor",
+                        "Caroline Sluice: choose the moor to dehydrate."),
+    "moor_farmers_house": ("Moor Farmer's House: discard a moor tile",
+                           "Moor Farmer's House: discard a moor tile or the Small "
+                           "Boardwalk for Grain Fields."),
+}
+
 _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "pay": (lambda f: "How do you pay?", lambda f: "choose how to pay."),
     "cut": (lambda f: f"Cut up to {f.get('n')} peat",
@@ -116,8 +133,8 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "again": (lambda f: f"{_space(f.get('space'))}: the second time",
               lambda f: (f"{_space(f.get('space'))} taken twice: carry it out again "
                          "(anytime actions may come first).")),
-    "dig": (lambda f: f"Ditcher: dig up to {f.get('n')} ditches",
-            lambda f: (f"Ditcher: dig a ditch (up to {f.get('n')} more), each joined to "
+    "dig": (lambda f: f"Dig up to {f.get('n')} ditches",
+            lambda f: (f"dig a ditch (up to {f.get('n')} more), each joined to "
                        "the network, or done.")),
     "reconnect": (lambda f: "A free ditch to the Dike Line",
                   lambda f: (f"the dike move left your ditches apart from the Dike Line: "
@@ -138,6 +155,9 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
                        lambda f: f"take a free {_kinds(f)}, or done."),
     "remove_moors": (lambda f: "Remove moors",
                      lambda f: "Peat Power Plant: remove moor tiles (2 Food each), or done."),
+    "tt_building": (lambda f: _TT_CHOICE.get(str(f.get("building")), ("", ""))[0],
+                    lambda f: _TT_CHOICE.get(str(f.get("building")), ("", ""))[1].format(
+                        n=f.get("n"))),
     "smithy": (lambda f: "Smithy: exchange equipment for plows",
                lambda f: "Smithy: exchange equipment for plows, or done."),
     "sell": (lambda f: f"Travel to {_dest(f)}: sell goods",

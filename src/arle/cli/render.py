@@ -28,6 +28,7 @@ from rich.text import Text
 from arle import ANYTIME_VERBS, view
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.data import texts
 from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, TT_CATEGORY_NAMES,
                           ScoreSheet, best_food_split, farm_from_dict, tool_track_name)
@@ -67,6 +68,11 @@ SPACE_COST = {"forester": "1 Food", "laborer_summer": "2 Food", "laborer_winter"
 # ---------------------------------------------------------------------------
 # Small words
 # ---------------------------------------------------------------------------
+# Building names, VP and colours in every game, Tea & Trade's tiles included.
+_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
+_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
+
+
 def player_name(p: int | None) -> str:
     """``Player 1`` for player index 0 (the screen counts players from 1)."""
     return "nobody" if p is None else f"Player {p + 1}"
@@ -82,7 +88,7 @@ def res_name(name: str) -> str:
 
 
 def building_name(bid: str) -> str:
-    return C.BUILDING_NAME.get(bid, bid)
+    return _BNAME.get(bid, bid)
 
 
 def space_name(sp: str) -> str:
@@ -193,7 +199,7 @@ def supply_board(s: State) -> RenderableType:
     by_cost: dict[str, list[str]] = {}
     for bid in s.board:
         by_cost.setdefault(building_cost_text(bid), []).append(
-            f"{building_name(bid)} {C.BUILDING_VP.get(bid, 0)}")
+            f"{building_name(bid)} {_BVP.get(bid, 0)}")
     table = Table(box=None, padding=(0, 2), pad_edge=False, header_style="bold")
     table.add_column("Cost", style="dim", no_wrap=True)
     table.add_column("Buildings (VP)")
@@ -343,7 +349,7 @@ def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
             by_size.append(f"{size}: {' '.join(names)}")
     parts.append(Text("  " + ("  ".join(by_size) or "none")))
     if pl.buildings:
-        blds = ", ".join(f"{building_name(b)} ({C.BUILDING_VP[b]} VP)" for b in pl.buildings)
+        blds = ", ".join(f"{building_name(b)} ({_BVP[b]} VP)" for b in pl.buildings)
         parts.append(Text("Buildings: ", style="bold") + Text(blds))
     if pl.bottleneck:
         parts.append(Text(f"Supply bottlenecks so far: {pl.bottleneck} VP", style="red"))
@@ -560,7 +566,7 @@ def action_cost(a: Action) -> str | None:
     first = str(args[0]) if args else ""
     if verb in ("place", "imitate") and first in C.SPACE_COST:
         return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
-    if verb == "build" and first in C.BUILDING_COST:
+    if verb == "build" and first in _BVP:
         return building_cost_text(first)
     if verb == "use" and first in C.DARK_GREEN_COST:
         return texts.amounts(C.DARK_GREEN_COST[first])
@@ -591,9 +597,9 @@ def action_label(a: Action) -> str:
     """The action's text with a readable hint where the ids are terse, and what it
     costs (see :func:`action_cost`) after a ``·``."""
     text = str(a)
-    if a.verb in ("build", "use") and a.args and a.args[0] in C.BUILDING_NAME:
+    if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
         b = a.args[0]
-        text = f"{text} ({building_name(b)}, {C.BUILDING_VP[b]} VP)"
+        text = f"{text} ({building_name(b)}, {_BVP[b]} VP)"
     cost = action_cost(a)
     return f"{text} · {cost}" if cost else text
 
@@ -792,10 +798,10 @@ def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int) -> 
 def short_label(a: Action) -> str:
     """:func:`action_label` for the compact screen: a building by its printed name alone
     (``build Colonist's House (1 VP) · ...``, which is accepted as input too)."""
-    if a.verb in ("build", "use") and a.args and a.args[0] in C.BUILDING_NAME:
+    if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
         b = a.args[0]
         cost = action_cost(a)
-        text = f"{a.verb} {building_name(b)} ({C.BUILDING_VP[b]} VP)"
+        text = f"{a.verb} {building_name(b)} ({_BVP[b]} VP)"
         return f"{text} · {cost}" if cost else text
     return action_label(a)
 
@@ -924,7 +930,7 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
         items.append(("doubled by your depot", base))
     items = out["home_board"]
     for b in farm.buildings:
-        items.append((building_name(b), float(C.BUILDING_VP[b])))
+        items.append((building_name(b), float(_BVP[b])))
     for count, word, vp in ((farm.stalls, "stall", C.TILE_VP["stall"]),
                             (farm.depots, "depot", C.TILE_VP["depot"]),
                             (farm.stables, "stable", C.TILE_VP["stable"]),

@@ -22,6 +22,7 @@ import unicodedata
 from typing import Final, TypedDict
 
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_BUILDING_COST, TT_RESOURCES
 
 __all__ = ["KINDS", "KIND_TITLE", "Entry", "AmbiguousName", "UnknownName", "amounts",
            "building_cost", "entries", "entry",
@@ -389,12 +390,12 @@ RULE_TEXT: Final[dict[str, str]] = {
 # Costs and derived sentences (figures from the catalog)
 # ---------------------------------------------------------------------------
 def _res(r: int) -> str:
-    return C.RESOURCES[r].replace("_", " ").title()
+    return TT_RESOURCES[r].replace("_", " ").title()   # the base names, then Tea's
 
 
 def amounts(cost: dict[int, int], short: bool = False) -> str:
     """A fixed cost in words: ``1 Grain + 2 Wood`` (``short``: ``1 grain + 2 wood``)."""
-    name = (lambda r: C.RESOURCES[r].replace("_", " ")) if short else _res
+    name = (lambda r: TT_RESOURCES[r].replace("_", " ")) if short else _res
     return " + ".join(f"{n} {name(r)}" for r, n in cost.items())
 
 
@@ -414,7 +415,7 @@ def building_cost(b: str, style: str = "full") -> str:
     """The printed cost of building ``b`` in words (from ``catalog.BUILDING_COST``):
     ``style`` ``"full"`` (as ``arle explain`` prints it), ``"plain"`` (one line of a
     list) or ``"short"`` (a label on a drawn tile)."""
-    cost = C.BUILDING_COST[b]
+    cost = C.BUILDING_COST.get(b) or TT_BUILDING_COST[b]
     short = style == "short"
     fixed = amounts(cost.fixed, short)
     if cost.kind == "either":

@@ -7,6 +7,7 @@ from typing import Callable
 
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.core import (
@@ -20,6 +21,9 @@ from arle.state import State
 # ---------------------------------------------------------------------------
 # Costs
 # ---------------------------------------------------------------------------
+#: Every building's cost, the base game's and Tea & Trade's (its tiles only appear in
+#: expansion games).
+COSTS: dict[str, C.Cost] = {**C.BUILDING_COST, **TT.TT_BUILDING_COST}
 # The ways to pay depend only on the building and the player's goods, and the same
 # goods are asked about again and again (every placement lists the Builder's buildings),
 # so answers are kept; the table is emptied when it grows large.
@@ -40,10 +44,12 @@ def building_payments(s: State, p: int, b: str) -> list[dict[int, int]]:
 
 
 def _building_payments(res: list[int], b: str) -> list[dict[int, int]]:
-    cost = C.BUILDING_COST[b]
+    cost = COSTS[b]
     kind, fixed = cost.kind, cost.fixed
     opts: list[dict[int, int]] = []
-    if kind == "fixed":
+    if kind == "fixed" and TT.TEA in fixed:
+        opts = tea_payment_options(res, dict(fixed))
+    elif kind == "fixed":
         opts = payment_options(res, dict(fixed))
     elif kind == "any1":
         for m in C.BUILDING_MATERIALS:
@@ -62,6 +68,22 @@ def _building_payments(res: list[int], b: str) -> list[dict[int, int]]:
     for o in opts:
         unique.setdefault(tuple(sorted(o.items())), o)
     return list(unique.values())
+
+
+def tea_payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
+    """Like ``payment_options``, East Frisian Tea paying for Tea, never the reverse (T38)."""
+    need = dict(cost)
+    tea = need.pop(TT.TEA, 0)
+    need_ef = need.pop(TT.EAST_FRISIAN_TEA, 0)
+    out = []
+    for ef in range(max(0, tea - res[TT.TEA]), min(tea, res[TT.EAST_FRISIAN_TEA] - need_ef) + 1):
+        for o in payment_options(res, need):
+            o = dict(o)
+            for r, n in ((TT.TEA, tea - ef), (TT.EAST_FRISIAN_TEA, ef + need_ef)):
+                if n:
+                    o[r] = n
+            out.append(o)
+    return out
 
 
 def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
@@ -446,12 +468,19 @@ DARK_COST: dict[str, dict[int, int]] = dict(C.DARK_GREEN_COST)
 
 
 _USE = {b: Action("use", (b,)) for b in DARK_COST}
+#: Tea & Trade's green houses (arle.engine.tt_buildings): building -> (its ``use``
+#: actions now, apply one).
+TT_USE: dict[str, tuple[Callable[[State, int], list[Action]],
+                        Callable[[State, int, Action], None]]] = {}
 
 
 def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     out = []
     for b in pl.buildings:
+        if b in TT_USE:
+            out.extend(TT_USE[b][0](s, p))
+            continue
         cost = DARK_COST.get(b)
         if cost is None or not all(pl.res[r] >= n for r, n in cost.items()):
             continue
@@ -465,6 +494,9 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
 
 def use_dark_green(s: State, p: int, a: Action) -> None:
     b = a.args[0]
+    if b in TT_USE:
+        TT_USE[b][1](s, p, a)
+        return
     pay(s, p, DARK_COST[b])
     pl = s.players[p]
     for r, n in C.DARK_GREEN_GAIN.get(b, {}).items():
@@ -480,5 +512,7 @@ def use_dark_green(s: State, p: int, a: Action) -> None:
 
 
 anytime("use", dark_green_actions, use_dark_green)
+
+from arle.engine import tt_buildings as _tt_buildings  # noqa: E402,F401  (fills the tables)
 
 __all__ = ["build_actions", "start_build", "building_payments", "do_upgrade"]

@@ -28,7 +28,7 @@ __all__ = [
     "Frame", "Pay", "Cut", "House", "OptionalAnimal", "TakeAnimal", "Grocer", "Merchant",
     "Colonist", "Convert", "Butcher", "Master", "Upgrade", "Wainwright", "Farmer",
     "SpaceChoice", "AnimalsChoice", "FieldsToForests", "FreeEquipment", "RemoveMoors",
-    "Smithy", "BeforeNovember", "PlowMaker", "Sell", "Breed", "Sustain", "Final", "Effect",
+    "Smithy", "TTBuilding", "BeforeNovember", "PlowMaker", "Sell", "Breed", "Sustain", "Final", "Effect",
     "AnyFrame", "FRAME_TYPES", "DECISION_KINDS", "LEGACY_EFFECT_NAMES", "frame_to_json",
     "frame_from_json",
 ]
@@ -252,6 +252,15 @@ class Final(Frame):
 
 # ---------------------------------------------------------------------------
 # Continuations
+@dataclass(frozen=True, slots=True)
+class TTBuilding(Frame):
+    """Tea & Trade: the one-time choice of ``building`` (arle.engine.tt_buildings),
+    with ``n`` its count taken when built (exchanges allowed, ditches, ...)."""
+    KIND: ClassVar[str] = "tt_building"
+    building: str
+    n: int
+
+
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Effect(Frame):
@@ -264,7 +273,7 @@ class Effect(Frame):
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
     Butcher, Master, Again, Dig, Reconnect, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
-    FieldsToForests, FreeEquipment, RemoveMoors, Smithy, BeforeNovember, PlowMaker, Sell,
+    FieldsToForests, FreeEquipment, RemoveMoors, Smithy, TTBuilding, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]
 

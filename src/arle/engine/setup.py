@@ -44,7 +44,13 @@ TT_SELECTIONS = T.TT_SELECTIONS
 #: (``pending tiles stay in the box``, docs/RULES_COVERAGE.md): until every expansion
 #: tile is implemented, the selection offers only these; a slot an expansion-only pool
 #: cannot fill with implemented tiles is filled from the base tiles of its colour.
-IMPLEMENTED_TT_BUILDINGS: frozenset[str] = frozenset()
+IMPLEMENTED_TT_BUILDINGS: frozenset[str] = frozenset({
+    "animal_market", "chicken_farm", "tea_office", "dehydration_mill",
+    "smokehouse_star", "moor_farmers_house", "fridericus_sluice", "homestead", "peat_barn",
+    "slaughterhouse", "caroline_sluice", "tea_factory",
+    "ale_house_inn", "old_brickworks_inn", "vossenhus_inn", "farmers_inn_star",
+    "old_smithy_inn",
+})
 #: Expansion tiles not offered yet (their effects are pending).
 PENDING_TT_BUILDINGS = tuple(b for b in T.TT_BUILDINGS if b not in IMPLEMENTED_TT_BUILDINGS)
 

@@ -482,6 +482,9 @@ def _converter(kind: str) -> Callable[[State, int], None]:
     return run
 
 
+_SLAUGHTERHOUSE_FOOD = int(str(T.TT_BUILDING_FIGURES["slaughterhouse"]["food_per_converted_animal"]))
+
+
 @frame(FR.Butcher)
 class Butcher:
     """Butcher: ``butcher S C H`` animals (at most one per Slaughtering Table) or ``done``."""
@@ -510,7 +513,10 @@ class Butcher:
         for t in range(3):
             an[t] -= counts[t]
         total = sum(counts)
-        gain(s, p, C.FOOD, sum(k * f for k, f in zip(counts, C.BUTCHER_FOOD)))
+        food = sum(k * f for k, f in zip(counts, C.BUTCHER_FOOD))
+        if "slaughterhouse" in s.players[p].buildings:   # Tea & Trade, lasting (T45)
+            food += _SLAUGHTERHOUSE_FOOD * total
+        gain(s, p, C.FOOD, food)
         gain(s, p, C.HIDE, C.BUTCHER_HIDE * total)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.scoring import (
     CATEGORIES,
     CATEGORY_NAMES,
@@ -26,6 +27,11 @@ __all__ = ["SOLO_BENCHMARK", "benchmark_text", "breakdown"]
 SOLO_BENCHMARK = 110
 
 Sheet = dict[str, Any]
+
+
+# Building names, VP and colours in every game, Tea & Trade's tiles included.
+_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
+_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
 
 
 def _name(x: str) -> str:
@@ -84,8 +90,8 @@ def breakdown(s: State, p: int) -> dict[str, Any]:
                                                 _set("goods", g, value=0))))
     home = farm["home_board"]
     for b in home["buildings"]:
-        items["home_board"].append((C.BUILDING_NAME.get(b, _name(b)),
-                                    float(C.BUILDING_VP.get(b, 0))))
+        items["home_board"].append((_BNAME.get(b, _name(b)),
+                                    float(_BVP.get(b, 0))))
     for key in ("stalls", "depots", "stables", "double_stalls", "forests", "parks", "moors",
                 "dehydrated_moors"):
         if home[key]:

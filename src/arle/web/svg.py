@@ -15,6 +15,7 @@ from typing import Sequence
 
 from arle import view
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_BUILDING_COLOR, TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.data import texts
 from arle.state import State
 
@@ -85,6 +86,12 @@ RES_FILL = {
     "leather_wear": "#c99a6b",
 }
 ANIMAL_FILL = {"sheep": "#f7f7f2", "cattle": "#7b4a2b", "horse": "#3b2f2a"}
+
+
+# Building names, VP and colours in every game, Tea & Trade's tiles included.
+_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
+_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
+_BCOLOR = {**C.BUILDING_COLOR, **TT_BUILDING_COLOR}
 
 
 def _acts(key: str, clickable: Clickable) -> str:
@@ -233,19 +240,19 @@ def buildings_board(s: State, clickable: Clickable) -> str:
     for i, b in enumerate(items):
         c, r = i % cols, i // cols
         x, y = gap + c * (cw + gap), 22 + gap + r * (ch + gap)
-        fill = BUILDING_FILL.get(C.BUILDING_COLOR.get(b, ""), "#ddd")
-        dark = C.BUILDING_COLOR.get(b) in ("dark_green",)
+        fill = BUILDING_FILL.get(_BCOLOR.get(b, ""), "#ddd")
+        dark = _BCOLOR.get(b) in ("dark_green",)
         ink = "#fff" if dark else "#222"
         body.append(f'<g{_acts(f"building:{b}", clickable)} data-building="{b}"{_info(b)}>'
                     f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="6" fill="{fill}" '
                     'stroke="#555"/>')
-        name = C.BUILDING_NAME.get(b, b)
+        name = _BNAME.get(b, b)
         body.append(_text(x + 6, y + 15, name, 11 if len(name) < 19 else 9, weight="bold",
                           fill=ink))
-        body.append(_text(x + cw - 6, y + 15, f"{C.BUILDING_VP.get(b, 0)} VP", 10,
+        body.append(_text(x + cw - 6, y + 15, f"{_BVP.get(b, 0)} VP", 10,
                           anchor="end", fill=ink))
         body.append(_text(x + 6, y + 33, building_cost_text(b), 9, fill=ink))
-        body.append(f"<title>{escape(C.BUILDING_NAME.get(b, b))}</title></g>")
+        body.append(f"<title>{escape(_BNAME.get(b, b))}</title></g>")
     return _svg(w, h, body, "buildings", "buildings-board")
 
 
@@ -282,8 +289,8 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             fill, label = "#a9c7d6", "tidal flat"
         elif here.building is not None:
             b = here.building
-            fill = BUILDING_FILL.get(C.BUILDING_COLOR.get(b, ""), "#ddd")
-            label = C.BUILDING_NAME.get(b, b)
+            fill = BUILDING_FILL.get(_BCOLOR.get(b, ""), "#ddd")
+            label = _BNAME.get(b, b)
         else:
             fill, label = TILE_FILL.get(tile, "#ccc"), TILE_TEXT.get(tile, "")
         info = here.building if here.building is not None else TILE_INFO.get(tile)

@@ -15,6 +15,7 @@ from typing import Any
 from arle import ANYTIME_VERBS as _ANYTIME_VERBS
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.decision import Decision
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 from arle.state import State
@@ -31,6 +32,11 @@ ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
 
 
+# Building names, VP and colours in every game, Tea & Trade's tiles included.
+_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
+_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
+
+
 def fmt_vp(v: float) -> str:
     return str(int(v)) if v == int(v) else f"{v:.1f}"
 
@@ -44,7 +50,7 @@ def _space(sp: str) -> str:
 
 
 def _building(b: str) -> str:
-    return C.BUILDING_NAME.get(b, _name(b))
+    return _BNAME.get(b, _name(b))
 
 
 def _counts(args: Sequence[str], names: Sequence[str]) -> str:
@@ -74,8 +80,8 @@ def cost_note(a: Action) -> str:
     v, args = a.verb, a.args
     arg0 = args[0] if args else ""
     parts: list[str] = []
-    if v == "build" and arg0 in C.BUILDING_COST:
-        parts = [svg.building_cost_text(arg0), f"{C.BUILDING_VP.get(arg0, 0)} VP"]
+    if v == "build" and arg0 in _BVP:
+        parts = [svg.building_cost_text(arg0), f"{_BVP.get(arg0, 0)} VP"]
     elif v in ("vehicle", "peat_boat"):
         kind = arg0 if v == "vehicle" else "peat_boat"
         if kind in C.EQUIPMENT_COST:

@@ -1,0 +1,361 @@
+"""Tea & Trade: the effects of the expansion's buildings (T44, T45, T47).
+
+The green Small Houses act at any time, repeatedly (``use chicken_farm``, the dark-green
+houses' verb); every other tile acts once, when built, with its counts taken then
+(T44).  The Slaughterhouse alone also lasts: +1 Food per animal at the Butcher (T45,
+in :mod:`arle.engine.spaces`).  Figures come from ``data.tea_trade.TT_BUILDING_FIGURES``.
+
+One-time choices share one frame kind, ``tt_building`` (``FR.TTBuilding(p, building,
+n)``), whose rules per building are the ``_CHOICES`` below.
+
+Tiles that build or flip ships (Small Wharf, Smithy*, Sluice Yard Inn*, Mennonite
+Church) wait for the harbor; the 3-player tiles (Schnapps Factory, Norderburg Castle)
+for three players: see docs/RULES_COVERAGE.md.  Until the harbor lands a player has no
+Fishing Cutter (:func:`fishing_cutters`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from arle.actions import Action
+from arle.data import catalog as C
+from arle.data import tea_trade as T
+from arle.engine import farm as F
+from arle.engine import frames as FR
+from arle.engine.buildings import ON_BUILD, TT_USE, tea_payment_options
+from arle.engine.core import (
+    advance_tool, effect, frame, gain, pay, pay_then, payment_options, push, push_eff,
+    tool_value,
+)
+from arle.engine.spaces import DONE, dig_actions
+from arle.state import Player, State
+
+FIG = T.TT_BUILDING_FIGURES
+FABRICS = (C.LINEN, C.WOOLEN, C.LEATHER)       # T47: fabrics, not clothing
+_FABRIC_NAME = {C.LINEN: "linen", C.WOOLEN: "woolen", C.LEATHER: "leather"}
+_FABRIC_OF = {v: k for k, v in _FABRIC_NAME.items()}
+
+
+def _d(v: object) -> dict[int, int]:
+    assert isinstance(v, dict)
+    return v
+
+
+def _i(v: object) -> int:
+    assert isinstance(v, int)
+    return v
+
+
+def fishing_cutters(pl: Player) -> int:
+    """Fishing Cutters (either side) in the player's harbor: none until the harbor
+    exists (the harbor's module is to count them here)."""
+    return 0
+
+
+def ditch_count(pl: Player) -> int:
+    return bin(pl.ditches).count("1") if pl.ditches is not None else 0
+
+
+def _can_pay(res: list[int], cost: dict[int, int]) -> bool:
+    return all(res[r] >= n for r, n in cost.items())
+
+
+def _push_dig(s: State, p: int, n: int) -> None:
+    if n > 0 and s.players[p].ditches is not None and dig_actions(s.players[p]):
+        push(s, FR.Dig(p, n=n))
+
+
+# ---------------------------------------------------------------------------
+# Green Small Houses: anytime, repeatable (T44)
+# ---------------------------------------------------------------------------
+def _chicken_farm_legal(s: State, p: int) -> list[Action]:
+    ok = payment_options(s.players[p].res, _d(FIG["chicken_farm"]["pays"]))
+    return [Action("use", ("chicken_farm",))] if ok else []
+
+
+def _chicken_farm(s: State, p: int, a: Action) -> None:
+    """1 Wood (Timber pays for it, RULINGS) and 1 Grain -> 4 Food."""
+    opts = payment_options(s.players[p].res, _d(FIG["chicken_farm"]["pays"]))
+    pay_then(s, p, opts, "tt_house_gain", "chicken_farm")
+
+
+@effect("tt_house_gain")
+def _house_gain(s: State, p: int, b: str) -> None:
+    for r, n in _d(FIG[b]["gives"]).items():
+        gain(s, p, r, n)
+
+
+def _tea_office_legal(s: State, p: int) -> list[Action]:
+    """``use tea_office linen woolen``: 2 different fabrics and 1 Food."""
+    res = s.players[p].res
+    fig = FIG["tea_office"]
+    if not _can_pay(res, _d(fig["pays"])):
+        return []
+    return [Action("use", ("tea_office", *(_FABRIC_NAME[r] for r in kinds)))
+            for kinds in combinations(FABRICS, _i(fig["different_fabrics"]))
+            if all(res[r] >= 1 for r in kinds)]
+
+
+def _tea_office(s: State, p: int, a: Action) -> None:
+    fig = FIG["tea_office"]
+    pay(s, p, {**_d(fig["pays"]), **{_FABRIC_OF[x]: 1 for x in a.args[1:]}})
+    for r, n in _d(fig["gives"]).items():
+        gain(s, p, r, n)
+
+
+def _animal_market_legal(s: State, p: int) -> list[Action]:
+    """``use animal_market S C H``: any 3 animals, kinds mixed (T47)."""
+    an = s.players[p].animals
+    k = _i(FIG["animal_market"]["animals"])
+    return [Action("use", ("animal_market", str(a), str(b), str(k - a - b)))
+            for a in range(min(k, an[C.SHEEP]) + 1)
+            for b in range(min(k - a, an[C.CATTLE]) + 1)
+            if k - a - b <= an[C.HORSE]]
+
+
+def _animal_market(s: State, p: int, a: Action) -> None:
+    an = s.players[p].animals
+    for t, k in enumerate(a.args[1:]):
+        an[t] -= int(k)
+    for r, n in _d(FIG["animal_market"]["gives"]).items():
+        gain(s, p, r, n)
+
+
+def _dehydration_mill_legal(s: State, p: int) -> list[Action]:
+    pl = s.players[p]
+    if pl.ditches is None or not payment_options(pl.res, _d(FIG["dehydration_mill"]["pays"])):
+        return []
+    return [Action("use", ("dehydration_mill",))] if dig_actions(pl) else []
+
+
+def _dehydration_mill(s: State, p: int, a: Action) -> None:
+    """1 Wood (or Timber) and 1 Food: dig 2 ditches."""
+    fig = FIG["dehydration_mill"]
+    pay_then(s, p, payment_options(s.players[p].res, _d(fig["pays"])), "tt_dig",
+             _i(fig["ditches"]))
+
+
+@effect("tt_dig")
+def _tt_dig(s: State, p: int, n: int) -> None:
+    _push_dig(s, p, n)
+
+
+TT_USE.update({
+    "animal_market": (_animal_market_legal, _animal_market),
+    "chicken_farm": (_chicken_farm_legal, _chicken_farm),
+    "tea_office": (_tea_office_legal, _tea_office),
+    "dehydration_mill": (_dehydration_mill_legal, _dehydration_mill),
+})
+
+
+# ---------------------------------------------------------------------------
+# One-time effects when built (T44)
+# ---------------------------------------------------------------------------
+def smokehouse_star(s: State, p: int) -> None:
+    fig = FIG["smokehouse_star"]
+    n = (_i(fig["cut_peat_per_cutter"]) * fishing_cutters(s.players[p])
+         + _i(fig["cut_peat_per_fish_trap"]) * tool_value(s, p, C.FISH_TRAPS))
+    F.push_cut(s, p, n, must=True)
+
+
+def moor_farmers_house(s: State, p: int) -> None:
+    if _moor_farm_options(s.players[p]):
+        push(s, FR.TTBuilding(p, building="moor_farmers_house", n=1))
+
+
+def fridericus_sluice(s: State, p: int) -> None:
+    n = _i(FIG["fridericus_sluice"]["ditches_per_workbench"]) * tool_value(s, p, C.WORKBENCHES)
+    _push_dig(s, p, n)
+
+
+def homestead(s: State, p: int) -> None:
+    an = s.players[p].animals
+    fig = FIG["homestead"]
+    gain(s, p, C.GRAIN, _i(fig["grain_per_horse"]) * an[C.HORSE])   # capped at 15 (T47)
+    gain(s, p, C.FLAX, _i(fig["flax_per_cattle"]) * an[C.CATTLE])
+
+
+def peat_barn(s: State, p: int) -> None:
+    """One Cart per 3 ditches and per Peat Boat, from the limited supply, each taken
+    or declined (barn rules: equipment may be returned to make room; T47)."""
+    pl = s.players[p]
+    fig = FIG["peat_barn"]
+    n = (ditch_count(pl) // _i(fig["ditches_per_cart"])
+         + _i(fig["carts_per_peat_boat"]) * F.count_equipment(pl, "peat_boat"))
+    for _ in range(min(n, s.pool[C.TILE_POOL["cart"]])):
+        push(s, FR.FreeEquipment(p, kinds=("cart",)))
+
+
+def slaughterhouse(s: State, p: int) -> None:
+    advance_tool(s, p, C.SLAUGHTERING_TABLES,
+                 _i(FIG["slaughterhouse"]["slaughtering_tables_steps"]))
+
+
+def caroline_sluice(s: State, p: int) -> None:
+    gain(s, p, C.CLAY, _i(FIG["caroline_sluice"]["clay_per_ditch"]) * ditch_count(s.players[p]))
+    if F.hydrated_moors(s.players[p]):
+        push(s, FR.TTBuilding(p, building="caroline_sluice",
+                              n=_i(FIG["caroline_sluice"]["moors_dehydrated"])))
+
+
+def tea_factory(s: State, p: int) -> None:
+    for r, n in _d(FIG["tea_factory"]["gives"]).items():
+        gain(s, p, r, n)
+
+
+def _color(b: str) -> str:
+    return C.BUILDING_COLOR.get(b) or T.TT_BUILDING_COLOR[b]
+
+
+def ale_house_inn(s: State, p: int) -> None:
+    orange = sum(1 for b in s.players[p].buildings if _color(b) == "orange")
+    for r, n in _d(FIG["ale_house_inn"]["per_orange_building"]).items():
+        gain(s, p, r, n * orange)
+
+
+def old_brickworks_inn(s: State, p: int) -> None:
+    n = F.fields(s.players[p])
+    if n:
+        push(s, FR.TTBuilding(p, building="old_brickworks_inn", n=n))
+
+
+def vossenhus_inn(s: State, p: int) -> None:
+    """3 Peat per Vehicle in the barn: Plows, Peat Boats and ships are not (T32)."""
+    vehicles = sum(1 for b in s.players[p].barn if b[0] in C.VEHICLES)
+    gain(s, p, C.PEAT, _i(FIG["vossenhus_inn"]["peat_per_vehicle"]) * vehicles)
+
+
+def farmers_inn_star(s: State, p: int) -> None:
+    """Replace 1 Field by a Forest (or not), then exchange per Forest (T44)."""
+    pl = s.players[p]
+    if F.fields(pl) and s.pool["forest_park"] > 0:
+        push(s, FR.TTBuilding(p, building="farmers_inn_star_forest",
+                              n=_i(FIG["farmers_inn_star"]["fields_to_forest"])))
+    else:
+        _farmers_inn_exchange(s, p)
+
+
+@effect("farmers_inn_exchange")
+def _farmers_inn_exchange(s: State, p: int) -> None:
+    n = F.count_tiles(s.players[p], "forest")
+    if n:
+        push(s, FR.TTBuilding(p, building="farmers_inn_star", n=n))
+
+
+def old_smithy_inn(s: State, p: int) -> None:
+    fig = FIG["old_smithy_inn"]
+    for _ in range(min(_i(fig["plows"]), s.pool[C.TILE_POOL["plow"]])):
+        push(s, FR.FreeEquipment(p, kinds=("plow",)))
+    F.gain_animals(s, p, C.HORSE, _i(fig["horses"]))
+
+
+ON_BUILD.update({
+    "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
+    "fridericus_sluice": fridericus_sluice, "homestead": homestead, "peat_barn": peat_barn,
+    "slaughterhouse": slaughterhouse, "caroline_sluice": caroline_sluice,
+    "tea_factory": tea_factory, "ale_house_inn": ale_house_inn,
+    "old_brickworks_inn": old_brickworks_inn, "vossenhus_inn": vossenhus_inn,
+    "farmers_inn_star": farmers_inn_star, "old_smithy_inn": old_smithy_inn,
+})
+
+
+# ---------------------------------------------------------------------------
+# The one-time choices (frame ``tt_building``)
+# ---------------------------------------------------------------------------
+def _moor_farm_options(pl: Player) -> list[str]:
+    """The Moor tiles the Moor Farmer's House may discard: ``m0``.. (hydrated or
+    dehydrated, by column) and ``bw`` (the Small Boardwalk)."""
+    out = [f"m{c}" for c in range(len(F.MOOR_CELLS))
+           if pl.grid[F.MOOR_CELLS[c][0]] in ("moor", "dmoor")]
+    if pl.grid[F.BOARDWALK_CELL] == "boardwalk":
+        out.append("bw")
+    return out
+
+
+def _exchange_legal(s: State, p: int, n: int, pays: dict[int, int]) -> list[Action]:
+    res = s.players[p].res
+    out = []
+    for k in range(1, n + 1):
+        if not tea_payment_options(res, {r: k * m for r, m in pays.items()}):
+            break
+        out.append(Action("exchange", (str(k),)))
+    return out + [DONE]
+
+
+def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
+    p, b, pl = f.p, f.building, s.players[f.p]
+    if b == "old_brickworks_inn":
+        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_field_pays"]))
+    if b == "farmers_inn_star":
+        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_forest_pays"]))
+    if b == "farmers_inn_star_forest":
+        return [Action("replace", (side,)) for side in ("grain", "flax")
+                if "field_" + side in pl.grid] + [DONE]
+    if b == "caroline_sluice":
+        return [Action("dehydrate", (f"m{c}",)) for c in F.hydrated_moors(pl)]
+    assert b == "moor_farmers_house", b
+    # "Discard": compulsory once built (the tile's only effect, like the base tiles').
+    return [Action("discard", (k,)) for k in _moor_farm_options(pl)]
+
+
+def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
+    s.stack.pop()
+    p, b, pl = f.p, f.building, s.players[f.p]
+    if b == "farmers_inn_star_forest":
+        # The exchange counts the Forests after the swap (T44).
+        push_eff(s, "farmers_inn_exchange", p)
+        if a.verb == "replace":
+            F.replace_tile(pl, "field_" + a.args[0], "forest")
+            s.pool["field"] += 1
+            s.pool["forest_park"] -= 1
+        return
+    if a.verb == "done":
+        return
+    if a.verb == "exchange":
+        k = int(a.args[0])
+        key = "per_field" if b == "old_brickworks_inn" else "per_forest"
+        pays = {r: k * m for r, m in _d(FIG[b][key + "_pays"]).items()}
+        pay_then(s, p, tea_payment_options(pl.res, pays), "tt_exchange_gain", b, k)
+    elif a.verb == "dehydrate":
+        F.dehydrate(pl, int(a.args[0][1:]))
+    elif a.verb == "discard":
+        _discard_moor(s, p, a.args[0])
+
+
+@effect("tt_exchange_gain")
+def _exchange_gain(s: State, p: int, b: str, k: int) -> None:
+    key = "per_field" if b == "old_brickworks_inn" else "per_forest"
+    for r, n in _d(FIG[b][key + "_gives"]).items():
+        gain(s, p, r, n * k)
+
+
+def _discard_moor(s: State, p: int, which: str) -> None:
+    """Moor Farmer's House: the tile goes, Peat and all; Grain Fields go on the 1 or 2
+    spaces it leaves, as many as the supply holds (T47)."""
+    pl = s.players[p]
+    if which == "bw":
+        pl.grid[F.BOARDWALK_CELL] = ""
+        pl.bw_peat = 0
+        cells = [F.BOARDWALK_CELL]
+    else:
+        c = int(which[1:])
+        F.remove_moor(pl, c)
+        cells = list(F.MOOR_CELLS[c])
+    side = str(FIG["moor_farmers_house"]["field"])
+    for cell in cells:
+        if s.pool[C.TILE_POOL[side]] <= 0:
+            break
+        s.pool[C.TILE_POOL[side]] -= 1
+        pl.grid[cell] = side
+    F.check_housing(s, p)
+
+
+@frame(FR.TTBuilding)
+class TTBuildingChoice:
+    """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*),
+    ``replace grain|flax`` (Farmer's Inn*), ``dehydrate m1`` (Caroline Sluice),
+    ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
+
+    legal = staticmethod(_legal)
+    apply = staticmethod(_apply)
