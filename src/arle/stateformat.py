@@ -273,6 +273,10 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
          f"expected {n} player(s)")
     s.players = [_player(raw[i], f"{pre}players[{i}]", selectable, tt)
                  for i in range(n)]
+    for kind, total in TT.SHIP_SUPPLY.items():    # Tea & Trade: the shared ship supply (T1)
+        held_ships = sum(1 for pl in s.players for h in pl.harbor if TT.SHIP_KIND[h[0]] == kind)
+        need(held_ships <= total, f"{pre}players",
+             f"{held_ships} {kind.replace('_', ' ')}s in the harbors, the game has {total}")
     s.stack = decode_stack(d["stack"], n, f"{pre}stack")
     held: set[str] = set(s.board)
     for i, pl in enumerate(s.players):
@@ -311,7 +315,9 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
     from arle.engine.farm import BOARDWALK_CELL, MOOR_CELLS, barn_fits
     # Expansion games: Tea and East Frisian Tea end the resource list, the Digging
     # Spade track ends the tool list, and the player has ditches (an edge mask).
-    keys(d, w, PLAYER_KEYS + TT_PLAYER_KEYS if tt else PLAYER_KEYS)
+    # (an expansion state saved before the harbor existed has no "harbor": no ships)
+    keys(d, w, PLAYER_KEYS + TT_PLAYER_KEYS[:-1] if tt else PLAYER_KEYS,
+         ("harbor",) if tt else ())
     p = Player()
     names = TT.TT_RESOURCES if tt else C.RESOURCES
     caps = [C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP if r in C.GOODS_TRACK
@@ -339,6 +345,7 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
              and is_int(bo[0], 0, len(values) - 1) and is_int(bo[1], 1, 2)),
              f"{w}.boost", "expected [] or [tool track index, 1 or 2 steps]")
         p.boost = list(bo)
+        p.harbor = _harbor(d.get("harbor", []), f"{w}.harbor")
     p.dikes = int_field(d["dikes"], f"{w}.dikes", 0, C.MAX_DIKE_MOVES)
     p.bottleneck = int_field(d["bottleneck"], f"{w}.bottleneck", -MAX_BOTTLENECK, 0)
     need(p.bottleneck % 2 == 0, f"{w}.bottleneck",
@@ -399,6 +406,36 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
          "other pieces")
     p.barn = [list(b) for b in barn]
     return p
+
+
+def _harbor(raw: Any, w: str) -> list[list[str]]:
+    """Tea & Trade: the ships, at most 2 of each kind (T1), each [side, its loads]."""
+    from arle.engine.harbor import TILE_SIZE
+    need(isinstance(raw, list) and len(raw) <= sum(TT.HARBOR_SPACES.values()), w,
+         "expected a list of ships")
+    for j, h in enumerate(raw):
+        ok = (isinstance(h, list) and h and h[0] in TT.SHIPS
+              and len(h) == 1 + TT.SHIPS[h[0]].spaces and all(isinstance(x, str) for x in h))
+        need(bool(ok), f"{w}[{j}]", "expected [ship, load of each space...]")
+        cells = h[1:]
+        k = 0
+        while k < len(cells):
+            load = cells[k]
+            if load:
+                need(load != "+", f"{w}[{j}][{k + 1}]", "'+' continues no tile to its left")
+                need(load in TILE_SIZE, f"{w}[{j}][{k + 1}]",
+                     f"unknown ship load {_short(load)} (no destination goes on a ship)")
+                size = TILE_SIZE[load]
+                need(cells[k + 1:k + size] == ["+"] * (size - 1)
+                     and (size == 1 or TT.SHIPS[h[0]].combinable),
+                     f"{w}[{j}][{k + 1}]", f"a tile of size {size} does not fit here")
+                k += size
+            else:
+                k += 1
+    for kind, n in TT.HARBOR_SPACES.items():
+        need(sum(1 for h in raw if TT.SHIP_KIND[h[0]] == kind) <= n, w,
+             f"more than {n} {kind.replace('_', ' ')}s")
+    return [list(h) for h in raw]
 
 
 def _loads(item: list[str], w: str, dests: set[str]) -> None:

@@ -11,6 +11,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
 from arle.engine import frames as FR
+from arle.engine import harbor as H
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
@@ -80,6 +81,13 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
     if level != "work":
         return []
     pl = s.players[p]
+    if pl.harbor:       # Tea & Trade: the vehicles, then the ships (``load hI J ITEM``)
+        return _vehicle_loads(s, p) + H.load_actions(s, p)
+    return _vehicle_loads(s, p)
+
+
+def _vehicle_loads(s: State, p: int) -> list[Action]:
+    pl = s.players[p]
     vehicles = [(i, b) for i, b in enumerate(pl.barn) if b[0] in C.VEHICLE_CELLS]
     if not vehicles:
         return []
@@ -107,6 +115,9 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
 
 
 def apply_load(s: State, p: int, a: Action) -> None:
+    if a.args[0][0] == "h":
+        H.apply_load(s, p, a)
+        return
     i, j, item = int(a.args[0]), int(a.args[1]), a.args[2]
     pl = s.players[p]
     b = pl.barn[i]
@@ -296,11 +307,16 @@ def return_actions(s: State, p: int, level: str) -> list[Action]:
         if b[0] not in seen and not any(b[1:]):
             seen.add(b[0])
             out.append(Action("return", (f"{b[0]}@{i}",)))
+    if s.players[p].harbor:
+        out += H.return_actions(s, p)
     return out
 
 
 def apply_return(s: State, p: int, a: Action) -> None:
     kind, _, idx = a.args[0].partition("@")
+    if idx[0] == "h":
+        H.apply_return(s, p, a)
+        return
     del s.players[p].barn[int(idx)]
     s.pool[C.TILE_POOL[kind]] += 1
 
