@@ -382,3 +382,42 @@ def test_last_inventory_trades_before_scoring() -> None:
                 if any(c in acts for c in ("finish", "feed", "done")) else sorted(acts)[0])
     assert tres(s, 0, "tea") == T.SHIPS[TS].spaces
     assert s.scores()[0].categories["tea"] == T.SHIPS[TS].spaces * T.TEA_VP[T.TEA]
+
+
+def test_tea_on_any_single_space_of_a_vehicle() -> None:
+    """T6 (option ``any_single``): Tea goes on a vehicle's single spaces too, never on a
+    2-space cell, and comes back as East Frisian Tea at the Inventory."""
+    assert T.UNCONFIRMED["tea_upgrade_spaces"].value == "any_single"
+    s = edit(tt(), res={"tea": 2, "east_frisian_tea": 0}, barn=[["carriage", "", ""]])
+    acts = legal(s)
+    assert "load 0 0 tea" in acts and "load 0 1 tea" not in acts
+    do(s, "load 0 0 tea")
+    assert s.players[0].barn[0] == ["carriage", "east_frisian_tea", ""]
+    t = arle.State.from_json(s.to_json())
+    assert t.players[0].barn == s.players[0].barn
+    to_inventory_step(s, "sustain")
+    assert tres(s, 0, "east_frisian_tea") == 1 and tres(s, 0, "tea") == 1
+
+
+def test_base_game_has_no_harbor_nor_tea_loads() -> None:
+    s = arle.new_game(players=1, seed=0)
+    d = json.loads(s.to_json())
+    d["players"][0]["harbor"] = []
+    with pytest.raises(ValueError, match="harbor"):
+        arle.State.from_json(json.dumps(d))
+    d = json.loads(s.to_json())
+    d["players"][0]["barn"] = [["handcart", "east_frisian_tea"]]
+    with pytest.raises(ValueError, match="unknown load"):
+        arle.State.from_json(json.dumps(d))
+    assert not any(a.startswith("place sailmaker") for a in legal(s))
+
+
+def test_ship_loads_score_as_emptied() -> None:
+    """The sheet counts ship loads as emptied, as it does vehicle loads."""
+    a = edit(tt(), res={"tea": 0, "east_frisian_tea": 0, "timber": 0})
+    b = edit(tt(), res={"tea": 0, "east_frisian_tea": 0, "timber": 0},
+             harbor=[ship(CL, "east_frisian_tea", "tea", "timber")])
+    assert b.farm(0)["supply"]["east_frisian_tea"] == 1 and b.farm(0)["supply"]["tea"] == 1
+    tea = T.TEA_VP[T.TEA] + T.TEA_VP[T.EAST_FRISIAN_TEA]
+    assert b.scores()[0].categories["tea"] == a.scores()[0].categories["tea"] + tea
+    assert b.scores()[0].total > a.scores()[0].total

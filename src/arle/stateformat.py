@@ -55,6 +55,8 @@ BARN_POOLS = ("boat_plow", "handcart_wagon", "cart_horse_cart", "carriage_droshk
 POOLS = tuple(GRID_POOLS) + BARN_POOLS
 #: Size of what a loaded vehicle cell shows (what the load becomes, RULINGS 5).
 LOADED = {C.RESOURCES[C.LOAD_RESULT[item]]: size for item, size in C.LOAD_SIZE.items()}
+#: Tea & Trade: Tea loaded on a vehicle becomes East Frisian Tea (T6).
+TT_LOADED = {TT.TT_RESOURCES[TT.TEA_LOAD_RESULT[k]]: n for k, n in TT.TEA_LOAD_SIZE.items()}
 
 
 class Malformed(ValueError):
@@ -400,7 +402,7 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
               and len(item) == 1 + len(C.VEHICLE_CELLS.get(item[0], ()))
               and all(isinstance(x, str) for x in item))
         need(bool(ok), f"{w}.barn[{j}]", "expected [equipment, load of each cell...]")
-        _loads(item, f"{w}.barn[{j}]", dests)
+        _loads(item, f"{w}.barn[{j}]", dests, tt)
     need(barn_fits([b[0] for b in barn]), f"{w}.barn",
          "the barn holds at most 3 large vehicles and 4 (5 with at most 2 large) "
          "other pieces")
@@ -438,7 +440,7 @@ def _harbor(raw: Any, w: str) -> list[list[str]]:
     return [list(h) for h in raw]
 
 
-def _loads(item: list[str], w: str, dests: set[str]) -> None:
+def _loads(item: list[str], w: str, dests: set[str], tt: bool = False) -> None:
     kind, cells = item[0], item[1:]
     widths = C.VEHICLE_CELLS.get(kind, ())
     j = 0
@@ -455,8 +457,9 @@ def _loads(item: list[str], w: str, dests: set[str]) -> None:
             dests.add(dest)
             size = C.DESTINATION_SIZE[dest]
         else:
-            need(load in LOADED, f"{w}[{j + 1}]", f"unknown load {_short(load)}")
-            size = LOADED[load]
+            need(load in LOADED or tt and load in TT_LOADED, f"{w}[{j + 1}]",
+                 f"unknown load {_short(load)}")
+            size = LOADED.get(load) or TT_LOADED[load]
         covered = widths[j]
         k = j + 1
         while covered < size:

@@ -314,8 +314,8 @@ def farm(s: State, p: int) -> Farm:
                 if code and code != _COVERED:
                     if code.startswith(_DEST_PREFIX):
                         travel_ids.append(code[len(_DEST_PREFIX):])
-                    else:
-                        supply_counts[code] += 1
+                    else:      # (Tea & Trade: East Frisian Tea, counted below)
+                        supply_counts[code] = supply_counts.get(code, 0) + 1
     g = pl.grid
     a = pl.animals
     moors = dmoors = 0
@@ -350,8 +350,13 @@ def _tt_farm(pl: Any, supply: dict[str, int], travel_ids: list[str], moors: int,
     ditches and the harbor's ships."""
     res, g, a = pl.res, pl.grid, pl.animals
     supply = dict(supply)
+    for h in pl.harbor:               # ship loads count as emptied, as vehicle loads
+        for code in h[1:]:
+            if code and code != _COVERED:
+                supply[code] = supply.get(code, 0) + 1
     for r in (TT.TEA, TT.EAST_FRISIAN_TEA):
-        supply[TT.TT_RESOURCES[r]] = res[r]
+        name = TT.TT_RESOURCES[r]
+        supply[name] = res[r] + supply.get(name, 0)
     return Farm(
         goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
         supply=supply,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as T
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine import harbor as H
@@ -16,6 +17,9 @@ from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
 LOAD_PAY = C.LOAD_COST
+#: Tea & Trade (T6, option ``tea_upgrade_spaces`` = ``any_single``): Tea goes on any
+#: single space of a vehicle too, and comes back as East Frisian Tea.
+TEA_ON_VEHICLES = T.UNCONFIRMED["tea_upgrade_spaces"].value == "any_single"
 
 
 def placements_for(kind: str, cells: list[str], size: int) -> list[int]:
@@ -66,6 +70,8 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
     for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
         if res[r] > 0:
             items.append(name)
+    if TEA_ON_VEHICLES and len(res) > T.TEA and res[T.TEA] > 0:
+        items.append("tea")
     used = used_destinations(pl)
     for d in C.DESTINATIONS:
         if d not in used and C.DESTINATION_SIZE[d] in sizes and sale_options(s, p, d, ()):
@@ -74,7 +80,7 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
 
 
 def item_size(item: str) -> int:
-    return C.LOAD_SIZE.get(item) or C.DESTINATION_SIZE[item]
+    return C.LOAD_SIZE.get(item) or H.LOAD_SIZE.get(item) or C.DESTINATION_SIZE[item]
 
 
 def load_actions(s: State, p: int, level: str) -> list[Action]:
@@ -126,6 +132,9 @@ def apply_load(s: State, p: int, a: Action) -> None:
         for r, n in LOAD_PAY[item].items():
             pl.res[r] -= n
         b[1 + j] = C.RESOURCES[C.LOAD_RESULT[item]]
+    elif item == "tea":
+        pl.res[T.TEA] -= 1
+        b[1 + j] = H.LOAD_RESULT["tea"]
     else:
         b[1 + j] = "dest:" + item
     # cover the following cells the tile spans
@@ -264,7 +273,7 @@ def empty_vehicles(s: State, p: int) -> None:
             if load.startswith("dest:"):
                 pl.travel.append(load[5:])
             elif load and load != "+":
-                pl.res[C.RES_INDEX[load]] += 1
+                pl.res[T.TT_RES_INDEX[load]] += 1
             b[j] = ""
 
 
