@@ -421,3 +421,26 @@ def test_ship_loads_score_as_emptied() -> None:
     tea = T.TEA_VP[T.TEA] + T.TEA_VP[T.EAST_FRISIAN_TEA]
     assert b.scores()[0].categories["tea"] == a.scores()[0].categories["tea"] + tea
     assert b.scores()[0].total > a.scores()[0].total
+
+
+def test_dike_warden_flips_a_ship_too() -> None:
+    s = edit(tt(), half_year=2, harbor=[ship(TS, "timber")])
+    do(s, "place dike_warden")
+    assert f"upgrade {TS}@h0" in legal(s)
+    do(s, f"upgrade {TS}@h0")
+    assert s.players[0].harbor == [ship(TL, "timber")]
+
+
+def test_engine_api_for_the_buildings() -> None:
+    """``gain_ship`` (free, T33) fails into a full harbor (T9); ``build_ship`` takes a
+    price of its own (the Small Wharf's 1 Timber)."""
+    from arle.engine import harbor as H
+    s = edit(tt(), res={"timber": 1, "wood": 0}, harbor=[ship(TL), ship(TS)])
+    assert not H.gain_ship(s, 0, TS) and len(s.players[0].harbor) == 2
+    assert H.gain_ship(s, 0, CL) and s.players[0].harbor[-1] == ship(CL)
+    H.build_ship(s, 0, CS, payments=[{T.TT_RES_INDEX["timber"]: 2}])   # cannot pay
+    assert not s.stack
+    H.build_ship(s, 0, CS, payments=[{T.TT_RES_INDEX["timber"]: 1}])
+    from arle.engine.core import advance
+    advance(s)                       # the ship comes with the effect after the payment
+    assert s.players[0].harbor[-1] == ship(CS) and tres(s, 0, "timber") == 0

@@ -12,8 +12,10 @@ For other engine modules (the buildings that give or build ships):
 - :func:`ship_payments` ``(s, p, ship)``: the ways to pay the ship's printed cost
   (Timber for Wood), empty when it cannot be taken or paid;
 - :func:`build_ship` ``(s, p, ship, payments=None)``: pay (a ``pay`` decision when there
-  are several ways) and then take the ship; ``payments`` replaces the printed cost
-  (the Small Wharf's 1 Timber); nothing happens when no way to pay is given;
+  are several ways) and then take the ship; ``payments`` (exact payments, of which the
+  affordable ones are offered) replaces the printed cost (the Small Wharf's 1 Timber);
+  nothing happens when none can be paid or the ship cannot be taken; the ship comes
+  with the ``take_ship`` effect once paid, as equipment does;
 - :func:`gain_ship` ``(s, p, ship)``: take it for free if possible, else nothing (T33);
 - :func:`flippable_ships` / :func:`flip_ship`: Small -> Large, loads kept (T2).
 
@@ -90,7 +92,9 @@ def _take_ship(s: State, p: int, ship: str) -> None:
 def build_ship(s: State, p: int, ship: str,
                payments: list[dict[int, int]] | None = None) -> None:
     """Pay for ``ship`` and take it: the printed cost, or one of ``payments``."""
-    opts = ship_payments(s, p, ship) if payments is None else payments
+    res = s.players[p].res
+    opts = (ship_payments(s, p, ship) if payments is None
+            else [o for o in payments if all(res[r] >= n for r, n in o.items())])
     if opts and can_take_ship(s, p, ship):
         pay_then(s, p, opts, "take_ship", ship)
 
