@@ -23,8 +23,8 @@ from arle.engine import frames as FR
 FRAME_FIELDS: dict[str, tuple[str, ...]] = {
     "pay": ("opts",), "cut": ("n", "must"), "house": (), "optional_animal": ("kinds",),
     "take_animal": ("kinds",), "grocer": (), "merchant": (), "colonist": (),
-    "convert": ("kind",), "butcher": (), "master": ("n", "moved"), "again": ("space",), "dig": ("n",), "reconnect": ("edge",),
-    "tt_building": ("building", "n"), "upgrade": (),
+    "convert": ("kind",), "butcher": (), "master": ("n", "moved"), "again": ("space",), "dig": ("n",), "reconnect": ("edge",), "shipwright": ("space", "taken"),
+    "trades": ("sent",), "tt_building": ("building", "n"), "upgrade": (),
     "wainwright": ("vehicle", "boat"), "farmer": ("built", "fields"),
     "space_choice": ("opts", "space"), "animals_choice": ("n",), "fields_to_forests": (),
     "free_equipment": ("kinds",), "remove_moors": (), "smithy": (),

@@ -68,6 +68,15 @@ def check_tt_invariants(s: State) -> None:
         if not s.stack:
             assert pl.boost == [], pl.boost
         assert s.farm(p)["tools"]["digging_spades"] in T.DIGGING_SPADE_VALUES
+        # the harbor: 2 spaces per kind (T1); every ship emptied by the Inventory (T27)
+        for kind, n in T.HARBOR_SPACES.items():
+            assert sum(T.SHIP_KIND[h[0]] == kind for h in pl.harbor) <= n
+        assert all(len(h) == 1 + T.SHIPS[h[0]].spaces for h in pl.harbor)
+        if s.is_terminal():
+            assert not any(any(h[1:]) for h in pl.harbor), pl.harbor
+        assert s.farm(p)["harbor"] == [h[0] for h in pl.harbor]
+    for kind, total in T.SHIP_SUPPLY.items():
+        assert sum(T.SHIP_KIND[h[0]] == kind for pl in s.players for h in pl.harbor) <= total
 
 
 def play_checked(seed: int, players: int, deep: bool, expansion: str | None = None) -> State:
@@ -153,6 +162,25 @@ def test_random_expansion_games_clone_json_notation(seed: int, players: int) -> 
 def test_expansion_games_both_building_modes(seed: int, players: int) -> None:
     # seeds 0 and 1 draw both selections across the four cases
     play_checked(seed, players, deep=False, expansion="tea-and-trade")
+
+
+#: 2-player expansion games that reach the harbor (seed 26 and 67 trade too).
+SHIP_SEEDS = (0, 26, 43)   # 43 trades (found by a search of seeds 0-110: trades are rare)
+
+
+def test_random_expansion_games_build_load_and_trade_ships() -> None:
+    """The random expansion games reach the harbor: ships are built and loaded, and
+    the trading ships trade."""
+    verbs: Counter[str] = Counter()
+    for seed in SHIP_SEEDS:
+        s = play_checked(seed, 2, deep=False, expansion="tea-and-trade")
+        for text in s.history:
+            words = text.split()
+            if words[0] == "load" and words[1].startswith("h"):
+                verbs["load ship"] += 1
+            elif words[0] in ("ship", "trade"):
+                verbs[words[0]] += 1
+    assert verbs["ship"] and verbs["load ship"] and verbs["trade"], verbs
 
 
 def test_same_seed_same_game() -> None:

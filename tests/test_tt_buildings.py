@@ -161,6 +161,13 @@ def test_smokehouse_star_cuts_per_fish_trap() -> None:
     assert top(s) == "cut" and s.stack[-1].n == 4  # type: ignore[attr-defined]
 
 
+def test_smokehouse_star_cuts_two_more_per_fishing_cutter() -> None:
+    s = game("smokehouse_star", tools={"fish_traps": 4},
+             harbor=[["fishing_cutter_small", "", ""], ["fishing_cutter_large", "", "", ""]])
+    build(s, "smokehouse_star", YELLOW)
+    assert top(s) == "cut" and s.stack[-1].n == 4 + 2 * 2  # type: ignore[attr-defined]
+
+
 def test_moor_farmers_house_grain_fields_on_the_moor() -> None:
     s = build(game("moor_farmers_house"), "moor_farmers_house", YELLOW)
     assert top(s) == "tt_building"

@@ -278,12 +278,6 @@ def test_grandmother_winter_space() -> None:
     assert "place grandmother" not in legal(tt())
 
 
-def test_pending_spaces_not_offered() -> None:
-    s = tt(players=2)
-    for sp in ("sailmaker", "boat_builder"):
-        assert not any(a.startswith(f"place {sp}") for a in legal(s))
-
-
 # --------------------------------------------------------------------------- scoring
 def test_tea_scoring_halves_not_rounded() -> None:
     s = edit(tt(), res={"tea": 3, "east_frisian_tea": 2})

@@ -139,6 +139,12 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "reconnect": (lambda f: "A free ditch to the Dike Line",
                   lambda f: (f"the dike move left your ditches apart from the Dike Line: "
                              f"dig the free ditch {f.get('edge')}, or done.")),
+    "shipwright": (lambda f: f"{_space(f.get('space'))}: build a ship",
+                   lambda f: (f"{_space(f.get('space'))}: build a ship (or a peat boat) at "
+                              "its cost, one of each kind offered, then done.")),
+    "trades": (lambda f: "Send your trading ships",
+               lambda f: ("Inventory: send each trading ship to India, England, Norway or "
+                          "Finland to trade once, then done.")),
     "upgrade": (lambda f: "Choose a tile upgrade",
                 lambda f: "Tile upgrade: flip a tile or vehicle to its better side, or done."),
     "wainwright": (lambda f: "Wainwright: a vehicle and/or a peat boat",

@@ -34,8 +34,8 @@ __all__ = ["edit", "commit"]
 
 _PLAYER_FIELDS = ("grid", "barn", "buildings", "travel", "moor_peat", "bw_peat", "dikes",
                   "bottleneck")
-#: Tea & Trade games also: the ditch mask and the dike columns per gap.
-_TT_PLAYER_FIELDS = ("ditches", "dike_cols")
+#: Tea & Trade games also: the ditch mask, the dike columns per gap and the harbor.
+_TT_PLAYER_FIELDS = ("ditches", "dike_cols", "harbor")
 
 
 def edit(state: State, player: int = 0, *,

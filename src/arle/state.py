@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 #: Read these rather than ``__slots__``, which a class compiled with mypyc does not have.
 PLAYER_FIELDS: tuple[str, ...] = (
     "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
-    "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
+    "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost", "harbor")
 #: The fields of expansion games only (Tea & Trade): absent from a base game's JSON.
-TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost")
+TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost", "harbor")
 STATE_FIELDS: tuple[str, ...] = (
     "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
     "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
@@ -33,7 +33,8 @@ class Player:
     """One player's belongings.  Only lists of ints/strings, copied by :meth:`copy`."""
 
     __slots__ = ("res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
-                 "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost")
+                 "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost",
+                 "harbor")
 
     def __init__(self) -> None:
         self.res: list[int] = []          # indexed by catalog resource constants
@@ -56,6 +57,9 @@ class Player:
         self.dike_cols: list[int] = []    # per gap G0..G3, the mask of columns with a dike
         # (dike_cols and boost are replaced, never changed in place: copies share them)
         self.boost: list[int] = []
+        # Tea & Trade: the ships in the harbor, as barn items: [ship id, load of each
+        # space...] (arle.engine.harbor).
+        self.harbor: list[list[str]] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -73,6 +77,7 @@ class Player:
         p.ditches = self.ditches
         p.dike_cols = self.dike_cols     # replaced, never changed in place
         p.boost = self.boost
+        p.harbor = [h[:] for h in self.harbor]
         return p
 
     def to_dict(self) -> dict[str, Any]:
@@ -182,7 +187,8 @@ class State:
             tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
                    tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
                    p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
-                   p.ditches, tuple(p.dike_cols), tuple(p.boost))
+                   p.ditches, tuple(p.dike_cols), tuple(p.boost),
+                   tuple(tuple(h) for h in p.harbor))
                   for p in self.players),
         )
 
@@ -221,7 +227,7 @@ class State:
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
                   [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                  p.dike_cols[:], p.boost[:])
+                  p.dike_cols[:], p.boost[:], [h[:] for h in p.harbor])
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -231,14 +237,14 @@ class State:
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
         for (pl, flat, lengths, barn, bw_peat, dikes, bottleneck, ditches, dike_cols,
-             boost) in players:
+             boost, harbor) in players:
             i = 0
             for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
                                 "travel"), lengths + (len(flat),)):
                 setattr(pl, name, flat[i:i + k])
                 i += k
             pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
-            pl.ditches, pl.dike_cols, pl.boost = ditches, dike_cols, boost
+            pl.ditches, pl.dike_cols, pl.boost, pl.harbor = ditches, dike_cols, boost, harbor
 
     def clone(self) -> "State":
         """An independent copy."""

@@ -55,6 +55,8 @@ BARN_POOLS = ("boat_plow", "handcart_wagon", "cart_horse_cart", "carriage_droshk
 POOLS = tuple(GRID_POOLS) + BARN_POOLS
 #: Size of what a loaded vehicle cell shows (what the load becomes, RULINGS 5).
 LOADED = {C.RESOURCES[C.LOAD_RESULT[item]]: size for item, size in C.LOAD_SIZE.items()}
+#: Tea & Trade: Tea loaded on a vehicle becomes East Frisian Tea (T6).
+TT_LOADED = {TT.TT_RESOURCES[TT.TEA_LOAD_RESULT[k]]: n for k, n in TT.TEA_LOAD_SIZE.items()}
 
 
 class Malformed(ValueError):
@@ -273,6 +275,10 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
          f"expected {n} player(s)")
     s.players = [_player(raw[i], f"{pre}players[{i}]", selectable, tt)
                  for i in range(n)]
+    for kind, total in TT.SHIP_SUPPLY.items():    # Tea & Trade: the shared ship supply (T1)
+        held_ships = sum(1 for pl in s.players for h in pl.harbor if TT.SHIP_KIND[h[0]] == kind)
+        need(held_ships <= total, f"{pre}players",
+             f"{held_ships} {kind.replace('_', ' ')}s in the harbors, the game has {total}")
     s.stack = decode_stack(d["stack"], n, f"{pre}stack")
     held: set[str] = set(s.board)
     for i, pl in enumerate(s.players):
@@ -311,7 +317,9 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
     from arle.engine.farm import BOARDWALK_CELL, MOOR_CELLS, barn_fits
     # Expansion games: Tea and East Frisian Tea end the resource list, the Digging
     # Spade track ends the tool list, and the player has ditches (an edge mask).
-    keys(d, w, PLAYER_KEYS + TT_PLAYER_KEYS if tt else PLAYER_KEYS)
+    # (an expansion state saved before the harbor existed has no "harbor": no ships)
+    keys(d, w, PLAYER_KEYS + TT_PLAYER_KEYS[:-1] if tt else PLAYER_KEYS,
+         ("harbor",) if tt else ())
     p = Player()
     names = TT.TT_RESOURCES if tt else C.RESOURCES
     caps = [C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP if r in C.GOODS_TRACK
@@ -339,6 +347,7 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
              and is_int(bo[0], 0, len(values) - 1) and is_int(bo[1], 1, 2)),
              f"{w}.boost", "expected [] or [tool track index, 1 or 2 steps]")
         p.boost = list(bo)
+        p.harbor = _harbor(d.get("harbor", []), f"{w}.harbor")
     p.dikes = int_field(d["dikes"], f"{w}.dikes", 0, C.MAX_DIKE_MOVES)
     p.bottleneck = int_field(d["bottleneck"], f"{w}.bottleneck", -MAX_BOTTLENECK, 0)
     need(p.bottleneck % 2 == 0, f"{w}.bottleneck",
@@ -393,7 +402,7 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
               and len(item) == 1 + len(C.VEHICLE_CELLS.get(item[0], ()))
               and all(isinstance(x, str) for x in item))
         need(bool(ok), f"{w}.barn[{j}]", "expected [equipment, load of each cell...]")
-        _loads(item, f"{w}.barn[{j}]", dests)
+        _loads(item, f"{w}.barn[{j}]", dests, tt)
     need(barn_fits([b[0] for b in barn]), f"{w}.barn",
          "the barn holds at most 3 large vehicles and 4 (5 with at most 2 large) "
          "other pieces")
@@ -401,7 +410,37 @@ def _player(d: Any, w: str, buildings: tuple[str, ...], tt: bool = False) -> Pla
     return p
 
 
-def _loads(item: list[str], w: str, dests: set[str]) -> None:
+def _harbor(raw: Any, w: str) -> list[list[str]]:
+    """Tea & Trade: the ships, at most 2 of each kind (T1), each [side, its loads]."""
+    from arle.engine.harbor import TILE_SIZE
+    need(isinstance(raw, list) and len(raw) <= sum(TT.HARBOR_SPACES.values()), w,
+         "expected a list of ships")
+    for j, h in enumerate(raw):
+        ok = (isinstance(h, list) and h and h[0] in TT.SHIPS
+              and len(h) == 1 + TT.SHIPS[h[0]].spaces and all(isinstance(x, str) for x in h))
+        need(bool(ok), f"{w}[{j}]", "expected [ship, load of each space...]")
+        cells = h[1:]
+        k = 0
+        while k < len(cells):
+            load = cells[k]
+            if load:
+                need(load != "+", f"{w}[{j}][{k + 1}]", "'+' continues no tile to its left")
+                need(load in TILE_SIZE, f"{w}[{j}][{k + 1}]",
+                     f"unknown ship load {_short(load)} (no destination goes on a ship)")
+                size = TILE_SIZE[load]
+                need(cells[k + 1:k + size] == ["+"] * (size - 1)
+                     and (size == 1 or TT.SHIPS[h[0]].combinable),
+                     f"{w}[{j}][{k + 1}]", f"a tile of size {size} does not fit here")
+                k += size
+            else:
+                k += 1
+    for kind, n in TT.HARBOR_SPACES.items():
+        need(sum(1 for h in raw if TT.SHIP_KIND[h[0]] == kind) <= n, w,
+             f"more than {n} {kind.replace('_', ' ')}s")
+    return [list(h) for h in raw]
+
+
+def _loads(item: list[str], w: str, dests: set[str], tt: bool = False) -> None:
     kind, cells = item[0], item[1:]
     widths = C.VEHICLE_CELLS.get(kind, ())
     j = 0
@@ -418,8 +457,9 @@ def _loads(item: list[str], w: str, dests: set[str]) -> None:
             dests.add(dest)
             size = C.DESTINATION_SIZE[dest]
         else:
-            need(load in LOADED, f"{w}[{j + 1}]", f"unknown load {_short(load)}")
-            size = LOADED[load]
+            need(load in LOADED or tt and load in TT_LOADED, f"{w}[{j + 1}]",
+                 f"unknown load {_short(load)}")
+            size = LOADED.get(load) or TT_LOADED[load]
         covered = widths[j]
         k = j + 1
         while covered < size:

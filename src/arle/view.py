@@ -170,6 +170,22 @@ def barn(s: State, p: int) -> tuple[BarnItem, ...]:
                  for i, b in enumerate(s.players[p].barn))
 
 
+class Ship(NamedTuple):
+    """Tea & Trade: a ship in the harbor: its position (``slot``, as named by ``load hI
+    J ITEM``, ``return SHIP@hI`` and ``trade I DEST``), its ``kind`` (a side's id:
+    ``fishing_cutter_small`` ...) and the :class:`Load` of each of its spaces."""
+
+    slot: int
+    kind: str
+    loads: tuple[Load, ...]
+
+
+def harbor(s: State, p: int) -> tuple[Ship, ...]:
+    """Player ``p``'s harbor, in order (empty in a base game)."""
+    return tuple(Ship(i, h[0], tuple(_load(x) for x in h[1:]))
+                 for i, h in enumerate(s.players[p].harbor))
+
+
 def barn_has_room(s: State, p: int, kind: str) -> bool:
     """Whether player ``p``'s barn has a free slot for a piece of equipment ``kind``
     (the barn's rule, as the engine applies it; the supply is not looked at)."""
@@ -178,10 +194,10 @@ def barn_has_room(s: State, p: int, kind: str) -> bool:
 
 
 def _loaded(pl: Player) -> tuple[list[str], list[str]]:
-    """(goods loaded, destinations loaded) over every vehicle of ``pl``."""
+    """(goods loaded, destinations loaded) over every vehicle (and ship) of ``pl``."""
     goods: list[str] = []
     dests: list[str] = []
-    for b in pl.barn:
+    for b in (*pl.barn, *pl.harbor):
         for code in b[1:]:
             if code and code != _COVERED:
                 if code.startswith(_DEST_PREFIX):
@@ -192,7 +208,8 @@ def _loaded(pl: Player) -> tuple[list[str], list[str]]:
 
 
 def loaded_goods(s: State, p: int) -> dict[str, int]:
-    """Goods on player ``p``'s vehicles (what they become when unloaded) -> count."""
+    """Goods on player ``p``'s vehicles and ships (what they become when unloaded) ->
+    count."""
     out: dict[str, int] = {}
     for g in _loaded(s.players[p])[0]:
         out[g] = out.get(g, 0) + 1
@@ -297,8 +314,8 @@ def farm(s: State, p: int) -> Farm:
                 if code and code != _COVERED:
                     if code.startswith(_DEST_PREFIX):
                         travel_ids.append(code[len(_DEST_PREFIX):])
-                    else:
-                        supply_counts[code] += 1
+                    else:      # (Tea & Trade: East Frisian Tea, counted below)
+                        supply_counts[code] = supply_counts.get(code, 0) + 1
     g = pl.grid
     a = pl.animals
     moors = dmoors = 0
@@ -330,11 +347,16 @@ def farm(s: State, p: int) -> Farm:
 def _tt_farm(pl: Any, supply: dict[str, int], travel_ids: list[str], moors: int,
              dmoors: int) -> Farm:
     """An expansion player's farm: the base sheet plus Tea, the Digging Spades, the
-    ditches (and the harbor, empty until ships are implemented)."""
+    ditches and the harbor's ships."""
     res, g, a = pl.res, pl.grid, pl.animals
     supply = dict(supply)
+    for h in pl.harbor:               # ship loads count as emptied, as vehicle loads
+        for code in h[1:]:
+            if code and code != _COVERED:
+                supply[code] = supply.get(code, 0) + 1
     for r in (TT.TEA, TT.EAST_FRISIAN_TEA):
-        supply[TT.TT_RESOURCES[r]] = res[r]
+        name = TT.TT_RESOURCES[r]
+        supply[name] = res[r] + supply.get(name, 0)
     return Farm(
         goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
         supply=supply,
@@ -348,7 +370,7 @@ def _tt_farm(pl: Any, supply: dict[str, int], travel_ids: list[str], moors: int,
         parks=g.count("park"), moors=moors, dehydrated_moors=dmoors,
         boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
         dikes_moved=pl.dikes, supply_bottlenecks=pl.bottleneck,
-        expansion=True, harbor=[], ditches=pl.ditches.bit_count(),
+        expansion=True, harbor=[h[0] for h in pl.harbor], ditches=pl.ditches.bit_count(),
     )
 
 

@@ -475,6 +475,12 @@ _HELP: dict[str, str] = {
                "I ('upgrade cart@2'). 'done' skips.",
     "wainwright": "Wainwright: 'vehicle KIND' builds one vehicle (Wood, some need horses) "
                   "and 'peat_boat' a peat boat, each at most once; 'done' when finished.",
+    "shipwright": "Build a ship at its cost, either side: 'ship fishing_cutter_small' (the "
+                  "Sailmaker: a cutter or a peat boat; the Boat Builder: a trading ship or a "
+                  "peat boat, and/or a cutter); 'done' when finished.",
+    "trades": "Send each trading ship to trade once: 'trade 0 india' (3 Food: Tea on each "
+              "free space), 'england' (Tea: Winter Wear, large ship), 'norway' (3 Flax or "
+              "3 Grain: Wood), 'finland' (Winter Wear: Timber); 'done' when finished.",
     "farmer": "Farmer: 'plow cattle' / 'plow horse' builds a plow (1 Wood and that animal); "
               "'field grain' / 'field flax' places a field, one per plow you own; 'done'.",
     "space_choice": "This space offers alternatives: 'build ID' a building, 'forest', "

@@ -27,6 +27,7 @@ from typing import Any, Callable, ClassVar, Union
 __all__ = [
     "Frame", "Pay", "Cut", "House", "OptionalAnimal", "TakeAnimal", "Grocer", "Merchant",
     "Colonist", "Convert", "Butcher", "Master", "Upgrade", "Wainwright", "Farmer",
+    "Shipwright", "Trades",
     "SpaceChoice", "AnimalsChoice", "FieldsToForests", "FreeEquipment", "RemoveMoors",
     "Smithy", "TTBuilding", "BeforeNovember", "PlowMaker", "Sell", "Breed", "Sustain", "Final", "Effect",
     "AnyFrame", "FRAME_TYPES", "DECISION_KINDS", "LEGACY_EFFECT_NAMES", "frame_to_json",
@@ -146,6 +147,23 @@ class Reconnect(Frame):
     Line again, taken or declined (T19)."""
     KIND: ClassVar[str] = "reconnect"
     edge: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shipwright(Frame):
+    """Tea & Trade: the ships (or Peat Boat) of ``space`` (Sailmaker, Boat Builder),
+    one item of each of its groups at most; ``taken``: the groups used (T41)."""
+    KIND: ClassVar[str] = "shipwright"
+    space: str
+    taken: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trades(Frame):
+    """Tea & Trade, at an Inventory: send each Trading Ship to trade once, or done;
+    ``sent``: the harbor indices of the ships already sent (T29, T30)."""
+    KIND: ClassVar[str] = "trades"
+    sent: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +290,9 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Again, Dig, Reconnect, Upgrade, Wainwright, Farmer, SpaceChoice, AnimalsChoice,
-    FieldsToForests, FreeEquipment, RemoveMoors, Smithy, TTBuilding, BeforeNovember, PlowMaker, Sell,
+    Butcher, Master, Again, Dig, Reconnect, Shipwright, Trades, Upgrade, Wainwright, Farmer,
+    SpaceChoice, AnimalsChoice, FieldsToForests, FreeEquipment, RemoveMoors, Smithy,
+    TTBuilding, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
 ]
 

@@ -10,6 +10,7 @@ from arle.data import catalog as C
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.core import effect, end_order, frame, gain, push, push_eff
+from arle.engine.harbor import empty_ships
 from arle.engine.vehicles import empty_vehicles
 from arle.state import State
 
@@ -22,6 +23,11 @@ def start_inventory(s: State) -> None:
     steps: list[tuple[str, int]] = []
     if november:
         steps += [("houses_before_november", p) for p in order]
+    if "expansion" in s.setup:
+        # Tea & Trade, inside "Empty Vehicles (and Ships)" (T27): the cutters' Food,
+        # then every player's trades (simultaneous, T29), then the emptying.
+        steps += [("cutter_food", p) for p in order]
+        steps += [("ship_trades", p) for p in order]
     steps += [("empty", p) for p in order]
     if november:
         steps += [("milk", p) for p in order]
@@ -38,6 +44,8 @@ def start_inventory(s: State) -> None:
 @effect("empty")
 def _empty(s: State, p: int) -> None:
     empty_vehicles(s, p)
+    if s.players[p].harbor:
+        empty_ships(s, p)
 
 
 def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:

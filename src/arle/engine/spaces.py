@@ -7,6 +7,7 @@ from typing import Callable
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
+from arle.engine import harbor as H
 from arle.engine import ditches as D
 from arle.engine import farm as F
 from arle.engine import frames as FR
@@ -59,10 +60,8 @@ def placements(s: State, p: int) -> list[Action]:
 # ---------------------------------------------------------------------------
 # Tea & Trade: the board's spaces, and Tea at placement (T34-T38)
 # ---------------------------------------------------------------------------
-#: Expansion spaces the engine implements, by season.  INTERIM RULE (``pending
-#: spaces stay covered``, docs/RULES_COVERAGE.md): the Sailmaker and the Boat Builder
-#: wait for the harbor, and are not offered yet.
-TT_IMPLEMENTED_SPACES = ("ditcher", "grandmother")
+#: Expansion spaces the engine implements, in the board's order (1-2 players, T40).
+TT_IMPLEMENTED_SPACES = ("ditcher", "sailmaker", "boat_builder", "grandmother")
 TT_SEASON_SPACES = tuple(
     base + tuple(sp for sp in TT_IMPLEMENTED_SPACES if T.TT_SPACE_SEASON[sp] == season)
     for season, base in enumerate(SEASON_SPACES))
@@ -594,6 +593,11 @@ def upgrade_options(s: State, p: int) -> list[Action]:
         if b[0] in C.UPGRADES and tuple(b) not in seen:
             seen.add(tuple(b))
             out.append(Action("upgrade", (f"{b[0]}@{i}",)))
+    if pl.harbor and T.UNCONFIRMED["ship_flip_by_tile_upgrade"]:   # Tea & Trade (T2)
+        for i in H.flippable_ships(s, p):
+            if tuple(pl.harbor[i]) not in seen:
+                seen.add(tuple(pl.harbor[i]))
+                out.append(Action("upgrade", (f"{pl.harbor[i][0]}@h{i}",)))
     return out
 
 
@@ -601,6 +605,8 @@ def do_upgrade(s: State, p: int, what: str) -> None:
     pl = s.players[p]
     if what == "moor":
         F.dehydrate(pl, F.hydrated_moors(pl)[0])
+    elif "@h" in what:
+        H.flip_ship(s, p, int(what.partition("@h")[2]))
     elif "@" in what:
         kind, _, idx = what.partition("@")
         item = pl.barn[int(idx)]
@@ -878,3 +884,5 @@ SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
 assert set(SPACE_ACTIONS) == set(C.SPACES)
 SPACE_ACTIONS["grandmother"] = grandmother
 SPACE_ACTIONS["ditcher"] = ditcher
+SPACE_ACTIONS["sailmaker"] = H.sailmaker
+SPACE_ACTIONS["boat_builder"] = H.boat_builder

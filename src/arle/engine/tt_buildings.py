@@ -48,9 +48,8 @@ def _i(v: object) -> int:
 
 
 def fishing_cutters(pl: Player) -> int:
-    """Fishing Cutters (either side) in the player's harbor: none until the harbor
-    exists (the harbor's module is to count them here)."""
-    return 0
+    """Fishing Cutters (either side) in the player's harbor."""
+    return sum(1 for ship in pl.harbor if ship[0].startswith("fishing_cutter"))
 
 
 def ditch_count(pl: Player) -> int:

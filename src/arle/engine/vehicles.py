@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as T
 from arle.engine import farm as F
 from arle.engine import frames as FR
+from arle.engine import harbor as H
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
 LOAD_PAY = C.LOAD_COST
+#: Tea & Trade (T6, option ``tea_upgrade_spaces`` = ``any_single``): Tea goes on any
+#: single space of a vehicle too, and comes back as East Frisian Tea.
+TEA_ON_VEHICLES = T.UNCONFIRMED["tea_upgrade_spaces"].value == "any_single"
 
 
 def placements_for(kind: str, cells: list[str], size: int) -> list[int]:
@@ -65,6 +70,8 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
     for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
         if res[r] > 0:
             items.append(name)
+    if TEA_ON_VEHICLES and len(res) > T.TEA and res[T.TEA] > 0:
+        items.append("tea")
     used = used_destinations(pl)
     for d in C.DESTINATIONS:
         if d not in used and C.DESTINATION_SIZE[d] in sizes and sale_options(s, p, d, ()):
@@ -73,12 +80,19 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
 
 
 def item_size(item: str) -> int:
-    return C.LOAD_SIZE.get(item) or C.DESTINATION_SIZE[item]
+    return C.LOAD_SIZE.get(item) or H.LOAD_SIZE.get(item) or C.DESTINATION_SIZE[item]
 
 
 def load_actions(s: State, p: int, level: str) -> list[Action]:
     if level != "work":
         return []
+    pl = s.players[p]
+    if pl.harbor:       # Tea & Trade: the vehicles, then the ships (``load hI J ITEM``)
+        return _vehicle_loads(s, p) + H.load_actions(s, p)
+    return _vehicle_loads(s, p)
+
+
+def _vehicle_loads(s: State, p: int) -> list[Action]:
     pl = s.players[p]
     vehicles = [(i, b) for i, b in enumerate(pl.barn) if b[0] in C.VEHICLE_CELLS]
     if not vehicles:
@@ -107,6 +121,9 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
 
 
 def apply_load(s: State, p: int, a: Action) -> None:
+    if a.args[0][0] == "h":
+        H.apply_load(s, p, a)
+        return
     i, j, item = int(a.args[0]), int(a.args[1]), a.args[2]
     pl = s.players[p]
     b = pl.barn[i]
@@ -115,6 +132,9 @@ def apply_load(s: State, p: int, a: Action) -> None:
         for r, n in LOAD_PAY[item].items():
             pl.res[r] -= n
         b[1 + j] = C.RESOURCES[C.LOAD_RESULT[item]]
+    elif item == "tea":
+        pl.res[T.TEA] -= 1
+        b[1 + j] = H.LOAD_RESULT["tea"]
     else:
         b[1 + j] = "dest:" + item
     # cover the following cells the tile spans
@@ -253,7 +273,7 @@ def empty_vehicles(s: State, p: int) -> None:
             if load.startswith("dest:"):
                 pl.travel.append(load[5:])
             elif load and load != "+":
-                pl.res[C.RES_INDEX[load]] += 1
+                pl.res[T.TT_RES_INDEX[load]] += 1
             b[j] = ""
 
 
@@ -296,11 +316,16 @@ def return_actions(s: State, p: int, level: str) -> list[Action]:
         if b[0] not in seen and not any(b[1:]):
             seen.add(b[0])
             out.append(Action("return", (f"{b[0]}@{i}",)))
+    if s.players[p].harbor:
+        out += H.return_actions(s, p)
     return out
 
 
 def apply_return(s: State, p: int, a: Action) -> None:
     kind, _, idx = a.args[0].partition("@")
+    if idx[0] == "h":
+        H.apply_return(s, p, a)
+        return
     del s.players[p].barn[int(idx)]
     s.pool[C.TILE_POOL[kind]] += 1
 
