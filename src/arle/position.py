@@ -105,8 +105,13 @@ def edit(state: State, player: int = 0, *,
         if name not in _PLAYER_FIELDS + (_TT_PLAYER_FIELDS if tt else ()):
             raise ValueError(f"{name}: not a player field "
                              f"(use res, animals, tools or one of {_PLAYER_FIELDS})")
-        setattr(pl, name, [list(v) if isinstance(v, (list, tuple)) else v for v in value]
-                if isinstance(value, (list, tuple)) else value)
+        if isinstance(getattr(pl, name), list) and not isinstance(value, (list, tuple)):
+            raise ValueError(f"{name}: expected a list, not {value!r}")
+        try:
+            setattr(pl, name, [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+                    if isinstance(value, (list, tuple)) else value)
+        except TypeError as e:       # a compiled Player checks its field types itself
+            raise ValueError(f"{name}: {e}") from None
     if half_year is not None:
         if s.turn != 0 or s.stack:
             raise ValueError("half_year: only a half year without workers placed can "
