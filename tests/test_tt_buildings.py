@@ -58,7 +58,7 @@ GREEN = {"wood": 1, "grain": 1}
 def test_implemented_and_pending() -> None:
     assert IMPLEMENTED_TT_BUILDINGS | set(PENDING_TT_BUILDINGS) == set(T.TT_BUILDINGS)
     # ships (the harbor helper) and the 3-player tiles wait
-    assert set(PENDING_TT_BUILDINGS) == {"small_wharf", "smithy_star", "sluice_yard_inn_star",
+    assert set(PENDING_TT_BUILDINGS) == {"small_wharf", "smithy_star",
                                          "mennonite_church", "schnapps_factory",
                                          "norderburg_castle"}
     for seed in range(6):
@@ -286,6 +286,21 @@ def test_old_smithy_inn_horses_and_a_plow() -> None:
     do(s, "take plow")
     assert [b[0] for b in s.players[0].barn] == ["plow"]
     checked(s)
+
+
+def test_sluice_yard_inn_star_large_cutter_and_wood_per_axe() -> None:
+    s = build(game("sluice_yard_inn_star", tools={"axes": 5}), "sluice_yard_inn_star", BLUE)
+    assert [h[0] for h in s.players[0].harbor] == ["fishing_cutter_large"]
+    assert res(s, "wood") == 5
+    checked(s)
+
+
+def test_sluice_yard_inn_star_no_free_harbor_space_still_gives_wood() -> None:
+    full = [["fishing_cutter_small", "", ""]] * T.HARBOR_SPACES["fishing_cutter"]
+    s = game("sluice_yard_inn_star", tools={"axes": 4}, harbor=[list(h) for h in full])
+    build(s, "sluice_yard_inn_star", BLUE)
+    assert [h[0] for h in s.players[0].harbor] == [h[0] for h in full]
+    assert res(s, "wood") == 4
 
 
 def test_choice_frame_saved_and_loaded() -> None:

@@ -23,6 +23,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import farm as F
 from arle.engine import frames as FR
+from arle.engine import harbor as H
 from arle.engine.buildings import ON_BUILD, TT_USE, tea_payment_options
 from arle.engine.core import (
     advance_tool, effect, frame, gain, pay, pay_then, payment_options, push, push_eff,
@@ -249,7 +250,16 @@ def old_smithy_inn(s: State, p: int) -> None:
     F.gain_animals(s, p, C.HORSE, _i(fig["horses"]))
 
 
+def sluice_yard_inn_star(s: State, p: int) -> None:
+    """A Large Fishing Cutter, free if a tile and a harbor space are left (T33), and
+    1 Wood per Axe (as the Woodcutter)."""
+    fig = FIG["sluice_yard_inn_star"]
+    H.gain_ship(s, p, str(fig["gives_ship"]))
+    gain(s, p, C.WOOD, _i(fig["wood_per_axe"]) * tool_value(s, p, C.AXES))
+
+
 ON_BUILD.update({
+    "sluice_yard_inn_star": sluice_yard_inn_star,
     "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
     "fridericus_sluice": fridericus_sluice, "homestead": homestead, "peat_barn": peat_barn,
     "slaughterhouse": slaughterhouse, "caroline_sluice": caroline_sluice,
