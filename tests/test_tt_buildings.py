@@ -59,8 +59,7 @@ def test_implemented_and_pending() -> None:
     assert IMPLEMENTED_TT_BUILDINGS | set(PENDING_TT_BUILDINGS) == set(T.TT_BUILDINGS)
     # ships (the harbor helper) and the 3-player tiles wait
     assert set(PENDING_TT_BUILDINGS) == {"small_wharf", "smithy_star",
-                                         "mennonite_church", "schnapps_factory",
-                                         "norderburg_castle"}
+                                         "schnapps_factory", "norderburg_castle"}
     for seed in range(6):
         s = arle.new_game(players=2, seed=seed, expansion=TT, buildings="expansion-only")
         assert set(T.TT_GREEN) <= set(s.board)
@@ -301,6 +300,42 @@ def test_sluice_yard_inn_star_no_free_harbor_space_still_gives_wood() -> None:
     build(s, "sluice_yard_inn_star", BLUE)
     assert [h[0] for h in s.players[0].harbor] == [h[0] for h in full]
     assert res(s, "wood") == 4
+
+
+RED = {"timber": 3, "brick": 3, "food": 15}
+
+
+def test_mennonite_church_large_trading_ship_and_linen_for_food() -> None:
+    s = build(game("mennonite_church"), "mennonite_church", RED, linen=4)
+    assert [h[0] for h in s.players[0].harbor] == ["trading_ship_large"]
+    assert top(s) == "tt_building" and s.stack[-1].n == 3  # type: ignore[attr-defined]
+    assert legal(s) == {"exchange 1", "exchange 2", "exchange 3", "done"}   # up to 3 times
+    do(s, "exchange 3")
+    assert (res(s, "linen"), res(s, "food")) == (1, 15)
+    checked(s)
+
+
+def test_mennonite_church_exchanges_only_the_linen_held() -> None:
+    s = build(game("mennonite_church"), "mennonite_church", RED, linen=1)
+    assert legal(s) == {"exchange 1", "done"}
+    do(s, "done")
+    assert (res(s, "linen"), res(s, "food")) == (1, 0)
+    s = build(game("mennonite_church"), "mennonite_church", RED)
+    assert top(s) != "tt_building"                            # no Linen: nothing to ask
+
+
+def test_mennonite_church_no_trading_ship_space_left() -> None:
+    full = [["trading_ship_small", "", ""]] * T.HARBOR_SPACES["trading_ship"]
+    s = game("mennonite_church", harbor=[list(h) for h in full])
+    build(s, "mennonite_church", RED)
+    assert [h[0] for h in s.players[0].harbor] == [h[0] for h in full]
+
+
+def test_two_player_red_display_holds_the_mennonite_church() -> None:
+    for seed in range(4):
+        s = arle.new_game(players=2, seed=seed, expansion=TT)
+        red = [b for b in s.board if b in C.RED or b in T.TT_RED]
+        assert "mennonite_church" in red and len(red) == T.SLOTS_1_2P["red"]
 
 
 def test_choice_frame_saved_and_loaded() -> None:

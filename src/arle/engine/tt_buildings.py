@@ -258,8 +258,17 @@ def sluice_yard_inn_star(s: State, p: int) -> None:
     gain(s, p, C.WOOD, _i(fig["wood_per_axe"]) * tool_value(s, p, C.AXES))
 
 
+def mennonite_church(s: State, p: int) -> None:
+    """A free Large Trading Ship (when a tile and a harbor space are left, T33), then
+    up to 3 times 1 Linen for 5 Food, in one choice (``exchange K``)."""
+    fig = FIG["mennonite_church"]
+    H.gain_ship(s, p, str(fig["gives_ship"]))
+    if _can_pay(s.players[p].res, _d(fig["pays"])):
+        push(s, FR.TTBuilding(p, building="mennonite_church", n=_i(fig["exchanges"])))
+
+
 ON_BUILD.update({
-    "sluice_yard_inn_star": sluice_yard_inn_star,
+    "sluice_yard_inn_star": sluice_yard_inn_star, "mennonite_church": mennonite_church,
     "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
     "fridericus_sluice": fridericus_sluice, "homestead": homestead, "peat_barn": peat_barn,
     "slaughterhouse": slaughterhouse, "caroline_sluice": caroline_sluice,
@@ -292,12 +301,19 @@ def _exchange_legal(s: State, p: int, n: int, pays: dict[int, int]) -> list[Acti
     return out + [DONE]
 
 
+#: The exchanges of the one-time choices: building -> (figure paid, figure gained), each
+#: once per count (Field, Forest, or the Mennonite Church's 3 times).
+_EXCHANGES = {
+    "old_brickworks_inn": ("per_field_pays", "per_field_gives"),
+    "farmers_inn_star": ("per_forest_pays", "per_forest_gives"),
+    "mennonite_church": ("pays", "gives"),
+}
+
+
 def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
     p, b, pl = f.p, f.building, s.players[f.p]
-    if b == "old_brickworks_inn":
-        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_field_pays"]))
-    if b == "farmers_inn_star":
-        return _exchange_legal(s, p, f.n, _d(FIG[b]["per_forest_pays"]))
+    if b in _EXCHANGES:
+        return _exchange_legal(s, p, f.n, _d(FIG[b][_EXCHANGES[b][0]]))
     if b == "farmers_inn_star_forest":
         return [Action("replace", (side,)) for side in ("grain", "flax")
                 if "field_" + side in pl.grid] + [DONE]
@@ -323,8 +339,7 @@ def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
         return
     if a.verb == "exchange":
         k = int(a.args[0])
-        key = "per_field" if b == "old_brickworks_inn" else "per_forest"
-        pays = {r: k * m for r, m in _d(FIG[b][key + "_pays"]).items()}
+        pays = {r: k * m for r, m in _d(FIG[b][_EXCHANGES[b][0]]).items()}
         pay_then(s, p, tea_payment_options(pl.res, pays), "tt_exchange_gain", b, k)
     elif a.verb == "dehydrate":
         F.dehydrate(pl, int(a.args[0][1:]))
@@ -334,8 +349,7 @@ def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
 
 @effect("tt_exchange_gain")
 def _exchange_gain(s: State, p: int, b: str, k: int) -> None:
-    key = "per_field" if b == "old_brickworks_inn" else "per_forest"
-    for r, n in _d(FIG[b][key + "_gives"]).items():
+    for r, n in _d(FIG[b][_EXCHANGES[b][1]]).items():
         gain(s, p, r, n * k)
 
 
@@ -362,7 +376,8 @@ def _discard_moor(s: State, p: int, which: str) -> None:
 
 @frame(FR.TTBuilding)
 class TTBuildingChoice:
-    """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*),
+    """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*, Mennonite
+    Church),
     ``replace grain|flax`` (Farmer's Inn*), ``dehydrate m1`` (Caroline Sluice),
     ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
 
