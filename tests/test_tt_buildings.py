@@ -58,8 +58,8 @@ GREEN = {"wood": 1, "grain": 1}
 def test_implemented_and_pending() -> None:
     assert IMPLEMENTED_TT_BUILDINGS | set(PENDING_TT_BUILDINGS) == set(T.TT_BUILDINGS)
     # ships (the harbor helper) and the 3-player tiles wait
-    assert set(PENDING_TT_BUILDINGS) == {"small_wharf", "smithy_star",
-                                         "schnapps_factory", "norderburg_castle"}
+    assert set(PENDING_TT_BUILDINGS) == {"smithy_star", "schnapps_factory",
+                                         "norderburg_castle"}
     for seed in range(6):
         s = arle.new_game(players=2, seed=seed, expansion=TT, buildings="expansion-only")
         assert set(T.TT_GREEN) <= set(s.board)
@@ -205,6 +205,50 @@ def test_peat_barn_carts_per_three_ditches_and_peat_boat() -> None:
     assert [b[0] for b in s.players[0].barn].count("cart") == 2
     assert not s.stack
     checked(s)
+
+
+SIX_DITCHES = sum(1 << b for b in (6, 8, 9, 10, 11, 24))
+
+
+def test_small_wharf_one_boat_per_three_ditches_for_a_timber_each() -> None:
+    s = game("small_wharf", ditches=SIX_DITCHES)
+    build(s, "small_wharf", YELLOW, timber=3)
+    assert top(s) == "tt_building" and s.stack[-1].n == 2  # type: ignore[attr-defined]
+    assert legal(s) == {"take fishing_cutter_small", "take peat_boat", "done"}
+    do(s, "take fishing_cutter_small")
+    assert top(s) == "tt_building" and s.stack[-1].n == 1  # type: ignore[attr-defined]
+    do(s, "take peat_boat")
+    assert [h[0] for h in s.players[0].harbor] == ["fishing_cutter_small"]
+    assert [b[0] for b in s.players[0].barn] == ["peat_boat"]
+    assert res(s, "timber") == 1 and res(s, "wood") == 0
+    assert s.players[0].ditches == SIX_DITCHES                 # the Ditches stay
+    assert not s.stack
+    checked(s)
+
+
+def test_small_wharf_may_decline_and_needs_timber() -> None:
+    s = game("small_wharf", ditches=SIX_DITCHES)
+    build(s, "small_wharf", YELLOW, timber=1, wood=5)
+    do(s, "take peat_boat")
+    assert not s.stack                                        # no Timber left: Wood won't do
+    assert res(s, "wood") == 5
+    s = game("small_wharf", ditches=SIX_DITCHES)
+    build(s, "small_wharf", YELLOW, timber=2)
+    do(s, "done")
+    assert not s.stack and not s.players[0].harbor and res(s, "timber") == 2
+
+
+def test_small_wharf_fewer_than_three_ditches_gives_nothing() -> None:
+    s = game("small_wharf", ditches=(1 << 6) | (1 << 8))
+    build(s, "small_wharf", YELLOW, timber=2)
+    assert not s.stack
+
+
+def test_small_wharf_cutter_only_with_a_free_harbor_space() -> None:
+    full = [["fishing_cutter_large", "", "", ""]] * T.HARBOR_SPACES["fishing_cutter"]
+    s = game("small_wharf", ditches=SIX_DITCHES, harbor=[list(h) for h in full])
+    build(s, "small_wharf", YELLOW, timber=1)
+    assert legal(s) == {"take peat_boat", "done"}
 
 
 # --------------------------------------------------------------------------- orange

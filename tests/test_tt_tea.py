@@ -76,10 +76,10 @@ def test_building_selection(mode: str, seed: int) -> None:
 
 
 def test_pending_buildings_refused_by_id() -> None:
-    assert "small_wharf" in PENDING_TT_BUILDINGS
+    assert "schnapps_factory" in PENDING_TT_BUILDINGS
     assert "tea_factory" in IMPLEMENTED_TT_BUILDINGS
     with pytest.raises(ValueError, match="not implemented yet"):
-        tt(buildings=["small_wharf"])
+        tt(buildings=["schnapps_factory"])
     with pytest.raises(ValueError, match="does not use"):
         tt(buildings=["farmers_house"])
     with pytest.raises(ValueError, match="does not use"):

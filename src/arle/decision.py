@@ -88,6 +88,12 @@ _TT_CHOICE: dict[str, tuple[str, str]] = {
                          "{n} times (one per Forest), or done."),
     "farmers_inn_star_forest": ("Farmer's Inn*: a field to a forest?",
                                 "Farmer's Inn*: replace 1 field by a forest, or done."),
+    "small_wharf": ("Small Wharf: a boat for 1 Timber?",
+                    "Small Wharf: pay 1 Timber for a Small Fishing Cutter or a Peat Boat "
+                    "({n} left, one per 3 Ditches), or done."),
+    "mennonite_church": ("Mennonite Church: how many exchanges?",
+                         "Mennonite Church: exchange 1 Linen for 5 Food, up to {n} "
+                         "times, or done."),
     "caroline_sluice": ("Caroline Sluice: dehydrate a moor",
                         "Caroline Sluice: choose the moor to dehydrate."),
     "moor_farmers_house": ("Moor Farmer's House: discard a moor tile",

@@ -267,7 +267,33 @@ def mennonite_church(s: State, p: int) -> None:
         push(s, FR.TTBuilding(p, building="mennonite_church", n=_i(fig["exchanges"])))
 
 
+def _wharf_options(s: State, p: int) -> list[str]:
+    """What the Small Wharf may give now for its price: a Small Fishing Cutter (tile and
+    harbor space left, T1 T9) and/or a Peat Boat (supply and barn room)."""
+    fig = FIG["small_wharf"]
+    if not _can_pay(s.players[p].res, _d(fig["pays"])):
+        return []
+    items = fig["gives_one_of"]
+    assert isinstance(items, tuple)
+    out = []
+    for item in map(str, items):
+        ok = (F.can_take_equipment(s, p, item) if item == "peat_boat"
+              else H.can_take_ship(s, p, item))
+        if ok:
+            out.append(item)
+    return out
+
+
+def small_wharf(s: State, p: int) -> None:
+    """Per 3 Ditches (they stay), 1 Timber for a Small Fishing Cutter or a Peat Boat,
+    each optional (``take ITEM`` or ``done``)."""
+    n = ditch_count(s.players[p]) // _i(FIG["small_wharf"]["ditches_per_item"])
+    if n and _wharf_options(s, p):
+        push(s, FR.TTBuilding(p, building="small_wharf", n=n))
+
+
 ON_BUILD.update({
+    "small_wharf": small_wharf,
     "sluice_yard_inn_star": sluice_yard_inn_star, "mennonite_church": mennonite_church,
     "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
     "fridericus_sluice": fridericus_sluice, "homestead": homestead, "peat_barn": peat_barn,
@@ -317,6 +343,8 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
     if b == "farmers_inn_star_forest":
         return [Action("replace", (side,)) for side in ("grain", "flax")
                 if "field_" + side in pl.grid] + [DONE]
+    if b == "small_wharf":
+        return [Action("take", (item,)) for item in _wharf_options(s, p)] + [DONE]
     if b == "caroline_sluice":
         return [Action("dehydrate", (f"m{c}",)) for c in F.hydrated_moors(pl)]
     assert b == "moor_farmers_house", b
@@ -327,6 +355,16 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
 def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
     s.stack.pop()
     p, b, pl = f.p, f.building, s.players[f.p]
+    if b == "small_wharf" and a.verb == "take":
+        # The next item is asked after this one is paid (the frame below the payment).
+        if f.n > 1:
+            push_eff(s, "small_wharf_next", p, f.n - 1)
+        price = [_d(FIG[b]["pays"])]
+        if a.args[0] == "peat_boat":
+            pay_then(s, p, price, "take_equipment", "peat_boat")
+        else:
+            H.build_ship(s, p, a.args[0], payments=price)
+        return
     if b == "farmers_inn_star_forest":
         # The exchange counts the Forests after the swap (T44).
         push_eff(s, "farmers_inn_exchange", p)
@@ -345,6 +383,12 @@ def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
         F.dehydrate(pl, int(a.args[0][1:]))
     elif a.verb == "discard":
         _discard_moor(s, p, a.args[0])
+
+
+@effect("small_wharf_next")
+def _small_wharf_next(s: State, p: int, n: int) -> None:
+    if _wharf_options(s, p):
+        push(s, FR.TTBuilding(p, building="small_wharf", n=n))
 
 
 @effect("tt_exchange_gain")
@@ -378,7 +422,8 @@ def _discard_moor(s: State, p: int, which: str) -> None:
 class TTBuildingChoice:
     """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*, Mennonite
     Church),
-    ``replace grain|flax`` (Farmer's Inn*), ``dehydrate m1`` (Caroline Sluice),
+    ``replace grain|flax`` (Farmer's Inn*), ``take fishing_cutter_small|peat_boat``
+    (Small Wharf), ``dehydrate m1`` (Caroline Sluice),
     ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
 
     legal = staticmethod(_legal)
