@@ -58,8 +58,7 @@ GREEN = {"wood": 1, "grain": 1}
 def test_implemented_and_pending() -> None:
     assert IMPLEMENTED_TT_BUILDINGS | set(PENDING_TT_BUILDINGS) == set(T.TT_BUILDINGS)
     # ships (the harbor helper) and the 3-player tiles wait
-    assert set(PENDING_TT_BUILDINGS) == {"smithy_star", "schnapps_factory",
-                                         "norderburg_castle"}
+    assert set(PENDING_TT_BUILDINGS) == {"schnapps_factory", "norderburg_castle"}
     for seed in range(6):
         s = arle.new_game(players=2, seed=seed, expansion=TT, buildings="expansion-only")
         assert set(T.TT_GREEN) <= set(s.board)
@@ -205,6 +204,44 @@ def test_peat_barn_carts_per_three_ditches_and_peat_boat() -> None:
     assert [b[0] for b in s.players[0].barn].count("cart") == 2
     assert not s.stack
     checked(s)
+
+
+def test_smithy_star_two_food_per_flip_one_per_workbench() -> None:
+    s = game("smithy_star", tools={"workbenches": 2},
+             barn=[["cart", "", "", ""], ["peat_boat"]],
+             harbor=[["fishing_cutter_small", "", ""], ["trading_ship_small", "", ""]])
+    build(s, "smithy_star", YELLOW, food=5)
+    assert top(s) == "tt_building" and s.stack[-1].n == 2  # type: ignore[attr-defined]
+    assert legal(s) == {"flip cart@0", "flip peat_boat@1", "flip fishing_cutter_small@h0",
+                        "flip trading_ship_small@h1", "done"}
+    do(s, "flip fishing_cutter_small@h0")
+    assert [h[0] for h in s.players[0].harbor] == ["fishing_cutter_large", "trading_ship_small"]
+    assert res(s, "food") == 3
+    # a different tile next: the Large cutter has no side to turn to
+    assert "flip fishing_cutter_large@h0" not in legal(s)
+    do(s, "flip cart@0")
+    assert [b[0] for b in s.players[0].barn] == ["horse_cart", "peat_boat"]
+    assert res(s, "food") == 1 and not s.stack               # 2 Workbenches: 2 flips
+    checked(s)
+
+
+def test_smithy_star_loads_stay_and_food_limits() -> None:
+    s = game("smithy_star", tools={"workbenches": 3},
+             harbor=[["trading_ship_small", "wood", ""]])
+    build(s, "smithy_star", YELLOW, food=2)
+    do(s, "flip trading_ship_small@h0")
+    assert s.players[0].harbor == [["trading_ship_large", "wood", "", ""]]
+    assert not s.stack and res(s, "food") == 0                # no Food left to pay
+    s = game("smithy_star", tools={"workbenches": 3}, barn=[["cart", "", "", ""]])
+    build(s, "smithy_star", YELLOW, food=1)
+    assert not s.stack                                        # 1 Food: nothing to ask
+
+
+def test_smithy_star_may_decline() -> None:
+    s = game("smithy_star", tools={"workbenches": 2}, barn=[["handcart", ""]])
+    build(s, "smithy_star", YELLOW, food=2)
+    do(s, "done")
+    assert [b[0] for b in s.players[0].barn] == ["handcart"] and res(s, "food") == 2
 
 
 SIX_DITCHES = sum(1 << b for b in (6, 8, 9, 10, 11, 24))

@@ -88,6 +88,9 @@ _TT_CHOICE: dict[str, tuple[str, str]] = {
                          "{n} times (one per Forest), or done."),
     "farmers_inn_star_forest": ("Farmer's Inn*: a field to a forest?",
                                 "Farmer's Inn*: replace 1 field by a forest, or done."),
+    "smithy_star": ("Smithy*: turn a ship or vehicle?",
+                    "Smithy*: pay 2 Food to turn a ship or vehicle to its upper side "
+                    "({n} left, one per Workbench), or done."),
     "small_wharf": ("Small Wharf: a boat for 1 Timber?",
                     "Small Wharf: pay 1 Timber for a Small Fishing Cutter or a Peat Boat "
                     "({n} left, one per 3 Ditches), or done."),

@@ -50,7 +50,7 @@ IMPLEMENTED_TT_BUILDINGS: frozenset[str] = frozenset({
     "slaughterhouse", "caroline_sluice", "tea_factory",
     "ale_house_inn", "old_brickworks_inn", "vossenhus_inn", "farmers_inn_star",
     "old_smithy_inn", "sluice_yard_inn_star", "mennonite_church",
-    "small_wharf",
+    "small_wharf", "smithy_star",
 })
 #: Expansion tiles not offered yet (their effects are pending).
 PENDING_TT_BUILDINGS = tuple(b for b in T.TT_BUILDINGS if b not in IMPLEMENTED_TT_BUILDINGS)

@@ -8,10 +8,9 @@ in :mod:`arle.engine.spaces`).  Figures come from ``data.tea_trade.TT_BUILDING_F
 One-time choices share one frame kind, ``tt_building`` (``FR.TTBuilding(p, building,
 n)``), whose rules per building are the ``_CHOICES`` below.
 
-Tiles that build or flip ships (Small Wharf, Smithy*, Sluice Yard Inn*, Mennonite
-Church) wait for the harbor; the 3-player tiles (Schnapps Factory, Norderburg Castle)
-for three players: see docs/RULES_COVERAGE.md.  Until the harbor lands a player has no
-Fishing Cutter (:func:`fishing_cutters`).
+The tiles that build, give or flip ships (Small Wharf, Smithy*, Sluice Yard Inn*,
+Mennonite Church) use :mod:`arle.engine.harbor`; the 3-player tiles (Schnapps Factory,
+Norderburg Castle) wait for three players: see docs/RULES_COVERAGE.md.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from arle.engine.core import (
     advance_tool, effect, frame, gain, pay, pay_then, payment_options, push, push_eff,
     tool_value,
 )
-from arle.engine.spaces import DONE, dig_actions
+from arle.engine.spaces import DONE, dig_actions, do_upgrade
 from arle.state import Player, State
 
 FIG = T.TT_BUILDING_FIGURES
@@ -292,8 +291,35 @@ def small_wharf(s: State, p: int) -> None:
         push(s, FR.TTBuilding(p, building="small_wharf", n=n))
 
 
+def _smithy_options(s: State, p: int) -> list[str]:
+    """What Smithy* may turn for its Food: a Vehicle or Peat Boat of the barn
+    (``cart@2``, its front side) or a Small ship of the harbor (``fishing_cutter_small@h0``),
+    each upward only (T2, T47); identical tiles are one option."""
+    pl = s.players[p]
+    if pl.res[C.FOOD] < _i(FIG["smithy_star"]["food_per_flip"]):
+        return []
+    out, seen = [], set()
+    for i, b in enumerate(pl.barn):
+        if b[0] in C.UPGRADES and tuple(b) not in seen:
+            seen.add(tuple(b))
+            out.append(f"{b[0]}@{i}")
+    for i in H.flippable_ships(s, p):
+        if tuple(pl.harbor[i]) not in seen:
+            seen.add(tuple(pl.harbor[i]))
+            out.append(f"{pl.harbor[i][0]}@h{i}")
+    return out
+
+
+def smithy_star(s: State, p: int) -> None:
+    """Per Workbench, 2 Food to turn a Ship or Vehicle, each a different tile (T47):
+    ``flip WHAT`` or ``done``."""
+    n = _i(FIG["smithy_star"]["flips_per_workbench"]) * tool_value(s, p, C.WORKBENCHES)
+    if n and _smithy_options(s, p):
+        push(s, FR.TTBuilding(p, building="smithy_star", n=n))
+
+
 ON_BUILD.update({
-    "small_wharf": small_wharf,
+    "smithy_star": smithy_star, "small_wharf": small_wharf,
     "sluice_yard_inn_star": sluice_yard_inn_star, "mennonite_church": mennonite_church,
     "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
     "fridericus_sluice": fridericus_sluice, "homestead": homestead, "peat_barn": peat_barn,
@@ -345,6 +371,8 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
                 if "field_" + side in pl.grid] + [DONE]
     if b == "small_wharf":
         return [Action("take", (item,)) for item in _wharf_options(s, p)] + [DONE]
+    if b == "smithy_star":
+        return [Action("flip", (what,)) for what in _smithy_options(s, p)] + [DONE]
     if b == "caroline_sluice":
         return [Action("dehydrate", (f"m{c}",)) for c in F.hydrated_moors(pl)]
     assert b == "moor_farmers_house", b
@@ -355,6 +383,13 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
 def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
     s.stack.pop()
     p, b, pl = f.p, f.building, s.players[f.p]
+    if b == "smithy_star" and a.verb == "flip":
+        # A flipped tile shows its upper side, so the next flip is of a different tile.
+        pay(s, p, {C.FOOD: _i(FIG[b]["food_per_flip"])})
+        do_upgrade(s, p, a.args[0])
+        if f.n > 1 and _smithy_options(s, p):
+            push(s, FR.TTBuilding(p, building=b, n=f.n - 1))
+        return
     if b == "small_wharf" and a.verb == "take":
         # The next item is asked after this one is paid (the frame below the payment).
         if f.n > 1:
@@ -423,7 +458,7 @@ class TTBuildingChoice:
     """The one-time choices: ``exchange K`` (Old Brickworks Inn, Farmer's Inn*, Mennonite
     Church),
     ``replace grain|flax`` (Farmer's Inn*), ``take fishing_cutter_small|peat_boat``
-    (Small Wharf), ``dehydrate m1`` (Caroline Sluice),
+    (Small Wharf), ``flip cart@2|fishing_cutter_small@h0`` (Smithy*), ``dehydrate m1`` (Caroline Sluice),
     ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
 
     legal = staticmethod(_legal)
