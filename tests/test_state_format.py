@@ -252,18 +252,9 @@ def test_not_a_state_at_all(text: str) -> None:
 # ---------------------------------------------------------------------------
 # Random damage: refused or playable, nothing else
 # ---------------------------------------------------------------------------
+from test_state_json import _paths  # noqa: E402  (every path into a JSON value)
+
 BASES = [json.loads(p.read_text()) for p in STATE_FILES]
-
-
-def _paths(o: Any, p: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [p]
-    if isinstance(o, dict):
-        for k, v in o.items():
-            out += _paths(v, p + (k,))
-    elif isinstance(o, list):
-        for i, v in enumerate(o):
-            out += _paths(v, p + (i,))
-    return out
 
 
 PATHS = [_paths(b)[1:] for b in BASES]
