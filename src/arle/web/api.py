@@ -191,13 +191,18 @@ async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
                          "terminal": game.state.is_terminal()})
 
 
+async def _optional_object(request: Request, what: str) -> dict[str, Any]:
+    """The request's JSON body: an object, or nothing (``{}``); GameError otherwise."""
+    body = await json_body(request)
+    if body is not None and not isinstance(body, dict):
+        raise GameError(f"malformed {what}: expected a JSON object")
+    return body or {}
+
+
 @router.post("/games/{gid}/undo")
 async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        body = await json_body(request)
-        if body is not None and not isinstance(body, dict):
-            raise GameError("malformed undo: expected a JSON object")
-        body = body or {}
+        body = await _optional_object(request, "undo")
         game = await ctx.service.get(gid)
         held = await ctx.held_seats(request, game, body.get("token"))
         before = len(game.moves)
@@ -212,10 +217,7 @@ async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.post("/games/{gid}/hint")
 async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        body = await json_body(request)
-        if body is not None and not isinstance(body, dict):
-            raise GameError("malformed hint request: expected a JSON object")
-        body = body or {}
+        body = await _optional_object(request, "hint request")
         game = await ctx.service.get(gid)
         held = await ctx.held_seats(request, game, body.get("token"))
         async with ctx.hint_slot(request, gid):
