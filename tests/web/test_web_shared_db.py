@@ -205,3 +205,49 @@ def test_a_failed_version_check_serves_the_copy_held(client: Any, monkeypatch: A
     monkeypatch.setattr(client.app.state.service.store, "commit_move", down)
     assert info(client, gid)["version"] == 1
     assert move(client, gid, tok, "place fisherman").status_code == 503
+
+
+def test_a_request_that_waited_for_another_load_checks_the_version(db_path: Path) -> None:
+    """Two requests for a game this server does not hold: the first loads it; the second,
+    waiting for that load, is served only after its own version check, so a move another
+    server stored while the load ran is shown (the two-server load test's race, made
+    deterministic)."""
+    import asyncio
+    import threading
+
+    from arle.web.service import GameService, NewGame
+
+    async def scenario() -> tuple[int, int]:
+        a = GameService(open_store(str(db_path)), bot_delay=0.0)
+        b = GameService(open_store(str(db_path)), bot_delay=0.0)
+        created = await a.create_game(NewGame(players=1, seats=["human"], seed=3))
+        gid = created.game_id
+        loading, release = threading.Event(), threading.Event()
+        real_load = b.store.load_game
+
+        def slow_load(game_id: str) -> Any:
+            out = real_load(game_id)           # reads version 1 ...
+            loading.set()
+            release.wait(10)                   # ... and stalls before b holds it
+            return out
+        b.store.load_game = slow_load          # type: ignore[method-assign]
+        async def version_served() -> int:
+            return (await b.get(gid)).version     # read at once: the copy is shared
+        first = asyncio.ensure_future(version_served())
+        await asyncio.to_thread(loading.wait, 10)
+        second = asyncio.ensure_future(version_served())   # waits for the first load
+        await asyncio.sleep(0.05)
+        await a.move(gid, {0}, "place fisherman")    # version 2, stored by a
+        release.set()
+        versions = await first, await second
+        b.store.load_game = real_load          # type: ignore[method-assign]
+        a.store.close()
+        b.store.close()
+        return versions
+
+    # on a thread of its own: an earlier browser test may leave a loop on this one
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        first, second = pool.submit(asyncio.run, scenario()).result(timeout=60)
+    assert first == 1          # read before the move: the first request's own snapshot
+    assert second == 2

@@ -278,33 +278,33 @@ class GameService:
         if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
             raise GameError("no such game", 404)
         game = self._games.get(game_id)
-        if game is not None:
-            game.touched = self.clock()
-            try:
-                stored = await asyncio.to_thread(self.store.game_version, game_id)
-            except STORAGE_ERRORS as e:
-                # the database is down: show the copy held here, as before the version
-                # check (a change would get its 503 when it is stored)
-                log.warning("game %s: version check failed: %s", game_id, e)
-                return game
-            await self._sync(game, stored)
+        if game is None:
+            async with self._load_lock:
+                game = self._games.get(game_id)
+                if game is None:
+                    loaded = await asyncio.to_thread(self.store.load_game, game_id)
+                    if loaded is None:
+                        raise GameError(f"no game {game_id!r}", 404)
+                    rec, moves = loaded
+                    events = await asyncio.to_thread(self.store.events, game_id)
+                    state = arle.State.from_json(rec.state)
+                    game = Game(rec, state, moves, events, touched=self.clock())
+                    self._games[game_id] = game
+                    if len(self._games) > self.games_in_memory:
+                        self.evict_idle()
+                    self._ensure_bot(game)   # loaded at a bot's turn: the bot plays here
+                    return game
+        # a copy held here (perhaps loaded by a request that was waiting with this one,
+        # from a version read before it): serve it only once it is the stored version
+        game.touched = self.clock()
+        try:
+            stored = await asyncio.to_thread(self.store.game_version, game_id)
+        except STORAGE_ERRORS as e:
+            # the database is down: show the copy held here, as before the version
+            # check (a change would get its 503 when it is stored)
+            log.warning("game %s: version check failed: %s", game_id, e)
             return game
-        async with self._load_lock:
-            game = self._games.get(game_id)
-            if game is not None:
-                game.touched = self.clock()
-                return game
-            loaded = await asyncio.to_thread(self.store.load_game, game_id)
-            if loaded is None:
-                raise GameError(f"no game {game_id!r}", 404)
-            rec, moves = loaded
-            events = await asyncio.to_thread(self.store.events, game_id)
-            state = arle.State.from_json(rec.state)
-            game = Game(rec, state, moves, events, touched=self.clock())
-            self._games[game_id] = game
-            if len(self._games) > self.games_in_memory:
-                self.evict_idle()
-        self._ensure_bot(game)             # loaded at a bot's turn: the bot plays here
+        await self._sync(game, stored)
         return game
 
     async def _sync(self, game: Game, stored: int | None) -> bool:
