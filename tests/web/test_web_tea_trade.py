@@ -216,3 +216,12 @@ def test_base_game_pictures_have_none_of_it(client: Any) -> None:
     for absent in ("harbor", "data-edge", "data-ditch", "data-tea", "digging_spades",
                    'data-res="tea"', "dehydrated\""):
         assert absent not in html, absent
+
+
+def test_the_score_estimate_lists_the_expansions_categories(client: Any) -> None:
+    created = create(client, seed=1, expansion=TT)
+    html = view_of(client, created["id"], token(created, 0))
+    for name in ("Tea", "Fishing Cutters and Trading Ships", "Digging Spade tools"):
+        assert f'<th scope="row">{name}</th>' in html
+    # with 3 Tea at the start (0.5 VP each, T39)
+    assert re.search(r'<th scope="row">Tea</th><td>1.5</td>', html)

@@ -647,7 +647,7 @@ def harbor_panel(s: State, p: int, clickable: Clickable) -> str:
             name = TT.SHIP_NAME.get(ship.kind, ship.kind)
             vp = TT.SHIPS[ship.kind].vp if ship.kind in TT.SHIPS else 0
             body.append(f'<g{_acts(f"ship:{p}:{ship.slot}", clickable)} '
-                        f'data-ship="{ship.slot}" data-kind="{ship.kind}">'
+                        f'data-ship="{ship.slot}" data-kind="{escape(ship.kind)}">'
                         f'<rect x="6" y="{y}" width="{w - 12}" height="30" rx="5" '
                         'fill="#f3f8fb" stroke="#45697f"/>')
             body.append(_text(12, y + 13, name.replace("Fishing ", ""), 10, weight="bold"))

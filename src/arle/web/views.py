@@ -18,7 +18,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.decision import Decision
-from arle.scoring import CATEGORIES, CATEGORY_NAMES
+from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
 from arle.web.breakdown import benchmark_text, breakdown
@@ -396,13 +396,26 @@ def _notice(events: Sequence[EventRow], version: int, held: set[int]) -> str | N
     return None
 
 
+_CATEGORY_NAMES = {**CATEGORY_NAMES, **TT_CATEGORY_NAMES}
+
+
+def _categories(sheets: Sequence[Any]) -> list[str]:
+    """The score categories, in the sheets' order (Tea & Trade adds Tea, ships and the
+    Digging Spades after the base game's eight)."""
+    out = list(CATEGORIES)
+    for sh in sheets:
+        out += [c for c in sh.categories if c not in out]
+    return out
+
+
 def _scores(s: State, final: bool) -> dict[str, Any]:
     sheets = s.scores()
     return {
         "final": final, "players": s.n,
         "title": "Scoring pad" if final else "Score estimate (if the game ended now)",
-        "rows": [(CATEGORY_NAMES[cat], [fmt_vp(sh.categories[cat]) for sh in sheets])
-                 for cat in CATEGORIES],
+        "rows": [(_CATEGORY_NAMES.get(cat, _name(cat)),
+                  [fmt_vp(sh.categories.get(cat, 0)) for sh in sheets])
+                 for cat in _categories(sheets)],
         "totals": [fmt_vp(sh.total) for sh in sheets],
     }
 
