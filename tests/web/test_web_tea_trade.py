@@ -10,7 +10,7 @@ import json
 import re
 from typing import Any
 
-from webutil import create, info, move, token
+from webutil import create, info, move, token, wait_until
 
 import arle
 from arle.actions import Action
@@ -225,3 +225,16 @@ def test_the_score_estimate_lists_the_expansions_categories(client: Any) -> None
         assert f'<th scope="row">{name}</th>' in html
     # with 3 Tea at the start (0.5 VP each, T39)
     assert re.search(r'<th scope="row">Tea</th><td>1.5</td>', html)
+
+
+def test_a_bot_plays_an_expansion_game_to_the_end(client: Any) -> None:
+    created = create(client, players=1, seats=["bot:random"], seed=2, expansion=TT)
+    gid = created["id"]
+    wait_until(lambda: info(client, gid)["status"] == "finished", timeout=120,
+               what="the bot to finish its game")
+    data = info(client, gid)
+    assert data["terminal"] and data["setup"]["expansion"] == TT
+    names = [c["name"] for c in data["breakdown"][0]["categories"]]
+    assert "Tea" in names and "Digging Spade tools" in names
+    page = client.get(f"/games/{gid}").text
+    assert "Game over" in page and 'class="board harbor"' in page

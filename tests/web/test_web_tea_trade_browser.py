@@ -88,6 +88,7 @@ def test_solo_expansion_game_through_the_first_inventory(
         # dig by clicking an edge of the home board, then stop
         home = page.locator("svg.home-board")
         assert home.locator("g.act[data-edge]").count() == 2
+        home.screenshot(path=str(artifacts / "tea-and-trade-dig.png"))
         click_and_wait(page, "svg.home-board g.act[data-edge='v(3,0)']")
         assert home.locator("[data-ditch='v(3,0)']").count() == 1
         click_and_wait(page, "#decision button[data-action=done]")

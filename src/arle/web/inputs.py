@@ -16,7 +16,8 @@ from fastapi import Request
 
 from arle.web.service import EXPANSIONS, MAX_SEED, GameError, NewGame
 
-__all__ = ["MAX_DIGITS", "MAX_SEED", "expansion_of", "flag", "json_body", "loads", "parse_new_game", "whole"]
+__all__ = ["MAX_DIGITS", "MAX_SEED", "expansion_of", "flag", "json_body", "loads",
+           "parse_new_game", "whole"]
 
 
 MAX_DIGITS = 30                 # the longest whole number any field takes

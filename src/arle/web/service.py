@@ -428,8 +428,9 @@ class GameService:
         modes = BUILDING_MODES if opts.expansion is None else TT_BUILDING_MODES
         if isinstance(opts.buildings, str) and opts.buildings not in modes:
             game = "the base game" if opts.expansion is None else "Tea & Trade"
+            shown = repr(opts.buildings) if len(opts.buildings) <= 40 else "that value"
             raise GameError(f"buildings must be one of {', '.join(modes)} "
-                            f"or a list of building ids with {game}, got {opts.buildings!r}")
+                            f"or a list of building ids with {game}, got {shown}")
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
         if not 0 <= seed <= MAX_SEED:
             raise GameError(f"seed must be between 0 and {MAX_SEED}")
