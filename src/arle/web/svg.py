@@ -410,6 +410,9 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             drawn.add(cell + 3)
         key = f"cell:{p}:{cell}"
         attrs = _acts(key, clickable)
+        lower = clickable.get(f"cell:{p}:{cell + 3}") if span == 2 else None
+        if lower:       # a tile over two cells is one picture: it stands for both
+            attrs = _acts(key, {key: clickable.get(key, []) + lower})
         if tile == "" and r < land_row:
             fill, label = "#a9c7d6", "tidal flat"
         elif here.building is not None:
