@@ -30,7 +30,9 @@ def game_summary(rec: GameRecord) -> dict[str, Any]:
         "id": rec.id, "players": rec.players, "status": rec.status, "ply": rec.ply,
         "version": rec.version, "to_move": rec.to_move, "winner": rec.winner,
         "created": rec.created, "updated": rec.updated, "origin": rec.origin,
-        "setup": {k: rec.setup.get(k) for k in ("players", "seed", "buildings", "promos")},
+        "setup": {k: rec.setup.get(k) for k in ("players", "seed", "buildings", "promos",
+                                                        "expansion")
+                  if k != "expansion" or rec.setup.get(k) is not None},
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "joined": s.joined}
                   for s in rec.seats],
     }

@@ -14,9 +14,10 @@ from typing import Any
 
 from fastapi import Request
 
-from arle.web.service import MAX_SEED, GameError, NewGame
+from arle.web.service import EXPANSIONS, MAX_SEED, GameError, NewGame
 
-__all__ = ["MAX_DIGITS", "MAX_SEED", "flag", "json_body", "loads", "parse_new_game", "whole"]
+__all__ = ["MAX_DIGITS", "MAX_SEED", "expansion_of", "flag", "json_body", "loads",
+           "parse_new_game", "whole"]
 
 
 MAX_DIGITS = 30                 # the longest whole number any field takes
@@ -130,10 +131,13 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
         raise GameError("seats must be a list like [\"human\", \"bot:random\"]")
     seed_raw = data.get("seed")
     seed = None if seed_raw in (None, "") else whole(seed_raw, "seed", 0, MAX_SEED)
-    buildings = data.get("buildings", "first-game")
+    expansion = expansion_of(data.get("expansion"))
+    buildings = data.get("buildings", "first-game" if expansion is None else "random")
     if not (isinstance(buildings, str) or (isinstance(buildings, list) and len(buildings) < 40
                                            and all(isinstance(b, str) for b in buildings))):
-        raise GameError("buildings must be 'first-game', 'random' or a list of building ids")
+        raise GameError("buildings must be 'first-game', 'random' or a list of building ids"
+                        if expansion is None else "buildings must be 'random', "
+                        "'expansion-only' or a list of building ids")
     promos = flag(data.get("promos", False), "promos")
     hints_raw = data.get("hints")
     hints = None if hints_raw in (None, "", "default") else flag(hints_raw, "hints")
@@ -144,4 +148,17 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
         if not take < len(seats) or seats[take] != "human":
             raise GameError("take_seat must name a human seat")
     return NewGame(players=players, seats=[x.strip() for x in seats], seed=seed,
-                   buildings=buildings, promos=promos, hints=hints), take
+                   buildings=buildings, promos=promos, hints=hints,
+                   expansion=expansion), take
+
+
+def expansion_of(value: Any) -> str | None:
+    """The ``expansion`` field: ``"tea-and-trade"``, or null (also ``""``/``"none"``
+    from the lobby form) for the base game."""
+    if value is None or value in ("", "none"):
+        return None
+    if isinstance(value, str) and value in EXPANSIONS:
+        return value
+    shown = repr(value) if isinstance(value, str) and len(value) <= 40 else "that value"
+    raise GameError(f"expansion must be {' or '.join(repr(x) for x in EXPANSIONS)} or null, "
+                    f"not {shown}")

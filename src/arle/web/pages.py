@@ -100,6 +100,7 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
         take_raw = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
     data = {"players": players, "seats": seats, "seed": form.get("seed"),
             "buildings": form.get("buildings", "first-game"),
+            "expansion": form.get("expansion"),
             "promos": form.get("promos"), "hints": form.get("hints"),
             "take_seat": take_raw}
     try:

@@ -57,6 +57,9 @@ MAX_RECORD_ACTIONS = 20_000
 #: The largest seed of a game on this server (created in the lobby or uploaded).
 MAX_SEED = 2**31 - 1
 BUILDING_MODES = ("first-game", "random")
+#: The expansions a new game may use, and the building modes with one.
+EXPANSIONS = ("tea-and-trade",)
+TT_BUILDING_MODES = ("random", "expansion-only")
 
 ThinkFn = Callable[[str, int, str], str]
 STORAGE_ERRORS = storage_errors()
@@ -92,6 +95,8 @@ class NewGame:
     seed: int | None = None
     buildings: str | list[str] = "first-game"   # a mode or a list of building ids
     promos: bool = False
+    #: ``"tea-and-trade"`` for a Tea & Trade game (its own building modes), None: base.
+    expansion: str | None = None
     #: May the people ask the bot for hints?  None: yes unless two people play.
     hints: bool | None = None
 
@@ -417,9 +422,15 @@ class GameService:
         if len(opts.seats) != opts.players:
             raise GameError(f"{opts.players} player(s) need {opts.players} seat(s), "
                             f"got {len(opts.seats)}")
-        if isinstance(opts.buildings, str) and opts.buildings not in BUILDING_MODES:
-            raise GameError(f"buildings must be one of {', '.join(BUILDING_MODES)} "
-                            "or a list of building ids")
+        if opts.expansion is not None and opts.expansion not in EXPANSIONS:
+            raise GameError(f"expansion must be one of {', '.join(EXPANSIONS)} or null, "
+                            f"got {opts.expansion!r}")
+        modes = BUILDING_MODES if opts.expansion is None else TT_BUILDING_MODES
+        if isinstance(opts.buildings, str) and opts.buildings not in modes:
+            game = "the base game" if opts.expansion is None else "Tea & Trade"
+            shown = repr(opts.buildings) if len(opts.buildings) <= 40 else "that value"
+            raise GameError(f"buildings must be one of {', '.join(modes)} "
+                            f"or a list of building ids with {game}, got {shown}")
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
         if not 0 <= seed <= MAX_SEED:
             raise GameError(f"seed must be between 0 and {MAX_SEED}")
@@ -440,7 +451,7 @@ class GameService:
                 raise GameError(f"seat {i + 1}: expected 'human' or 'bot:NAME', got {spec!r}")
         try:
             state = arle.new_game(players=opts.players, seed=seed, buildings=opts.buildings,
-                                  promos=bool(opts.promos))
+                                  promos=bool(opts.promos), expansion=opts.expansion)
         except ValueError as e:
             raise GameError(str(e)) from e
         return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)

@@ -15,13 +15,15 @@ from typing import Sequence
 
 from arle import view
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_COLOR, TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.data import texts
 from arle.state import State
 
 __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "goods_panel",
            "tools_panel", "barn_panel", "travel_panel", "special_board", "building_cost_text",
-           "Clickable"]
+           "harbor_panel", "expansion_game", "season_spaces", "space_name", "edge_key",
+           "ditch_edges", "dehydrated_cells", "TEA_USES", "Clickable"]
 
 #: Element key -> legal action texts it stands for (see :func:`arle.web.views.clickable`).
 Clickable = dict[str, list[str]]
@@ -61,6 +63,11 @@ SPACE_TEXT = {
     "carpenter_winter": "A stall or a stable",
     "dike_warden": "A dike + an upgrade",
     "laborer_winter": "2 food: build or copy",
+    # Tea & Trade
+    "ditcher": "Dig ditches (digging spades)",
+    "sailmaker": "Wool + peat; cutter or boat",
+    "boat_builder": "Trading ship and/or cutter",
+    "grandmother": "1 EF tea + 4 food",
 }
 
 TILE_FILL = {
@@ -83,7 +90,7 @@ RES_FILL = {
     "wool": "#f4f1ea", "wood": "#9a6a3a", "clay": "#c8703e", "timber": "#6e4422",
     "brick": "#a23c26", "peat": "#4a3a2a", "linen": "#d8e4f5", "woolen": "#e9e0d0",
     "leather": "#8a5530", "summer_wear": "#9fd3f0", "winter_wear": "#c7b8e8",
-    "leather_wear": "#c99a6b",
+    "leather_wear": "#c99a6b", "tea": "#7fa84a", "east_frisian_tea": "#3f6d2a",
 }
 ANIMAL_FILL = {"sheep": "#f7f7f2", "cattle": "#7b4a2b", "horse": "#3b2f2a"}
 
@@ -92,6 +99,90 @@ ANIMAL_FILL = {"sheep": "#f7f7f2", "cattle": "#7b4a2b", "horse": "#3b2f2a"}
 _BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
 _BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
 _BCOLOR = {**C.BUILDING_COLOR, **TT_BUILDING_COLOR}
+_SPACE_NAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
+_TT_SEASON = {**{sp: 0 for sp in TT.TT_SUMMER_SPACES_2P},
+              **{sp: 1 for sp in TT.TT_WINTER_SPACES_2P}}
+
+#: The tea uses of a placement (``place SPACE USE``, Tea & Trade) -> badge text.
+TEA_USES = {"tea": "Tea +1", "eftea": "EF tea +2", "twice": "Twice"}
+
+
+def expansion_game(s: State) -> bool:
+    """Whether ``s`` is a Tea & Trade game (its setup names the expansion)."""
+    return s.setup.get("expansion") is not None
+
+
+def season_spaces(s: State, season: int) -> tuple[str, ...]:
+    """A season's action spaces in this game (Tea & Trade adds two, 1-2 players)."""
+    base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
+    if not expansion_game(s):
+        return tuple(base)
+    extra = TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P
+    return (*base, *extra)
+
+
+def space_name(sp: str) -> str:
+    return _SPACE_NAME.get(sp, sp.replace("_", " "))
+
+
+def _space_season(sp: str) -> int:
+    return C.SPACE_SEASON[sp] if sp in C.SPACE_SEASON else _TT_SEASON.get(sp, 0)
+
+
+# ---------------------------------------------------------------------------
+# Ditches (Tea & Trade): edges of the home board, as in docs/NOTATION.md (``dig EDGE``)
+# ---------------------------------------------------------------------------
+_V_EDGES = C.ROWS * (C.COLS - 1)
+
+
+def _edge_names() -> tuple[str, ...]:
+    """Edge names by bit of a ditch mask (``Player.ditches``): ``v(r,k)`` is bit
+    ``2r + k``, ``h(r,c)`` bit ``14 + 3r + c`` (the state format's edge numbering)."""
+    names = [f"v({r},{k})" for r in range(C.ROWS) for k in range(C.COLS - 1)]
+    names += [f"h({r},{c})" for r in range(C.ROWS - 1) for c in range(C.COLS)]
+    return tuple(names)
+
+
+EDGE_NAMES = _edge_names()
+
+
+def edge_key(p: int, edge: str) -> str:
+    """The clickable key of an edge of player ``p``'s home board."""
+    return f"edge:{p}:{edge}"
+
+
+def ditch_edges(s: State, p: int) -> list[str]:
+    """The edges holding player ``p``'s ditches (none in a base game)."""
+    mask = s.players[p].ditches or 0
+    return [name for e, name in enumerate(EDGE_NAMES) if mask >> e & 1]
+
+
+def _edge_cells(edge: str) -> tuple[int, int]:
+    kind, _, rest = edge.partition("(")
+    a, b = (int(x) for x in rest.rstrip(")").split(","))
+    if kind == "v":
+        return a * C.COLS + b, a * C.COLS + b + 1
+    return a * C.COLS + b, (a + 1) * C.COLS + b
+
+
+def dehydrated_cells(s: State, p: int) -> set[int]:
+    """Cells with at least ``DEHYDRATED_MIN_DITCHES`` ditches on their edges."""
+    count: dict[int, int] = {}
+    for edge in ditch_edges(s, p):
+        for x in _edge_cells(edge):
+            count[x] = count.get(x, 0) + 1
+    return {x for x, n in count.items() if n >= TT.DEHYDRATED_MIN_DITCHES}
+
+
+def _edge_line(edge: str, ox: float, oy: float, cw: float, ch: float
+               ) -> tuple[float, float, float, float]:
+    kind, _, rest = edge.partition("(")
+    a, b = (int(x) for x in rest.rstrip(")").split(","))
+    if kind == "v":
+        x = ox + (b + 1) * cw
+        return x, oy + a * ch, x, oy + (a + 1) * ch
+    y = oy + (a + 1) * ch
+    return ox + b * cw, y, ox + (b + 1) * cw, y
 
 
 def _acts(key: str, clickable: Clickable) -> str:
@@ -162,13 +253,13 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     key = f"space:{sp}"
     occupied = s.occupied.get(sp)
     act = _acts(key, clickable)
-    fill = "#fffaf0" if C.SPACE_SEASON[sp] == 0 else "#eef4fb"
+    fill = "#fffaf0" if _space_season(sp) == 0 else "#eef4fb"
     if occupied is not None:
         fill = PLAYER_LIGHT[occupied % 2]
     out = [f'<g{act}{_info(sp)} data-space="{sp}">',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
            f'stroke="#7a6a55" stroke-width="1"/>']
-    name = C.SPACE_NAME.get(sp, sp)
+    name = space_name(sp)
     if small:
         out.append(_text(x + 6, y + h / 2 + 4, name, 10))
     else:
@@ -177,16 +268,49 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     if occupied is not None:
         out.append(_worker(x + w - 14, y + (h / 2 if small else 16), occupied,
                            6 if small else 9))
-    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}</title></g>")
+    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}</title>")
+    if not small:
+        out.extend(_tea_badges(sp, x, y + h - 16, clickable))
+    out.append("</g>")
     return "".join(out)
+
+
+def _tea_badges(sp: str, x: float, y: float, clickable: Clickable) -> list[str]:
+    """Tea & Trade: the tea uses of placing on ``sp`` offered now (``place SPACE tea``,
+    ``eftea``, ``twice``), each a badge that sends that placement (the card itself
+    opens the chooser of every way to place there)."""
+    out: list[str] = []
+    bx = x + 7
+    for text in clickable.get(f"space:{sp}", []):
+        parts = text.split()
+        use = parts[2] if len(parts) == 3 and parts[0] == "place" else ""
+        if use not in TEA_USES:
+            continue
+        label = TEA_USES[use]
+        bw = 8 + 6 * len(label)
+        acts = {f"tea:{sp}:{use}": [text]}
+        out.append(f'<g{_acts(f"tea:{sp}:{use}", acts)} data-tea="{use}">'
+                   f'<rect x="{bx:.1f}" y="{y:.1f}" width="{bw}" height="13" rx="6" '
+                   'fill="#dcebc8" stroke="#3f6d2a"/>'
+                   + _text(bx + bw / 2, y + 10, label, 9, anchor="middle", weight="bold",
+                           fill="#2c4d1d")
+                   + f"<title>{escape(TEA_TITLE[use])}</title></g>")
+        bx += bw + 5
+    return out
+
+
+TEA_TITLE = {"tea": "pay 1 Tea: the tool action 1 space better",
+             "eftea": "pay 1 East Frisian Tea: the tool action 2 spaces better",
+             "twice": "pay 2 East Frisian Tea: carry the action out twice"}
 
 
 def action_board(s: State, clickable: Clickable) -> str:
     """The season's 15 action spaces, with workers and the spaces one may use now."""
     season = s.season
-    spaces = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
-    cw, ch, gap = 178, 44, 8
-    cols, rows = 3, 5
+    spaces = season_spaces(s, season)
+    tt = expansion_game(s)
+    cw, ch, gap = 178, 56 if tt else 44, 8
+    cols, rows = 3, (len(spaces) + 2) // 3
     w = cols * cw + (cols + 1) * gap
     h = rows * ch + (rows + 1) * gap + 22
     body = [f'<rect width="{w}" height="{h}" rx="10" '
@@ -202,7 +326,7 @@ def action_board(s: State, clickable: Clickable) -> str:
 
 def special_board(s: State, clickable: Clickable) -> str:
     """The other season's spaces (the Special Action of a two-player game)."""
-    other = C.WINTER_SPACES if s.season == 0 else C.SUMMER_SPACES
+    other = season_spaces(s, 1 - s.season)
     cw, ch, gap = 134, 24, 5
     cols = 4
     rows = (len(other) + cols - 1) // cols
@@ -271,6 +395,7 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             _text(ox, 16, f"Home board of Player {p + 1}", 12, weight="bold",
                   fill=PLAYER_COLORS[p % 2])]
     cells = view.cells(s, p)
+    dry = dehydrated_cells(s, p) if pl.ditches is not None else set()
     drawn: set[int] = set()
     for cell in range(21):
         if cell in drawn:
@@ -285,6 +410,9 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
             drawn.add(cell + 3)
         key = f"cell:{p}:{cell}"
         attrs = _acts(key, clickable)
+        lower = clickable.get(f"cell:{p}:{cell + 3}") if span == 2 else None
+        if lower:       # a tile over two cells is one picture: it stands for both
+            attrs = _acts(key, {key: clickable.get(key, []) + lower})
         if tile == "" and r < land_row:
             fill, label = "#a9c7d6", "tidal flat"
         elif here.building is not None:
@@ -310,15 +438,29 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
         if tile == "boardwalk":
             body.append(_text(x + cw / 2, y + 31, f"peat {here.peat}", 10, anchor="middle",
                               weight="bold", fill="#fff"))
-        body.append(f"<title>{escape(label or 'pasture')}</title></g>")
-    # dikes: pieces along the gaps above rows 3, 2, 1 and 0
+        wet = cell in dry and r >= land_row
+        if wet:
+            body.append(f'<rect x="{x + 4}" y="{y + 4}" width="{cw - 8}" '
+                        f'height="{ch * span - 8}" rx="3" fill="none" stroke="#1d6fa5" '
+                        'stroke-width="1.2" stroke-dasharray="2 2" class="dehydrated"/>')
+            body.append(_text(x + cw - 5, y + ch * span - 5, "dehydrated", 8, anchor="end",
+                              fill="#1d4e89" if ink == "#222" else "#d7ecfa"))
+        title = (label or "pasture") + (" (dehydrated: 2 or more ditches)" if wet else "")
+        body.append(f"<title>{escape(title)}</title></g>")
+    # dikes: pieces along the gaps above rows 3, 2, 1 and 0 (Tea & Trade: in the
+    # columns chosen, Player.dike_cols)
     gaps = C.DIKE_SEQUENCE[min(pl.dikes, len(C.DIKE_SEQUENCE) - 1)]
     for g, n in enumerate(gaps):
         y = oy + (3 - g) * ch
-        for k in range(n):
+        cols = list(range(n))
+        if pl.ditches is not None and g < len(pl.dike_cols):
+            cols = [k for k in range(C.COLS) if pl.dike_cols[g] >> k & 1]
+        for k in cols:
             body.append(f'<rect x="{ox + k * cw + 6}" y="{y - 3}" width="{cw - 12}" '
                         'height="6" rx="2" fill="#6d6152" stroke="#2d261d" stroke-width="0.6">'
                         "<title>dike</title></rect>")
+    if pl.ditches is not None:
+        body.extend(_ditches(s, p, clickable, ox, oy, cw, ch))
     ly = oy + land_row * ch
     body.append(f'<line x1="{ox - 6}" x2="{ox + 3 * cw + 6}" y1="{ly}" y2="{ly}" '
                 'stroke="#1d4e89" stroke-width="1.5" stroke-dasharray="4 3"/>')
@@ -337,14 +479,45 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
     return _svg(w, h, body, f"home board of player {p + 1}", "home-board")
 
 
+def _ditches(s: State, p: int, clickable: Clickable, ox: float, oy: float, cw: float,
+             ch: float) -> list[str]:
+    """Tea & Trade: the ditches dug (blue, on the cells' edges) and, when ``dig EDGE``
+    is legal, each edge one may dig (gold, dashed; clicking it digs there)."""
+    out = []
+    for edge in ditch_edges(s, p):
+        x1, y1, x2, y2 = _edge_line(edge, ox, oy, cw, ch)
+        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                   'stroke="#1d6fa5" stroke-width="5" stroke-linecap="round" class="ditch" '
+                   f'data-ditch="{edge}"><title>ditch {edge}</title></line>')
+    for edge in EDGE_NAMES:
+        key = edge_key(p, edge)
+        if key not in clickable:
+            continue
+        x1, y1, x2, y2 = _edge_line(edge, ox, oy, cw, ch)
+        line = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+        out.append(f'<g{_acts(key, clickable)} data-edge="{edge}">'
+                   f'<line {line} stroke="#d4a017" stroke-width="4" stroke-dasharray="6 4" '
+                   'stroke-linecap="round"/>'
+                   f'<rect x="{min(x1, x2) - 7:.1f}" y="{min(y1, y2) - 7:.1f}" '
+                   f'width="{abs(x2 - x1) + 14:.1f}" height="{abs(y2 - y1) + 14:.1f}" '
+                   'fill="#000" fill-opacity="0"/>'
+                   f"<title>dig a ditch at {edge}</title></g>")
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Goods track and supply
 # ---------------------------------------------------------------------------
+_SUPPLY_LABEL = {"east_frisian_tea": "EF tea"}
+
+
 def goods_panel(s: State, p: int, clickable: Clickable) -> str:
     """The goods track (Food 0..30, the others 0..15) and the personal supply."""
     pl = s.players[p]
     w, row = 300, 17
     supply = [C.RESOURCES[r] for r in C.SUPPLY_ITEMS]
+    if len(pl.res) > len(C.RESOURCES):      # Tea & Trade: Tea and East Frisian Tea
+        supply += list(TT.TT_RESOURCES[len(C.RESOURCES):len(pl.res)])
     h = 22 + 5 * row + 10 + ((len(supply) + 3) // 4) * 22 + 6
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#f4efe4"/>',
             _text(8, 15, "Goods track", 12, weight="bold")]
@@ -366,8 +539,8 @@ def goods_panel(s: State, p: int, clickable: Clickable) -> str:
     for k, name in enumerate(supply):
         c, r = k % 4, k // 4
         x, y = 8 + c * 72, y0 + r * 22
-        v = pl.res[C.RES_INDEX[name]]
-        label = name.replace("_wear", " w.")
+        v = pl.res[TT.TT_RES_INDEX[name]]
+        label = _SUPPLY_LABEL.get(name, name.replace("_wear", " w."))
         body.append(f'<g data-res="{name}"><rect x="{x}" y="{y}" width="14" height="14" '
                     f'rx="2" fill="{RES_FILL[name]}" stroke="#555"/>')
         body.append(_text(x + 18, y + 11, f"{v} {label}", 10,
@@ -382,15 +555,16 @@ def goods_panel(s: State, p: int, clickable: Clickable) -> str:
 def tools_panel(s: State, p: int, clickable: Clickable) -> str:
     pl = s.players[p]
     w, row = 300, 16
-    h = 22 + len(C.TOOLS) * row + 6
+    names = TT.TT_TOOLS[:len(pl.tools)]     # Tea & Trade: the Digging Spade track too
+    h = 22 + len(names) * row + 6
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#f4efe4"/>',
             _text(8, 15, "Tools", 12, weight="bold")]
-    for t, name in enumerate(C.TOOLS):
+    for t, name in enumerate(names):
         y = 20 + t * row
         body.append(f'<g{_acts(f"tool:{p}:{name}", clickable)} data-tool="{name}"'
                     f'{_info(name)}>')
         body.append(_text(8, y + 11, name.replace("_", " "), 10))
-        for k, v in enumerate(C.TOOL_VALUES[t]):
+        for k, v in enumerate(TT.TT_TOOL_VALUES[t]):
             x = 130 + k * 26
             on = pl.tools[t] == k
             body.append(f'<rect x="{x}" y="{y + 1}" width="22" height="13" rx="3" '
@@ -399,7 +573,7 @@ def tools_panel(s: State, p: int, clickable: Clickable) -> str:
                               fill="#fff" if on else "#555",
                               weight="bold" if on else "normal"))
         body.append(f"<title>{name.replace('_', ' ')}: "
-                    f"{C.TOOL_VALUES[t][pl.tools[t]]}</title></g>")
+                    f"{TT.TT_TOOL_VALUES[t][pl.tools[t]]}</title></g>")
     return _svg(w, h, body, f"tools of player {p + 1}", "tools")
 
 
@@ -446,6 +620,55 @@ def barn_panel(s: State, p: int, clickable: Clickable) -> str:
                 x += cellw
         body.append(f"<title>{escape(kind.replace('_', ' '))}</title></g>")
     return _svg(w, h, body, f"barn of player {p + 1}", "barn")
+
+
+def harbor_panel(s: State, p: int, clickable: Clickable) -> str:
+    """Tea & Trade: the harbor's four spaces (two for Fishing Cutters, two for Trading
+    Ships), each ship with its side and the load of each of its spaces."""
+    ships = view.harbor(s, p)
+    w, unit = 300, 40
+    kinds = tuple(TT.HARBOR_SPACES)
+    rows = sum(TT.HARBOR_SPACES.values())
+    h = 24 + rows * 34 + 4
+    body = [f'<rect width="{w}" height="{h}" rx="8" fill="#dbe9f1"/>',
+            _text(8, 15, "Harbor" + ("" if ships else ": no ship yet"), 12, weight="bold")]
+    k = 0
+    for kind in kinds:
+        mine = [sh for sh in ships if TT.SHIP_KIND.get(sh.kind) == kind]
+        for n in range(TT.HARBOR_SPACES[kind]):
+            y = 22 + k * 34
+            k += 1
+            if n >= len(mine):
+                body.append(f'<g data-harbor-space="{kind}"><rect x="6" y="{y}" '
+                            f'width="{w - 12}" height="30" rx="5" fill="none" stroke="#7d98aa" '
+                            'stroke-dasharray="4 3"/>'
+                            + _text(12, y + 19, f"space for a {kind.replace('_', ' ')}", 10,
+                                    fill="#6a8293")
+                            + "</g>")
+                continue
+            ship = mine[n]
+            name = TT.SHIP_NAME.get(ship.kind, ship.kind)
+            vp = TT.SHIPS[ship.kind].vp if ship.kind in TT.SHIPS else 0
+            body.append(f'<g{_acts(f"ship:{p}:{ship.slot}", clickable)} '
+                        f'data-ship="{ship.slot}" data-kind="{escape(ship.kind)}">'
+                        f'<rect x="6" y="{y}" width="{w - 12}" height="30" rx="5" '
+                        'fill="#f3f8fb" stroke="#45697f"/>')
+            body.append(_text(12, y + 13, name.replace("Fishing ", ""), 10, weight="bold"))
+            body.append(_text(12, y + 25, f"h{ship.slot} · {vp} VP", 9, fill="#456"))
+            x = 128
+            for load in ship.loads:
+                fill = ("#fff" if load.kind == "empty" else "#cfdfe8" if load.kind == "covered"
+                        else RES_FILL.get(str(load.item), "#ddd"))
+                body.append(f'<rect x="{x}" y="{y + 4}" width="{unit - 3}" height="22" '
+                            f'rx="3" fill="{fill}" stroke="#45697f"/>')
+                if load.kind == "good":
+                    label = _SUPPLY_LABEL.get(str(load.item), _load_label(load))
+                    body.append(_text(x + 3, y + 19, label[:8], 8,
+                                      fill="#fff" if load.item == "east_frisian_tea"
+                                      else "#222"))
+                x += unit
+            body.append(f"<title>{escape(name)} (harbor position h{ship.slot})</title></g>")
+    return _svg(w, h, body, f"harbor of player {p + 1}", "harbor")
 
 
 def travel_panel(s: State, p: int) -> str:

@@ -15,9 +15,10 @@ from typing import Any
 from arle import ANYTIME_VERBS as _ANYTIME_VERBS
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.decision import Decision
-from arle.scoring import CATEGORIES, CATEGORY_NAMES
+from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORY_NAMES
 from arle.state import State
 from arle.web import svg
 from arle.web.breakdown import benchmark_text, breakdown
@@ -37,6 +38,14 @@ _BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
 _BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
 
 
+_TT_SHIP = {k: n.lower() for k, n in TT.SHIP_NAME.items()}
+#: Tea & Trade: what a placement's tea use does (``place SPACE tea|eftea|twice``).
+_TEA_USE = {"tea": ", its tool action 1 space better",
+            "eftea": ", its tool action 2 spaces better (the Ovens 1)",
+            "twice": ", carrying the action out twice"}
+_TEA_COST = {"tea": "1 tea", "eftea": "1 east frisian tea", "twice": "2 east frisian tea"}
+
+
 def fmt_vp(v: float) -> str:
     return str(int(v)) if v == int(v) else f"{v:.1f}"
 
@@ -46,7 +55,7 @@ def _name(x: str) -> str:
 
 
 def _space(sp: str) -> str:
-    return C.SPACE_NAME.get(sp, _name(sp))
+    return svg.space_name(sp)
 
 
 def _building(b: str) -> str:
@@ -71,7 +80,7 @@ def _one(item: str) -> str:
 
 
 def _goods(cost: dict[int, int]) -> str:
-    return " + ".join(f"{n} {_name(C.RESOURCES[r])}" for r, n in cost.items())
+    return " + ".join(f"{n} {_name(TT.TT_RESOURCES[r])}" for r, n in cost.items())
 
 
 def cost_note(a: Action) -> str:
@@ -96,6 +105,12 @@ def cost_note(a: Action) -> str:
     elif v == "tool" and arg0 in C.TOOLS:
         r, n = C.TOOL_STEP_COST[C.TOOLS.index(arg0)]
         parts = [f"{n} {_name(C.RESOURCES[r])}"]
+    elif v == "tool" and arg0 == TT.DIGGING_SPADES:
+        parts = [_goods(dict(TT.DIGGING_SPADE_STEP_COST))]
+    elif v == "ship" and arg0 in TT.SHIPS:
+        parts = [_goods(dict(TT.SHIPS[arg0].cost)), f"{TT.SHIPS[arg0].vp} VP"]
+    elif v == "place" and len(args) == 2 and args[1] in _TEA_COST:
+        parts = [_TEA_COST[args[1]]]
     elif v == "stall":
         parts = [_goods(dict(C.STALL_COST))]
     elif v == "stable":
@@ -121,7 +136,24 @@ def _label(a: Action, s: State | None = None) -> str:
     v, args = a.verb, a.args
     arg0 = args[0] if args else ""
     if v == "place":
-        return f"Place a worker on {_space(arg0)}"
+        use = args[1] if len(args) > 1 else ""
+        return f"Place a worker on {_space(arg0)}" + _TEA_USE.get(use, "")
+    if v == "dig":
+        return f"Dig a ditch at {arg0}"
+    if v == "cell":
+        r, _, c = arg0.partition(",")
+        return f"On the cell in row {r}, column {c}"
+    if v == "dike" and len(args) == 2:
+        return (f"Move the dike of column {arg0} to column {args[1]} of the gap above")
+    if v == "ship":
+        return f"Build a {_TT_SHIP.get(arg0, _name(arg0))}"
+    if v == "trade" and len(args) >= 2:
+        where = TT.TRADE_NAME.get(args[1], args[1].capitalize())
+        paid = f", paying {_name(args[2])}" if len(args) > 2 else ""
+        return f"Send ship h{arg0} to trade with {where}{paid}"
+    if v == "again":
+        return ("Skip the second time (its cost cannot be paid)" if arg0 == "unpaid"
+                else "Carry the action out a second time")
     if v == "skip":
         return "Pass: use no action space with this worker"
     if v == "end":
@@ -132,6 +164,14 @@ def _label(a: Action, s: State | None = None) -> str:
         return "Finish the game"
     if v == "build":
         return f"Build {_building(arg0)}"
+    if v == "load" and len(args) == 3 and arg0.startswith("h"):
+        kind = ""
+        if s is not None and s.current_player is not None:
+            ships = s.players[s.current_player].harbor
+            i = int(arg0[1:]) if arg0[1:].isdigit() else -1
+            kind = _TT_SHIP.get(ships[i][0], "") if 0 <= i < len(ships) else ""
+        return (f"Load {_name(args[2])} on the {kind or 'ship'} (h{arg0[1:]}), "
+                f"space {int(args[1]) + 1}")
     if v == "load" and len(args) == 3:
         kind = ""
         if s is not None and s.current_player is not None:
@@ -150,7 +190,8 @@ def _label(a: Action, s: State | None = None) -> str:
     if v == "release":
         return f"Give back {_one(arg0)}"
     if v == "return":
-        return f"Return the {_name(arg0.partition('@')[0])} to the supply"
+        kind = arg0.partition('@')[0]
+        return f"Return the {_TT_SHIP.get(kind, _name(kind))} to the supply"
     if v == "take":
         if len(args) == 3:
             return "Take " + _counts(args, ("sheep", "cattle", "horses"))
@@ -194,7 +235,8 @@ def _label(a: Action, s: State | None = None) -> str:
     if v == "imitate":
         return f"Copy {_space(arg0)}"
     if v == "upgrade":
-        return f"Upgrade a {_name(arg0.partition('@')[0])}"
+        kind = arg0.partition('@')[0]
+        return f"Upgrade a {_TT_SHIP.get(kind, _name(kind))}"
     if v == "sell":
         item, _, choice = arg0.partition(":")
         return f"Sell {_name(item)}" + (f" ({_name(choice)})" if choice else "")
@@ -220,6 +262,17 @@ def _cells_of(s: State, p: int, tile: str) -> list[int]:
     return [i for i, t in enumerate(s.players[p].grid) if t == tile]
 
 
+def _cell_index(rc: str) -> int | None:
+    """The cell number of ``R,C`` (``cell R,C``), or None."""
+    r, _, c = rc.partition(",")
+    if not (r.strip().isdigit() and c.strip().isdigit()):
+        return None
+    row, col = int(r), int(c)
+    if not (0 <= row < C.ROWS and 0 <= col < C.COLS):
+        return None
+    return row * C.COLS + col
+
+
 def clickable(s: State, legal: Iterable[Action]) -> svg.Clickable:
     """Element keys (see :mod:`arle.web.svg`) -> the legal actions each one stands for."""
     out: svg.Clickable = {}
@@ -242,10 +295,22 @@ def clickable(s: State, legal: Iterable[Action]) -> svg.Clickable:
             add(f"space:{arg0}", a)
         elif v == "build":
             add(f"building:{arg0}", a)
+        elif v == "load" and args and arg0.startswith("h"):
+            add(f"ship:{p}:{arg0[1:]}", a)      # Tea & Trade: a ship of the harbor
         elif v == "load" and args:
             add(f"barn:{p}:{arg0}", a)
+        elif v in ("return", "upgrade") and "@h" in arg0:
+            add(f"ship:{p}:{arg0.partition('@h')[2]}", a)
         elif v in ("return", "upgrade") and "@" in arg0:
             add(f"barn:{p}:{arg0.partition('@')[2]}", a)
+        elif v == "trade" and args:
+            add(f"ship:{p}:{arg0}", a)
+        elif v == "dig" and args:
+            add(svg.edge_key(p, arg0), a)
+        elif v == "cell" and args:
+            at = _cell_index(arg0)
+            if at is not None:
+                add(f"cell:{p}:{at}", a)
         elif v == "upgrade" and arg0 in ("forest", "stall", "stable", "moor"):
             cells = _cells_of(s, p, arg0)
             if cells:
@@ -331,13 +396,26 @@ def _notice(events: Sequence[EventRow], version: int, held: set[int]) -> str | N
     return None
 
 
+_CATEGORY_NAMES = {**CATEGORY_NAMES, **TT_CATEGORY_NAMES}
+
+
+def _categories(sheets: Sequence[Any]) -> list[str]:
+    """The score categories, in the sheets' order (Tea & Trade adds Tea, ships and the
+    Digging Spades after the base game's eight)."""
+    out = list(CATEGORIES)
+    for sh in sheets:
+        out += [c for c in sh.categories if c not in out]
+    return out
+
+
 def _scores(s: State, final: bool) -> dict[str, Any]:
     sheets = s.scores()
     return {
         "final": final, "players": s.n,
         "title": "Scoring pad" if final else "Score estimate (if the game ended now)",
-        "rows": [(CATEGORY_NAMES[cat], [fmt_vp(sh.categories[cat]) for sh in sheets])
-                 for cat in CATEGORIES],
+        "rows": [(_CATEGORY_NAMES.get(cat, _name(cat)),
+                  [fmt_vp(sh.categories.get(cat, 0)) for sh in sheets])
+                 for cat in _categories(sheets)],
         "totals": [fmt_vp(sh.total) for sh in sheets],
     }
 
@@ -455,6 +533,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
             "tools": svg_markup(svg.tools_panel(s, q, clicks)),
             "barn": svg_markup(svg.barn_panel(s, q, clicks)),
             "travel": svg_markup(svg.travel_panel(s, q)),
+            "harbor": (svg_markup(svg.harbor_panel(s, q, clicks))
+                       if svg.expansion_game(s) else None),
             "buildings": ", ".join(_building(b) for b in s.players[q].buildings) or "none",
         })
     ctx: dict[str, Any] = {

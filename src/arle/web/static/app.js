@@ -412,6 +412,7 @@
     }
     if (target instanceof HTMLInputElement && target.id === "replay-step") loadReplayStep();
     if (target instanceof HTMLSelectElement && target.id === "players") syncSeats();
+    if (target instanceof HTMLSelectElement && target.id === "expansion") syncExpansion();
   });
 
   document.addEventListener("submit", (ev) => {
@@ -490,6 +491,20 @@
     });
   }
 
+  // Tea & Trade has its own building selections: offer the ones of the chosen game
+  function syncExpansion() {
+    const sel = document.getElementById("expansion");
+    const buildings = document.getElementById("buildings");
+    if (!sel || !buildings) return;
+    const tt = sel.value === "tea-and-trade";
+    buildings.querySelectorAll("option").forEach((o) => {
+      o.disabled = tt ? o.classList.contains("base-only") : o.classList.contains("tt-only");
+    });
+    if (buildings.selectedOptions[0] && buildings.selectedOptions[0].disabled) {
+      buildings.value = tt ? "random" : "first-game";
+    }
+  }
+
   async function uploadRecord(form) {
     const input = form.querySelector("input[type=file]");
     if (!input.files || !input.files.length) { flash("Choose a record file first."); return; }
@@ -515,6 +530,6 @@
     turnAlert();
     connect();
   }
-  if (page === "lobby") syncSeats();
+  if (page === "lobby") { syncSeats(); syncExpansion(); }
   window.arle = { sendMove: sendMove, refreshView: refreshView, alerts: alerts };
 })();
