@@ -103,7 +103,7 @@ def tea_steps(s: State, p: int, space: str, use: str) -> int:
 
 
 def _cost_twice(s: State, p: int, space: str) -> bool:
-    options = C.SPACE_COST.get(space)
+    options = SPACE_COSTS.get(space)
     if options is None:
         return True
     res = s.players[p].res
