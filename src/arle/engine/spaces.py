@@ -832,6 +832,7 @@ class SpaceChoice:
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if "imitate" in opts:
+            skip: tuple[str, ...]
             if f.space in T.IMITATE_SPACES:
                 # 3 players: an occupied space of this season, not an Imitate (T52)
                 season, season_of, skip = s.season, SPACE_SEASON_3P, T.IMITATE_SPACES
