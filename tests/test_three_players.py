@@ -114,6 +114,11 @@ def test_start_vehicle_option_cart() -> None:
 def test_boardwalk_scores_minus_three_while_it_stays() -> None:
     s = started()
     assert s.farm(0)["home_board"]["boardwalk"] is True
+    home = s.scores()[0].categories["home_board"]
+    grid = list(s.players[0].grid)
+    grid[grid.index("boardwalk")] = ""
+    s = edit(s, 0, grid=grid, bw_peat=0)
+    assert s.scores()[0].categories["home_board"] == home + 3   # T50: -3 VP
 
 
 def test_start_player_is_drawn() -> None:
@@ -485,3 +490,22 @@ def test_state_json_round_trip_and_strict_loader() -> None:
     two["setup"]["options"]["three_player_start_cart"] = True
     with pytest.raises(ValueError, match="3-player games only"):
         State.from_json(json.dumps(two))
+
+
+def test_every_three_player_verb_is_documented() -> None:
+    import random
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "NOTATION.md").read_text()
+    documented = set(re.findall(r"`([a-z_]+)(?:[ `])", doc))
+    verbs: set[str] = set()
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = new3(seed=seed)
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            verbs.update(a.verb for a in acts)
+            active = [a for a in acts if a.verb not in ("done", "skip", "end", "release")]
+            s.apply(rng.choice(active or acts))
+    assert "specialize" in verbs
+    assert not verbs - documented, sorted(verbs - documented)
