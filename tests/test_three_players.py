@@ -370,6 +370,16 @@ def test_imitate_pays_the_imitated_space_cost() -> None:
 # ---------------------------------------------------------------------------
 # Buildings (T47)
 # ---------------------------------------------------------------------------
+@pytest.mark.parametrize("b", sorted(T.THREE_PLAYER_ONLY))
+def test_three_player_tiles_score_their_vp(b: str) -> None:
+    s = started(seed=20, buildings=[b])
+    before = s.scores()[0].categories["home_board"]
+    grid = list(s.players[0].grid)
+    grid[9] = "b:" + b
+    s = edit(s, 0, buildings=[b], grid=grid)
+    assert s.scores()[0].categories["home_board"] - before == T.TT_BUILDING_VP[b]
+
+
 def test_schnapps_factory() -> None:
     s = started(seed=15, buildings=["schnapps_factory", "vossenhus_inn"])
     p = s.current_player
