@@ -26,6 +26,7 @@ GAMES = [  # (name, players, seed, buildings, promos)
 ]
 TT_GAMES = [  # Tea & Trade: (name, players, seed, buildings, promos)
     ("tt_duo_random_s5", 2, 5, "random", False),
+    ("tt_trio_random_s6", 3, 6, "random", False),   # three players (T48-T54)
 ]
 PASSIVE = {"done", "skip", "end", "release", "return", "finish"}
 

@@ -15,6 +15,7 @@ from hyp import examples
 import arle
 from arle import animals as A
 from arle.data import catalog as C
+from arle.data import tea_trade as T3
 from arle.engine import farm as F
 from arle.state import State
 
@@ -44,17 +45,20 @@ def check_invariants(s: State) -> None:
         assert pl.bottleneck <= 0 and pl.bottleneck % 2 == 0
         assert len(set(pl.buildings)) == len(pl.buildings)
         assert len(pl.travel) == len(set(pl.travel))
+    extra = T3.THREE_PLAYER_EXTRA_SUPPLY if s.n == 3 else {}
     for pool, (total, tiles) in TILE_TOTALS.items():
+        total += extra.get(pool, 0)
         on_boards = sum(pl.grid.count(t) for pl in s.players for t in tiles)
         assert s.pool[pool] >= 0
         assert s.pool[pool] + on_boards == total, (pool, s.pool[pool], on_boards)
     for pool, total in BARN_TOTALS.items():
+        total += extra.get(pool, 0)
         in_barns = sum(1 for pl in s.players for b in pl.barn if C.TILE_POOL[b[0]] == pool)
         assert s.pool[pool] >= 0
         assert s.pool[pool] + in_barns == total, (pool, s.pool[pool], in_barns)
     built = [b for pl in s.players for b in pl.buildings]
     assert not set(built) & set(s.board)
-    assert 1 <= s.half_year <= 9
+    assert 1 <= s.half_year <= (7 if s.n == 3 else 9)
     assert s.turn <= 4 * s.n
 
 
@@ -119,10 +123,11 @@ def play_checked(seed: int, players: int, deep: bool, expansion: str | None = No
             check_tt_invariants(s)
         steps += 1
         assert steps < 5000
-    assert s.half_year == 9
+    last = T3.THREE_PLAYER_HALF_YEARS if players == 3 else 9
+    assert s.half_year == last
     assert s.current_player is None and s.legal_actions() == []
     assert set(workers.values()) == {4}, workers
-    assert len(workers) == 9 * players
+    assert len(workers) == last * players
     sheets = s.scores()
     for sc in sheets:
         assert sc.total == sum(sc.categories.values())
@@ -201,3 +206,23 @@ def test_json_round_trip_mid_action() -> None:
     s.apply(a)
     t.apply(a)
     assert t == s
+
+
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_random_three_player_games_keep_invariants(seed: int) -> None:
+    """3 players (T48-T53): 7 half years, 4 workers per player each, replay equality."""
+    s = play_checked(seed, 3, deep=False, expansion="tea-and-trade")
+    assert s.winner() in (0, 1, 2)
+    assert sum(h.startswith("specialize") for h in s.history) == 6   # 2 picks each
+
+
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_random_three_player_games_clone_json_notation(seed: int) -> None:
+    play_checked(seed, 3, deep=True, expansion="tea-and-trade")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_three_player_games_both_building_modes(seed: int) -> None:
+    play_checked(seed, 3, deep=False, expansion="tea-and-trade")

@@ -143,7 +143,7 @@ CHECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("odd bottleneck", _set("players/0/bottleneck", -3), "players[0].bottleneck: expected a multiple"),
     ("start player", _set("start_player", 2), "start_player: 2 is out of range"),
     ("special", _set("special", 5), "special: 5 is out of range"),
-    ("n", _set("n", 3), "n: players must be 1 or 2"),
+    ("n", _set("n", 3), "n: players must be 1, 2 or 3 and match setup.players (2)"),
     ("seed", _set("seed", 99), "seed: must match setup.seed"),
     # missing or extra keys
     ("no pool", _del("pool"), "pool: missing"),
@@ -172,7 +172,9 @@ CHECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      "players[0].barn[0][1]: unknown destination 'paris'"),
     ("grid size", _set("players/0/grid", ["stall"] * 20), "players[0].grid: expected 21 tile names"),
     ("frame", _set("stack", [{"t": "cut"}]), "stack[0]: expected a frame"),
-    ("setup players", _set("setup/players", 3), "setup.players: players must be 1 or 2"),
+    ("setup players", _set("setup/players", 4), "setup.players: players must be 1, 2 or 3"),
+    ("setup 3 players", _set("setup/players", 3),
+     "setup.players: 3 players need the Tea & Trade expansion"),
     ("setup buildings", _set("setup/buildings", "all"), "setup.buildings: unknown building selection"),
     ("setup option", _set("setup/options", {"x": True}), "setup.options.x: unknown rules option"),
     ("setup seed", _set("setup/seed", 1.5), "setup.seed: seed must be a whole number"),
@@ -345,7 +347,8 @@ def test_a_start_position_in_a_record_is_checked_like_a_state() -> None:
 
 
 @pytest.mark.parametrize("kw,message", [
-    ({"players": 3}, "players must be 1 or 2"),
+    ({"players": 4}, "players must be 1, 2 or 3"),
+    ({"players": 3}, "players=3 needs the Tea & Trade expansion"),
     ({"seed": "x"}, "seed must be a whole number"),
     ({"buildings": "all"}, "unknown building selection"),
     ({"buildings": ["castle"]}, "unknown building id"),

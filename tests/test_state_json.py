@@ -42,7 +42,7 @@ def edited(path: tuple[Any, ...], value: Any) -> str:
 
 
 @pytest.mark.parametrize("path,value,message", [
-    (("n",), 3, "n: players must be 1 or 2"),
+    (("n",), 3, "n: players must be 1, 2 or 3"),
     (("half_year",), 10, "half_year: 10 is out of range (1..9)"),
     (("phase",), "lunch", "unknown phase 'lunch'"),
     (("start_player",), 2, "start_player: 2 is out of range (0..1)"),
@@ -170,7 +170,7 @@ RECORD = midgame().record()
     ("setup.options", {"lutetsburg_shovels": "yes"}, "must be true or false"),
     ("setup.seed", None, "seed must be a whole number"),
     ("setup.seed", 1.5, "seed must be a whole number"),
-    ("setup.players", True, "players must be 1 or 2"),
+    ("setup.players", True, "players must be 1, 2 or 3"),
     ("setup.promos", "no", "promos must be true or false"),
 ])
 def test_a_bad_record_is_refused(key: str, value: Any, message: str) -> None:

@@ -57,8 +57,8 @@ GREEN = {"wood": 1, "grain": 1}
 # --------------------------------------------------------------------------- pool, costs
 def test_implemented_and_pending() -> None:
     assert IMPLEMENTED_TT_BUILDINGS | set(PENDING_TT_BUILDINGS) == set(T.TT_BUILDINGS)
-    # ships (the harbor helper) and the 3-player tiles wait
-    assert set(PENDING_TT_BUILDINGS) == {"schnapps_factory", "norderburg_castle"}
+    # every tile is implemented; the 3-player tiles: tests/test_three_players.py
+    assert not PENDING_TT_BUILDINGS
     for seed in range(6):
         s = arle.new_game(players=2, seed=seed, expansion=TT, buildings="expansion-only")
         assert set(T.TT_GREEN) <= set(s.board)
@@ -66,7 +66,7 @@ def test_implemented_and_pending() -> None:
         assert not set(s.board) & set(PENDING_TT_BUILDINGS)
 
 
-@pytest.mark.parametrize("b", sorted(IMPLEMENTED_TT_BUILDINGS))
+@pytest.mark.parametrize("b", sorted(IMPLEMENTED_TT_BUILDINGS - T.THREE_PLAYER_ONLY))
 def test_every_tile_built_scores_its_vp(b: str) -> None:
     s = game(b)
     before = s.scores()[0].categories["home_board"]

@@ -76,9 +76,9 @@ def test_building_selection(mode: str, seed: int) -> None:
 
 
 def test_pending_buildings_refused_by_id() -> None:
-    assert "schnapps_factory" in PENDING_TT_BUILDINGS
+    assert not PENDING_TT_BUILDINGS       # every tile is implemented now
     assert "tea_factory" in IMPLEMENTED_TT_BUILDINGS
-    with pytest.raises(ValueError, match="not implemented yet"):
+    with pytest.raises(ValueError, match="3 players only"):
         tt(buildings=["schnapps_factory"])
     with pytest.raises(ValueError, match="does not use"):
         tt(buildings=["farmers_house"])

@@ -99,6 +99,12 @@ _TT_CHOICE: dict[str, tuple[str, str]] = {
                          "times, or done."),
     "caroline_sluice": ("Caroline Sluice: dehydrate a moor",
                         "Caroline Sluice: choose the moor to dehydrate."),
+    "norderburg_castle": ("Norderburg Castle: discard fields for Food?",
+                          "Norderburg Castle: discard 4, 6 or 8 fields for 14, 19 or 24 "
+                          "Food, or done."),
+    "specialization": ("Specialization: choose a pick",
+                       "Preliminary round: advance a tool track nobody chose yet (the "
+                       "others get its cost) or build a Small House at double cost."),
     "moor_farmers_house": ("Moor Farmer's House: discard a moor tile",
                            "Moor Farmer's House: discard a moor tile or the Small "
                            "Boardwalk for Grain Fields."),

@@ -168,13 +168,15 @@ class State:
         return farm_sheet(self, player)
 
     def winner(self) -> int | None:
-        """The winning player once the game is over (ties go to the next start player)."""
+        """The winning player once the game is over.  Ties go to the tied player
+        earliest in the play order of the half year that would come next (its start
+        player, then clockwise): the start player with 2 players, T54 with 3."""
         if not self.is_terminal():
             return None
         totals = [sc.total for sc in self.scores()]
         best = max(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
-        return tied[0] if len(tied) == 1 else self.start_player
+        return min(tied, key=lambda i: (i - self.start_player) % self.n)
 
     def key(self) -> tuple[object, ...]:
         """A hashable summary of the position: equal for states that play the same

@@ -56,6 +56,9 @@ POOLS = tuple(GRID_POOLS) + BARN_POOLS
 #: Size of what a loaded vehicle cell shows (what the load becomes, RULINGS 5).
 LOADED = {C.RESOURCES[C.LOAD_RESULT[item]]: size for item, size in C.LOAD_SIZE.items()}
 #: Tea & Trade: Tea loaded on a vehicle becomes East Frisian Tea (T6).
+#: The action spaces of a 3-player game (T40): the Overlay covers the base Laborers.
+SPACES_3P = (frozenset(sp for sp in C.SPACE_NAME if sp not in TT.COVERED_BY_OVERLAY)
+             | frozenset(TT.SPACE_SEASON_3P) | frozenset(TT.IMITATE_SPACES))
 TT_LOADED = {TT.TT_RESOURCES[TT.TEA_LOAD_RESULT[k]]: n for k, n in TT.TEA_LOAD_SIZE.items()}
 
 
@@ -154,8 +157,10 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     if "expansion" in setup:
         need(setup["expansion"] in EXPANSIONS, f"{where}.expansion",
              f"unknown expansion {_short(setup['expansion'])} (known: {', '.join(EXPANSIONS)})")
-    need(is_int(setup["players"], 1, 2), f"{where}.players",
-         f"players must be 1 or 2, not {_short(setup['players'])}")
+    need(is_int(setup["players"], 1, 3), f"{where}.players",
+         f"players must be 1, 2 or 3, not {_short(setup['players'])}")
+    need(setup["players"] != 3 or "expansion" in setup, f"{where}.players",
+         "3 players need the Tea & Trade expansion (setup.expansion)")
     need(is_int(setup["seed"]), f"{where}.seed",
          f"seed must be a whole number, not {_short(setup['seed'])}")
     need(isinstance(setup["promos"], bool), f"{where}.promos",
@@ -170,7 +175,7 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
             need(isinstance(b, list) and all(isinstance(x, str) for x in b),
                  f"{where}.buildings", "expected 'random', 'expansion-only' or a list of ids")
             try:
-                validate_tt_buildings(list(b), setup["promos"])
+                validate_tt_buildings(list(b), setup["promos"], setup["players"])
             except ValueError as e:
                 raise Malformed(f"{where}.buildings: {e}") from None
     elif isinstance(b, str):
@@ -187,8 +192,11 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     opts = setup.get("options", {})
     need(isinstance(opts, dict), f"{where}.options",
          f"options must map rules option names to true/false, not {_short(opts)}")
+    from arle.engine.setup import rule_options
+    known = rule_options(setup["players"])
     for k, v in opts.items():
-        need(k in RULE_OPTIONS, f"{where}.options.{k}", "unknown rules option")
+        need(k in known, f"{where}.options.{k}", "unknown rules option"
+             + (" (3-player games only)" if k in TT.THREE_PLAYER_OPTIONS else ""))
         need(isinstance(v, bool), f"{where}.options.{k}",
              f"rules option {k!r} must be true or false, not {_short(v)}")
     out: dict[str, Any] = setup
@@ -234,7 +242,7 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
     checked; the history is not replayed here."""
     n = setup["players"]
     promos = setup["promos"]
-    need(is_int(d["n"]) and d["n"] == n, f"{pre}n", f"players must be 1 or 2 and match "
+    need(is_int(d["n"]) and d["n"] == n, f"{pre}n", f"players must be 1, 2 or 3 and match "
          f"setup.players ({n}), not {_short(d['n'])}")
     need(is_int(d["seed"]) and d["seed"] == setup["seed"], f"{pre}seed",
          "must match setup.seed")
@@ -243,7 +251,9 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
     s.n = n
     s.seed = d["seed"]
     s.setup = setup
-    s.half_year = int_field(d["half_year"], f"{pre}half_year", 1, C.HALF_YEARS)
+    from arle.engine.three import last_half_year
+    s.setup = setup
+    s.half_year = int_field(d["half_year"], f"{pre}half_year", 1, last_half_year(s))
     s.start_player = int_field(d["start_player"], f"{pre}start_player", 0, n - 1)
     need(d["phase"] in ("work", "inventory", "over"), f"{pre}phase",
          f"unknown phase {_short(d['phase'])}")
@@ -258,14 +268,14 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
     occ = d["occupied"]
     need(isinstance(occ, dict), f"{pre}occupied", "expected an object")
     for sp, who in occ.items():
-        need(sp in C.SPACE_NAME or tt and sp in TT.TT_SPACE_SEASON, f"{pre}occupied.{sp}",
-             "unknown space or player")
+        need(sp in (SPACES_3P if n == 3 else C.SPACE_NAME) or tt and n < 3
+             and sp in TT.TT_SPACE_SEASON, f"{pre}occupied.{sp}", "unknown space or player")
         need(is_int(who, 0, n - 1), f"{pre}occupied.{sp}", "unknown space or player")
     need(len(occ) <= s.turn, f"{pre}occupied", "more spaces occupied than workers used")
     s.occupied = dict(occ)
     if tt:
         from arle.engine.setup import tt_pools
-        selectable = tuple(b for base, ext in tt_pools(promos).values() for b in base + ext)
+        selectable = tuple(b for base, ext in tt_pools(promos, n).values() for b in base + ext)
     else:
         selectable = C.BUILDINGS if promos else tuple(
             b for b in C.BUILDINGS if b not in C.PROMO_YELLOW + C.PROMO_RED)
@@ -473,7 +483,7 @@ def _loads(item: list[str], w: str, dests: set[str], tt: bool = False) -> None:
 
 def _pool(raw: Any, s: State, promos: bool, aside: bool, w: str) -> dict[str, int]:
     keys(raw, w, POOLS)
-    totals = held_totals(promos)
+    totals = held_totals(promos, s.n)
     held = pieces_held(s)
     pool = {}
     for k in POOLS:
@@ -487,10 +497,14 @@ def _pool(raw: Any, s: State, promos: bool, aside: bool, w: str) -> dict[str, in
     return pool
 
 
-def held_totals(promos: bool) -> dict[str, int]:
-    """How many tiles of each limited supply the game has."""
+def held_totals(promos: bool, players: int = 2) -> dict[str, int]:
+    """How many tiles of each limited supply the game has (the 3-player box adds a
+    few, T49)."""
     t = {"field": C.FIELDS_TOTAL, "stall_depot": C.STALLS_TOTAL,
          **{k: v for k, v in C.SUPPLY_POOLS.items()}}
+    if players == 3:
+        for k, v in TT.THREE_PLAYER_EXTRA_SUPPLY.items():
+            t[k] += v
     t["coach"] = C.SUPPLY_POOLS["coach"] if promos else 0
     return t
 
@@ -605,7 +619,7 @@ def rebase(s: State, settle_supply: bool) -> State:
     the players do not hold, and buildings a player holds leave the board."""
     pos = position_of(s)
     if settle_supply:
-        totals = held_totals(bool(s.setup.get("promos")))
+        totals = held_totals(bool(s.setup.get("promos")), s.n)
         held = pieces_held(s)
         for k in POOLS:
             need(held[k] <= totals[k], f"pool.{k}", f"the players hold {held[k]}, "

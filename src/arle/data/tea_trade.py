@@ -425,3 +425,24 @@ EXPANSIONS: Final = ("tea-and-trade",)
 #: The building selections of an expansion game (``buildings=``), the two pool modes
 #: of :data:`BUILDING_POOL_MODES` as the setup spells them.
 TT_SELECTIONS: Final = ("random", "expansion-only")
+
+# ---------------------------------------------------------------------------
+# Three players in the engine (T40, T42, T43, T48-T54)
+# ---------------------------------------------------------------------------
+#: The 3-player spaces' seasons (Grandmother is a Summer space with 3 players, T40);
+#: the Imitate spaces belong to both seasons and are listed apart.
+SPACE_SEASON_3P: Final = {**{sp: 0 for sp in TT_SUMMER_SPACES_3P},
+                          **{sp: 1 for sp in TT_WINTER_SPACES_3P}}
+#: The 3-player Laborers' own cost (the Food paid before building).
+SPACE_COST_3P: Final = {"laborer_summer_3p": ({FOOD: LABORER_3P_FOOD},),
+                        "laborer_winter_3p": ({FOOD: LABORER_3P_FOOD},)}
+#: Rules options that exist only in 3-player games (named in ``options=``; they are
+#: recorded in the setup of 3-player games only, so 1-2 player setups are unchanged).
+#: ``three_player_nine_half_years``: play 9 half years instead of T48's 7.
+#: ``three_player_start_cart``: start with the English text's Cart instead of T49's
+#: Handcart.
+THREE_PLAYER_OPTIONS: Final[dict[str, bool]] = {
+    "three_player_nine_half_years": False,
+    "three_player_start_cart": THREE_PLAYER_START_VEHICLE.default == "cart",
+}
+THREE_PLAYER_NINE_HALF_YEARS: Final = 9

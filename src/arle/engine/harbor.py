@@ -201,7 +201,16 @@ def apply_return(s: State, p: int, a: Action) -> None:
 # ---------------------------------------------------------------------------
 # Sailmaker and Boat Builder (T41)
 # ---------------------------------------------------------------------------
-SPACE_BUILDS = {"sailmaker": T.SAILMAKER_BUILDS, "boat_builder": T.BOAT_BUILDER_BUILDS_2P}
+SPACE_BUILDS = {"sailmaker": T.SAILMAKER_BUILDS, "boat_builder": T.BOAT_BUILDER_BUILDS_2P,
+                "laborer_summer_3p": T.LABORER_SUMMER_3P_BUILDS}
+
+
+def space_builds(s: State, space: str) -> tuple[tuple[str, ...], ...]:
+    """What ``space`` builds, by groups: the Boat Builder only a Trading Ship with 3
+    players (T40)."""
+    if s.n == 3 and space == "boat_builder":
+        return T.BOAT_BUILDER_BUILDS_3P
+    return SPACE_BUILDS[space]
 SIDES = {"fishing_cutter": ("fishing_cutter_small", "fishing_cutter_large"),
          "trading_ship": ("trading_ship_small", "trading_ship_large")}
 
@@ -226,13 +235,15 @@ class Shipwright:
 
     @staticmethod
     def legal(s: State, f: FR.Shipwright) -> list[Action]:
-        from arle.engine.spaces import equipment_payment
+        from arle.engine.spaces import equipment_payment, vehicle_actions
         out = []
-        for g, group in enumerate(SPACE_BUILDS[f.space]):
+        for g, group in enumerate(space_builds(s, f.space)):
             if g in f.taken:
                 continue
             for item in group:
-                if item == "peat_boat":
+                if item == "vehicle":       # the 3-player Summer Laborer (T40)
+                    out += vehicle_actions(s, f.p)
+                elif item == "peat_boat":
                     if equipment_payment(s, f.p, "peat_boat"):
                         out.append(Action("peat_boat"))
                 else:
@@ -246,8 +257,8 @@ class Shipwright:
         if a.verb == "done":
             s.stack.pop()
             return
-        item = "peat_boat" if a.verb == "peat_boat" else T.SHIP_KIND[a.args[0]]
-        groups = SPACE_BUILDS[f.space]
+        item = a.verb if a.verb in ("peat_boat", "vehicle") else T.SHIP_KIND[a.args[0]]
+        groups = space_builds(s, f.space)
         g = next(g for g, group in enumerate(groups) if item in group and g not in f.taken)
         taken = tuple(sorted(f.taken + (g,)))
         if len(taken) == len(groups):
@@ -256,6 +267,8 @@ class Shipwright:
             replace_top(s, taken=taken)
         if a.verb == "peat_boat":
             buy_equipment(s, f.p, "peat_boat")
+        elif a.verb == "vehicle":
+            buy_equipment(s, f.p, a.args[0])
         else:
             build_ship(s, f.p, a.args[0])
 

@@ -186,9 +186,17 @@ class Sustain:
 # ---------------------------------------------------------------------------
 # Half-year change and the end of the game
 # ---------------------------------------------------------------------------
+def _last_half_year(s: State) -> int:
+    from arle.engine.three import last_half_year
+    return last_half_year(s)
+
+
 @effect("end_half_year")
 def _end_half_year(s: State, p: int) -> None:
-    if s.n > 1:
+    if s.n == 3:
+        from arle.engine.three import next_start_player
+        s.start_player = next_start_player(s)
+    elif s.n > 1:
         non_start = (s.start_player + 1) % s.n
         if s.special != non_start:
             s.start_player = non_start
@@ -196,7 +204,7 @@ def _end_half_year(s: State, p: int) -> None:
     s.special = -1
     s.turn = 0
     s.ended = [False] * s.n
-    if s.half_year >= C.HALF_YEARS:
+    if s.half_year >= (C.HALF_YEARS if s.n < 3 else _last_half_year(s)):
         s.phase = "inventory"
         push_eff(s, "game_over", p)
         for q in reversed(end_order(s)):

@@ -50,18 +50,18 @@ IMPLEMENTED_TT_BUILDINGS: frozenset[str] = frozenset({
     "slaughterhouse", "caroline_sluice", "tea_factory",
     "ale_house_inn", "old_brickworks_inn", "vossenhus_inn", "farmers_inn_star",
     "old_smithy_inn", "sluice_yard_inn_star", "mennonite_church",
-    "small_wharf", "smithy_star",
+    "small_wharf", "smithy_star", "schnapps_factory", "norderburg_castle",
 })
 #: Expansion tiles not offered yet (their effects are pending).
 PENDING_TT_BUILDINGS = tuple(b for b in T.TT_BUILDINGS if b not in IMPLEMENTED_TT_BUILDINGS)
 
 
-def tt_pools(promos: bool) -> dict[str, tuple[list[str], list[str]]]:
-    """Per colour, the (base, expansion) tiles a 1-2 player expansion game may use:
-    no light-green house, the starred tiles instead of their base tiles, no 3-player
-    tile, only implemented expansion tiles."""
+def tt_pools(promos: bool, players: int = 2) -> dict[str, tuple[list[str], list[str]]]:
+    """Per colour, the (base, expansion) tiles an expansion game may use: no
+    light-green house, the starred tiles instead of their base tiles, the 3-player
+    tiles with 3 players only (T47), only implemented expansion tiles."""
     def ok(b: str) -> bool:
-        return b not in T.THREE_PLAYER_ONLY and b in IMPLEMENTED_TT_BUILDINGS
+        return (players == 3 or b not in T.THREE_PLAYER_ONLY) and b in IMPLEMENTED_TT_BUILDINGS
 
     def base(ids: tuple[str, ...]) -> list[str]:
         return [b for b in ids if b not in T.POOL_EXCLUDES_BASE]
@@ -76,25 +76,26 @@ def tt_pools(promos: bool) -> dict[str, tuple[list[str], list[str]]]:
     }
 
 
-def tt_slots(promos: bool) -> dict[str, int]:
-    """Building slots with the expansion, 1-2 players: the game board's plus the
-    2-player displays' (T46), the red promo tile making one more."""
-    slots = dict(T.SLOTS_1_2P)
+def tt_slots(promos: bool, players: int = 2) -> dict[str, int]:
+    """Building slots with the expansion: the game board's plus the 2-player displays'
+    (T46), plus the 3-player displays' with 3 players, the red promo tile making one
+    more."""
+    slots = dict(T.SLOTS_3P if players == 3 else T.SLOTS_1_2P)
     if promos:
         slots["red"] += 1
     return slots
 
 
 def select_tt_buildings(rng: random.Random, buildings: str | Sequence[str],
-                        promos: bool) -> list[str]:
+                        promos: bool, players: int = 2) -> list[str]:
     """The buildings of an expansion game (game board and 2-player displays, T46).
 
     ``"random"`` draws green, yellow and blue from the mixed pool; ``"expansion-only"``
     draws them from the expansion's tiles (filling slots without an implemented
     expansion tile from the base tiles, the interim rule above); orange and red are
     all used.  Or a list of ids, checked against the expansion's pool."""
-    pools = tt_pools(promos)
-    slots = tt_slots(promos)
+    pools = tt_pools(promos, players)
+    slots = tt_slots(promos, players)
     if isinstance(buildings, str):
         if buildings not in TT_SELECTIONS:
             raise ValueError(f"unknown building selection {buildings!r} with the expansion "
@@ -112,19 +113,21 @@ def select_tt_buildings(rng: random.Random, buildings: str | Sequence[str],
                 first = rng.sample(tt, min(k, len(tt)))
                 out += first + rng.sample(base, k - len(first))
         return out
-    return validate_tt_buildings(list(buildings), promos)
+    return validate_tt_buildings(list(buildings), promos, players)
 
 
-def validate_tt_buildings(ids: list[str], promos: bool) -> list[str]:
+def validate_tt_buildings(ids: list[str], promos: bool, players: int = 2) -> list[str]:
     """Check a list of building ids for an expansion game (raises ValueError)."""
-    pools = tt_pools(promos)
+    pools = tt_pools(promos, players)
     color_of = {b: c for c, (base, tt) in pools.items() for b in base + tt}
-    slots = tt_slots(promos)
+    slots = tt_slots(promos, players)
     seen: set[str] = set()
     for b in ids:
         if b not in color_of:
             if b in PENDING_TT_BUILDINGS:
                 why = "an expansion tile whose effect is not implemented yet"
+            elif b in T.THREE_PLAYER_ONLY:
+                why = "a tile used with 3 players only"
             elif b in T.POOL_EXCLUDES_BASE or b in C.LIGHT_GREEN:
                 why = "a base tile the expansion does not use"
             elif not promos and b in C.PROMO_YELLOW + C.PROMO_RED:
@@ -176,7 +179,7 @@ def validate_buildings(ids: list[str], promos: bool) -> list[str]:
 def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | None = None,
              promos: bool = False, options: Mapping[str, Any] | None = None,
              expansion: str | None = None) -> State:
-    """Set up a new game of Fields of Arle for 1 or 2 players.
+    """Set up a new game of Fields of Arle for 1 or 2 players (3 with the expansion).
 
     ``buildings`` is ``"first-game"`` (the default), ``"random"`` (drawn with ``seed``)
     or a list of building ids; ``promos`` adds the three promo tiles; ``options`` sets
@@ -189,8 +192,11 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     >>> s.current_player, s.half_year, len(s.board)
     (0, 1, 18)
     """
-    if type(players) is not int or players not in (1, 2):
-        raise ValueError(f"players must be 1 or 2, not {players!r}")
+    if type(players) is not int or players not in (1, 2, 3):
+        raise ValueError(f"players must be 1, 2 or 3, not {players!r}")
+    if players == 3 and expansion is None:
+        raise ValueError("players=3 needs the Tea & Trade expansion "
+                         "(expansion='tea-and-trade')")
     if type(seed) is not int:
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     if not isinstance(promos, bool):
@@ -202,10 +208,13 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
         raise ValueError(f"unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})")
     if buildings is None:
         buildings = "first-game" if expansion is None else "random"
-    opts = dict(RULE_OPTIONS)
+    known = rule_options(players)
+    opts = dict(known)
     for k, v in (options or {}).items():
-        if k not in RULE_OPTIONS:
-            raise ValueError(f"unknown rules option {k!r} (known: {sorted(RULE_OPTIONS)})")
+        if k in T.THREE_PLAYER_OPTIONS and players != 3:
+            raise ValueError(f"rules option {k!r} is for 3-player games only")
+        if k not in known:
+            raise ValueError(f"unknown rules option {k!r} (known: {sorted(known)})")
         if not isinstance(v, bool):
             raise ValueError(f"rules option {k!r} must be true or false, not {v!r}")
         opts[k] = v
@@ -217,7 +226,7 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     if expansion is None:
         board = select_buildings(rng, buildings, promos)
     else:
-        board = select_tt_buildings(rng, buildings, promos)
+        board = select_tt_buildings(rng, buildings, promos, players)
     s.setup = {"players": players, "seed": seed,
                "buildings": buildings if isinstance(buildings, str) else list(buildings),
                "promos": promos, "options": opts}
@@ -236,5 +245,31 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     }
     if not promos:
         s.pool["coach"] = 0
+    if players == 3:
+        three_player_setup(s)
     advance(s)
     return s
+
+
+def rule_options(players: int) -> dict[str, bool]:
+    """The rules options of a game with ``players`` (and their defaults)."""
+    if players == 3:
+        return {**RULE_OPTIONS, **T.THREE_PLAYER_OPTIONS}
+    return dict(RULE_OPTIONS)
+
+
+def three_player_setup(s: State) -> None:
+    """The 3-player changes (T49, T50, T53): the extra supply tiles, goods one space
+    higher, the 2-Peat Small Boardwalk, a starting vehicle in each barn (Handcart, or
+    Cart with ``three_player_start_cart``), then the specialization round."""
+    from arle.engine.farm import add_equipment
+    from arle.engine.three import start_specialization
+    for k, n in T.THREE_PLAYER_EXTRA_SUPPLY.items():
+        s.pool[k] += n
+    vehicle = "cart" if s.setup["options"].get("three_player_start_cart") else "handcart"
+    for p, pl in enumerate(s.players):
+        for r, n in T.THREE_PLAYER_START_RESOURCES.items():
+            pl.res[r] = n
+        pl.bw_peat = T.THREE_PLAYER_BOARDWALK_PEAT
+        add_equipment(s, p, vehicle)
+    start_specialization(s)

@@ -23,9 +23,13 @@ DONE = Action("done")
 # ---------------------------------------------------------------------------
 # Placement
 # ---------------------------------------------------------------------------
+#: Every space's own cost: the base game's and the 3-player Laborers' (T40).
+SPACE_COSTS: dict[str, tuple[dict[int, int], ...]] = {**C.SPACE_COST, **T.SPACE_COST_3P}
+
+
 def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
     """Ways to pay a space's own cost (None: the space has no cost)."""
-    options = C.SPACE_COST.get(space)
+    options = SPACE_COSTS.get(space)
     if options is None:
         return None
     res = s.players[p].res
@@ -37,10 +41,13 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
 
 PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
 SEASON_SPACES = (C.SUMMER_SPACES, C.WINTER_SPACES)
-COSTLY = frozenset(C.SPACE_COST)
+COSTLY = frozenset(SPACE_COSTS)
 
 
 def placements(s: State, p: int) -> list[Action]:
+    if s.n == 3:
+        from arle.engine.three import placements_3p
+        return placements_3p(s, p)
     if "expansion" in s.setup:
         return tt_placements(s, p)
     season = s.season
@@ -67,6 +74,9 @@ TT_SEASON_SPACES = tuple(
     for season, base in enumerate(SEASON_SPACES))
 TT_SPACES = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
 SPACE_SEASON = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
+#: The seasons with 3 players (Grandmother is a Summer space then, T40); the Imitate
+#: spaces belong to both seasons and are not listed.
+SPACE_SEASON_3P = {**SPACE_SEASON, **T.SPACE_SEASON_3P}
 TEA_TRACK = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
 #: Placement modifiers (the notation ``place SPACE tea|eftea|twice``).
 TEA_USES = ("tea", "eftea", "twice")
@@ -93,7 +103,7 @@ def tea_steps(s: State, p: int, space: str, use: str) -> int:
 
 
 def _cost_twice(s: State, p: int, space: str) -> bool:
-    options = C.SPACE_COST.get(space)
+    options = SPACE_COSTS.get(space)
     if options is None:
         return True
     res = s.players[p].res
@@ -105,6 +115,12 @@ def tt_placements(s: State, p: int) -> list[Action]:
     then the expansion's), each followed by its Tea uses where they change something:
     ``tea`` (1 Tea, or East Frisian Tea for it), ``eftea``, ``twice`` (2 EF Tea)."""
     spaces = TT_SPACES if s.n > 1 and s.special < 0 else TT_SEASON_SPACES[s.season]
+    return tt_place_actions(s, p, spaces)
+
+
+def tt_place_actions(s: State, p: int, spaces: tuple[str, ...]) -> list[Action]:
+    """The placements on ``spaces`` (free, their cost payable), each followed by its
+    Tea uses (see :func:`tt_placements`)."""
     occupied = s.occupied
     res = s.players[p].res
     tea, ef = res[T.TEA], res[T.EAST_FRISIAN_TEA]
@@ -125,9 +141,13 @@ def tt_placements(s: State, p: int) -> list[Action]:
 
 
 def place_worker(s: State, p: int, space: str, use: str = "") -> None:
+    if s.n == 3 and space in T.IMITATE_SPACES:
+        from arle.engine.three import imitate
+        imitate(s, p, space)
+        return
     s.occupied[space] = p
     s.turn += 1
-    if SPACE_SEASON[space] != s.season:
+    if (SPACE_SEASON_3P if s.n == 3 else SPACE_SEASON)[space] != s.season:
         s.special = p
     if not use:
         use_space(s, p, space)
@@ -812,9 +832,14 @@ class SpaceChoice:
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if "imitate" in opts:
-            season = SPACE_SEASON[f.space]
+            skip: tuple[str, ...]
+            if f.space in T.IMITATE_SPACES:
+                # 3 players: an occupied space of this season, not an Imitate (T52)
+                season, season_of, skip = s.season, SPACE_SEASON_3P, T.IMITATE_SPACES
+            else:
+                season, season_of, skip = SPACE_SEASON[f.space], SPACE_SEASON, C.LABORERS
             for sp, _who in sorted(s.occupied.items()):
-                if SPACE_SEASON[sp] == season and sp not in C.LABORERS:
+                if sp not in skip and season_of[sp] == season:
                     costs = space_cost_options(s, p, sp)
                     if costs is None or costs:
                         out.append(Action("imitate", (sp,)))

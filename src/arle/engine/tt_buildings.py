@@ -10,12 +10,13 @@ n)``), whose rules per building are the ``_CHOICES`` below.
 
 The tiles that build, give or flip ships (Small Wharf, Smithy*, Sluice Yard Inn*,
 Mennonite Church) use :mod:`arle.engine.harbor`; the 3-player tiles (Schnapps Factory,
-Norderburg Castle) wait for three players: see docs/RULES_COVERAGE.md.
+Norderburg Castle) appear in 3-player games only (T47).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -318,7 +319,56 @@ def smithy_star(s: State, p: int) -> None:
         push(s, FR.TTBuilding(p, building="smithy_star", n=n))
 
 
+def schnapps_factory(s: State, p: int) -> None:
+    """4 Food per Trading Ship (small or large) in the Harbor and per Inn (T44)."""
+    pl = s.players[p]
+    fig = FIG["schnapps_factory"]
+    ships = sum(1 for h in pl.harbor if T.SHIP_KIND[h[0]] == "trading_ship")
+    inns = sum(1 for b in pl.buildings if _color(b) == "blue")
+    food = _i(fig["food_per_trading_ship"]) * ships + _i(fig["food_per_inn"]) * inns
+    if food:
+        gain(s, p, C.FOOD, food)
+
+
+def _castle_tiers() -> dict[int, int]:
+    tiers = FIG["norderburg_castle"]["fields_to_food"]
+    assert isinstance(tiers, dict)
+    return {int(k): int(v) for k, v in tiers.items()}
+
+
+def norderburg_castle(s: State, p: int) -> None:
+    """Digging Spade +1 for free; then discard 4, 6 or 8 Fields (one tier, T47) for
+    14, 19 or 24 Food, or none."""
+    advance_tool(s, p, T.DIGGING_SPADE_TRACK, _i(FIG["norderburg_castle"]["digging_spades_steps"]))
+    if F.fields(s.players[p]) >= min(_castle_tiers()):
+        push(s, FR.TTBuilding(p, building="norderburg_castle", n=0))
+
+
+def _castle_options(pl: Player) -> list[Action]:
+    """``discard grain:G flax:F`` for each tier and split the Fields allow."""
+    grain, flax = pl.grid.count("field_grain"), pl.grid.count("field_flax")
+    out = []
+    for tier in sorted(_castle_tiers()):
+        for g in range(tier, -1, -1):
+            if g <= grain and tier - g <= flax:
+                out.append(Action("discard", (f"grain:{g}", f"flax:{tier - g}")))
+    return out
+
+
+def _castle_discard(s: State, p: int, a: Action) -> None:
+    pl = s.players[p]
+    n = 0
+    for arg in a.args:
+        side, _, k = arg.partition(":")
+        for _ in range(int(k)):
+            pl.grid[pl.grid.index("field_" + side)] = ""
+            s.pool["field"] += 1
+            n += 1
+    gain(s, p, C.FOOD, _castle_tiers()[n])
+
+
 ON_BUILD.update({
+    "schnapps_factory": schnapps_factory, "norderburg_castle": norderburg_castle,
     "smithy_star": smithy_star, "small_wharf": small_wharf,
     "sluice_yard_inn_star": sluice_yard_inn_star, "mennonite_church": mennonite_church,
     "smokehouse_star": smokehouse_star, "moor_farmers_house": moor_farmers_house,
@@ -362,8 +412,18 @@ _EXCHANGES = {
 }
 
 
+#: One-time choices of other rules modules sharing this frame kind (the 3-player
+#: specialization round, arle.engine.three): building -> (legal, apply).
+CHOICES: dict[str, tuple[Callable[[State, FR.TTBuilding], list[Action]],
+                         Callable[[State, FR.TTBuilding, Action], None]]] = {}
+
+
 def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
     p, b, pl = f.p, f.building, s.players[f.p]
+    if b in CHOICES:
+        return CHOICES[b][0](s, f)
+    if b == "norderburg_castle":
+        return _castle_options(pl) + [DONE]
     if b in _EXCHANGES:
         return _exchange_legal(s, p, f.n, _d(FIG[b][_EXCHANGES[b][0]]))
     if b == "farmers_inn_star_forest":
@@ -381,8 +441,15 @@ def _legal(s: State, f: FR.TTBuilding) -> list[Action]:
 
 
 def _apply(s: State, f: FR.TTBuilding, a: Action) -> None:
+    if f.building in CHOICES:
+        CHOICES[f.building][1](s, f, a)
+        return
     s.stack.pop()
     p, b, pl = f.p, f.building, s.players[f.p]
+    if b == "norderburg_castle":
+        if a.verb == "discard":
+            _castle_discard(s, p, a)
+        return
     if b == "smithy_star" and a.verb == "flip":
         # A flipped tile shows its upper side, so the next flip is of a different tile.
         pay(s, p, {C.FOOD: _i(FIG[b]["food_per_flip"])})
@@ -459,7 +526,9 @@ class TTBuildingChoice:
     Church),
     ``replace grain|flax`` (Farmer's Inn*), ``take fishing_cutter_small|peat_boat``
     (Small Wharf), ``flip cart@2|fishing_cutter_small@h0`` (Smithy*), ``dehydrate m1`` (Caroline Sluice),
-    ``discard m0|bw`` (Moor Farmer's House, compulsory), or ``done``."""
+    ``discard m0|bw`` (Moor Farmer's House, compulsory), ``discard grain:3 flax:1``
+    (Norderburg Castle), ``specialize TRACK|HOUSE`` (the 3-player specialization round,
+    arle.engine.three), or ``done``."""
 
     legal = staticmethod(_legal)
     apply = staticmethod(_apply)
