@@ -187,17 +187,20 @@ def resolve_names(state: State, text: str) -> str:
     if not names or not key:
         return text
     keys = {i: (texts.normalize(i), texts.normalize(n)) for i, n in names.items()}
+    legal = {str(a.args[0]) for a in state.legal_actions() if a.verb == verb and a.args
+             and (not use or a.args[1:] == (use.strip(),))}
     found = [i for i, ks in keys.items() if key in ks]
+    starts = [i for i, (k_id, k_name) in keys.items()
+              if k_name.startswith(key) or k_id.startswith(key)]
+    if found and not legal & set(found) and len(legal & set(starts)) == 1:
+        found = [i for i in starts if i in legal]   # "build Smithy" is the Smithy* there
     if not found:
-        found = [i for i, (k_id, k_name) in keys.items()
-                 if k_name.startswith(key) or k_id.startswith(key)]
+        found = starts
     if not found:
         found = [i for i, (_, k_name) in keys.items() if f"_{key}" in f"_{k_name}"]
     if not found:
         return text
     if len(found) > 1:
-        legal = {str(a.args[0]) for a in state.legal_actions() if a.verb == verb and a.args
-                 and (not use or a.args[1:] == (use.strip(),))}
         now = [i for i in found if i in legal]
         if len(now) == 1:
             found = now
