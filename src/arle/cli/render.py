@@ -369,7 +369,7 @@ def tt_home_board(s: State, p: int) -> Text:
             out.append(seg, style=style)
             out.append(" ")
         if gap == 3:
-            out.append(f" sea edge ({gaps[3]}/3 marks covered)", style="dim")
+            out.append(f" sea edge ({gaps[3]}/3 covered)", style="dim")
         if gap == line_gap:
             out.append(" ◄ dike line", style="bold yellow")
         out.append("\n")
@@ -750,6 +750,8 @@ def action_cost(a: Action) -> str | None:
     dark-green house's use, a load, a peat boat exchange, a stall or a stable."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
+    if verb == "place" and len(args) == 2:          # Tea & Trade: a Tea use
+        return _tea_cost(first, str(args[1]))
     if verb in ("place", "imitate") and first in C.SPACE_COST:
         return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
     if verb == "build" and first in _BVP:
@@ -765,8 +767,6 @@ def action_cost(a: Action) -> str | None:
     if verb == "tool" and first in TT.TT_TOOL_INDEX:
         r, n = TT.TT_TOOL_STEP_COST[TT.TT_TOOL_INDEX[first]]
         return f"{n} {res_name(C.RESOURCES[r])}"
-    if verb == "place" and len(args) == 2:
-        return _tea_cost(first, str(args[1]))
     if verb == "load" and len(args) >= 3:
         item = str(args[2])
         if item in C.LOAD_COST:
@@ -943,6 +943,8 @@ def key_figures(s: State, p: int) -> dict[str, int]:
 
 
 def _figure_name(key: str) -> str:
+    if key in TEA_NAMES:
+        return TEA_NAMES[key]
     return key if key in ("VP", "dike moves", "buildings", "travel") else res_name(key)
 
 
