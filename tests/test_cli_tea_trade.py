@@ -245,7 +245,7 @@ def test_every_expansion_element_has_a_text() -> None:
     assert texts.explain("tea_factory")["cost"] == "5 Tea + 2 Brick"
     assert texts.explain("fishing_cutter_large")["vp"] == TT.SHIPS["fishing_cutter_large"].vp
     assert texts.lookup("Smithy*") == ["smithy_star"] and texts.lookup("smithy") == ["smithy"]
-    assert "2 VP at 5, 3 VP at 6" in texts.explain("digging_spades")["text"]
+    assert "2 VP at 5, 3 VP at 6" in str(texts.explain("digging_spades")["text"])
     res = runner.invoke(app, ["explain", "grandmother"])
     assert res.exit_code == 0 and "Winter action space" in res.output
     assert "1 East Frisian Tea and 4 Food" in flat(res.output)
