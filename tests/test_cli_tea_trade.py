@@ -305,3 +305,21 @@ def test_what_changed_names_the_tea() -> None:
     s.apply("place fisherman tea")
     changed = render.changes(before, render.key_figures(s, 0))
     assert "Tea 3→2" in changed
+
+
+def test_the_breakdown_lists_the_tea_ships_and_digging_spades_and_adds_up() -> None:
+    s = board_position()
+    parts = render.score_breakdown(s, 0)
+    assert parts["tea"] == [("3 Tea × 0.5", 1.5)]
+    assert parts["ships"] == [("Small Fishing Cutter", 2.0), ("Large Trading Ship", 4.0)]
+    assert parts["digging_spades"] == [("Digging Spades at 3", 0.0)]
+    for players, seed in ((1, 6), (2, 2)):
+        g = arle.new_game(players=players, seed=seed, expansion=TEA)
+        bot = get("random", seed=seed)
+        while not g.is_terminal():
+            g.apply(bot.choose(g))
+        for p in range(players):
+            sheet = g.scores()[p]
+            items = render.score_breakdown(g, p)
+            for key, vp in sheet.categories.items():
+                assert sum(v for _, v in items[key]) == pytest.approx(vp), key

@@ -1340,8 +1340,16 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     if farm.supply_bottlenecks:
         out["bottlenecks"].append(("supply bottlenecks in the game",
                                    float(farm.supply_bottlenecks)))
+    if farm.expansion:                  # Tea & Trade's rows, item by item
+        out["tea"] = [(f"{count} {TEA_NAMES[r]} × {fmt_vp(TT.TEA_VP[TT.TT_RES_INDEX[r]])}",
+                       count * TT.TEA_VP[TT.TT_RES_INDEX[r]])
+                      for r in TEA_NAMES if (count := farm.supply.get(r, 0))]
+        out["ships"] = [(TT.SHIP_NAME[ship], float(TT.SHIPS[ship].vp)) for ship in farm.harbor]
+        value = farm.tools.get(TT.DIGGING_SPADES, TT.DIGGING_SPADE_VALUES[0])
+        out["digging_spades"] = [(f"Digging Spades at {value}",
+                                  float(TT.DIGGING_SPADE_VP.get(value, 0)))]
     for key, vp in s.scores()[p].categories.items():
-        if key not in out:              # the expansion's rows: one line each
+        if key not in out:              # a row without items of its own: one line
             out[key] = [(TT_CATEGORY_NAMES.get(key, key), vp)] if vp else []
     return out
 
