@@ -257,22 +257,39 @@ def test_every_expansion_element_has_a_text() -> None:
 # ---------------------------------------------------------------------------
 # 4. Whole games
 # ---------------------------------------------------------------------------
-def test_a_solo_expansion_game_by_the_greedy_bot_shows_the_harbor() -> None:
+def drawn_ditches(out: str) -> list[int]:
+    """The ditch counts of the boards drawn in an output, each checked against the
+    edges listed with it."""
+    counts = []
+    for n, names in re.findall(r"Ditches \((\d+)\): ([^│\n]*)", out):
+        edges = re.findall(r"[vh]\(\d,\d\)", names)
+        assert len(edges) == int(n) or (int(n) > 8 and len(edges) >= 8), (n, names)
+        counts.append(int(n))
+    return counts
+
+
+def test_a_solo_expansion_game_by_the_greedy_bot_shows_the_harbor_and_ditches() -> None:
     res = runner.invoke(app, ["play", "--expansion", TEA, "--seats", "bot:greedy",
                               "--seed", "2"])
     assert res.exit_code == 0, res.output
     out = res.output
     assert "Final scoring pad" in out and "Fishing Cutters and Trading Ships" in out
-    assert "Cutter space 1:  h0 Large Fishing Cutter (3 VP)" in out
-    assert "Ditches (0): none yet" in out and "column 0" in out
+    for space in ("Cutter space 1:", "Cutter space 2:", "Trading space 1:",
+                  "Trading space 2:"):
+        assert space in out
+    assert "column 0" in out and "◄ dike line" in out and len(drawn_ditches(out)) == 1
+    assert "Tea:      Tea" in out and "Digging spades" in out
 
 
-def test_a_solo_expansion_game_by_the_random_bot_shows_its_ditches() -> None:
-    res = runner.invoke(app, ["play", "--expansion", TEA, "--seats", "bot:random",
-                              "--seed", "6"])
-    assert res.exit_code == 0, res.output
-    assert re.search(r"Ditches \(\d+\): v\(", res.output)
-    assert "≈" * 14 in res.output and "Trading space 2:" in res.output
+def test_solo_expansion_games_by_the_random_bot_show_their_ditches() -> None:
+    dug = []
+    for seed in (1, 4, 6):
+        res = runner.invoke(app, ["play", "--expansion", TEA, "--seats", "bot:random",
+                                  "--seed", str(seed)])
+        assert res.exit_code == 0, res.output
+        dug += drawn_ditches(res.output)
+        assert "Trading space 2:" in res.output
+    assert max(dug) > 0                 # some ditches were dug, and drawn as listed
 
 
 def test_a_two_player_expansion_game_of_two_bots() -> None:
@@ -281,8 +298,8 @@ def test_a_two_player_expansion_game_of_two_bots() -> None:
     assert res.exit_code == 0, res.output
     out = res.output
     assert "Winner:" in out or "Tie:" in out
-    assert out.count("Cutter space 1:") >= 2 and "Ditches (10):" in out
-    assert "Player 2 (random bot): place" in out
+    assert out.count("Cutter space 1:") == 2 and len(drawn_ditches(out)) == 2
+    assert "Player 2 (random bot): place" in out and "Player 1 (greedy bot): place" in out
 
 
 def test_a_scripted_expansion_game_digs_asks_for_help_and_leaves(tmp_path: Path) -> None:
@@ -323,3 +340,36 @@ def test_the_breakdown_lists_the_tea_ships_and_digging_spades_and_adds_up() -> N
             items = render.score_breakdown(g, p)
             for key, vp in sheet.categories.items():
                 assert sum(v for _, v in items[key]) == pytest.approx(vp), key
+
+
+def _first_decision(kind: str, seeds: range) -> State | None:
+    for seed in seeds:
+        s = arle.new_game(players=seed % 2 + 1, seed=seed, expansion=TEA)
+        bot = get("random", seed=seed)
+        while not s.is_terminal():
+            if s.pending().kind == kind:
+                return s
+            s.apply(bot.choose(s))
+    return None
+
+
+def test_real_cell_and_dike_decisions_are_labelled_and_mapped() -> None:
+    """Once the engine asks ``cell R,C`` and ``dike C1 C2`` (the lead's notation), their
+    options name what lies there and the compact screen maps the land beside them."""
+    for kind, verb in (("cell", "cell"), ("dikes", "dike")):
+        s = _first_decision(kind, range(4))
+        if s is None:
+            pytest.skip(f"the engine does not ask '{verb}' yet")
+        acts = [a for a in s.legal_actions() if a.verb == verb]
+        assert len(acts) > 1
+        for a in acts:
+            assert render.action_label(a, s).startswith(f"{a} ("), a
+        at = s.pending().details.get("at")
+        if kind == "cell" and isinstance(at, int) and not s.pending().details.get("gone"):
+            here = f"cell {at // 3},{at % 3}"
+            assert any(render.action_label(a, s).startswith(f"{here} (empty")
+                       for a in acts if str(a) == here)
+        out = printed(render.compact_screen(s)[0], width=WIDTH)
+        lines = out.rstrip("\n").split("\n")
+        assert len(lines) <= HEIGHT - 1 and all(len(x) <= WIDTH for x in lines), out
+        assert re.search(r"c0 +c1 +c2", out) and "1. " + verb in out

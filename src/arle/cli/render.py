@@ -852,7 +852,22 @@ def _where(s: State, a: Action) -> str | None:
         return f"below {_cell_words(s, p, r, k)}, above {_cell_words(s, p, r + 1, k)}"
     if a.verb == "cell":
         nums = _ints(" ".join(str(x) for x in a.args))
-        return _cell_words(s, p, *nums).partition(" ")[2] if len(nums) == 2 else None
+        if len(nums) != 2:
+            return None
+        d = s.pending()
+        at, tile = d.details.get("at"), str(d.details.get("tile", ""))
+        if d.kind == "cell" and isinstance(at, int) and tile:
+            # The tile stands on cell ``at`` until the choice (or has left it): say what
+            # the cell holds without it.
+            name = (building_name(tile[2:]) if tile.startswith("b:")
+                    else TILE_LABEL.get(tile, tile.replace("_", " ")))
+            here = nums[0] * C.COLS + nums[1] == at
+            if d.details.get("gone") and here:
+                return f"the {name} there"
+            if here:
+                dry = at in view.dehydrated_cells(s, p)
+                return "empty, dehydrated" if dry else "empty"
+        return _cell_words(s, p, *nums).partition(" ")[2]
     if a.verb == "dike" and len(a.args) >= 2:
         cols = view.dike_columns(s, p)
         low = next((g for g in range(len(cols)) if cols[g]), None)
