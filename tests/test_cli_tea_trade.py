@@ -373,3 +373,16 @@ def test_real_cell_and_dike_decisions_are_labelled_and_mapped() -> None:
         lines = out.rstrip("\n").split("\n")
         assert len(lines) <= HEIGHT - 1 and all(len(x) <= WIDTH for x in lines), out
         assert re.search(r"c0 +c1 +c2", out) and "1. " + verb in out
+
+
+def test_ship_and_trade_choices_come_with_the_harbor() -> None:
+    s = board_position()
+    assert render.action_label(Action.from_text("trade 1 india"), s) == (
+        "trade 1 india (h1 Large Trading Ship to India) · 3 Food")
+    s.apply("place sailmaker")
+    assert s.pending().kind == "shipwright"
+    out = printed(render.compact_screen(s)[0], width=WIDTH)
+    lines = out.rstrip("\n").split("\n")
+    assert len(lines) <= HEIGHT - 1 and all(len(x) <= WIDTH for x in lines), out
+    assert "Your harbor:" in out and "Cutter space 1:  h0 Small Fishing Cutter" in out
+    assert "ship fishing_cutter_small (Small Fishing Cutter, 2 VP) · 3 Wood" in out

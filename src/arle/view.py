@@ -37,7 +37,7 @@ __all__ = [
     "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods",
-    "harbor", "loaded_goods",
+    "Ship", "harbor", "loaded_goods",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
 ]

@@ -891,7 +891,13 @@ def action_label(a: Action, s: State | None = None) -> str:
     elif a.verb == "ship" and a.args and a.args[0] in TT.SHIPS:
         text = f"{text} ({TT.SHIP_NAME[str(a.args[0])]}, {TT.SHIPS[str(a.args[0])].vp} VP)"
     elif a.verb == "trade" and len(a.args) >= 2 and str(a.args[1]) in TT.TRADE_NAME:
-        text = f"{text} (ship h{a.args[0]} to {TT.TRADE_NAME[str(a.args[1])]})"
+        ship = f"ship h{a.args[0]}"
+        if s is not None and s.current_player is not None:
+            held = view.harbor(s, s.current_player)
+            slot = _ints(str(a.args[0]))
+            if len(slot) == 1 and slot[0] < len(held):
+                ship = f"h{slot[0]} {TT.SHIP_NAME[held[slot[0]].kind]}"
+        text = f"{text} ({ship} to {TT.TRADE_NAME[str(a.args[1])]})"
     elif s is not None and a.verb in ("dig", "cell", "dike"):
         where = _where(s, a)
         if where:
@@ -1207,9 +1213,19 @@ def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),
             left = left + Text(" " * (MINI_WIDTH - len(left.plain)))
             lines.append(left + options[k] if k < len(options) else left)
     else:
+        if (is_expansion(s) and any(a.verb in HARBOR_VERBS for a in main)
+                and budget >= len(main) + 5):
+            # Tea & Trade: building ships or sending them to trade, with the harbor.
+            lines.append(Text("  Your harbor:", style="dim"))
+            lines += [Text("    ") + line for line in harbor_lines(s, p)]
+            budget -= 5
         lines += _listing_lines(list(enumerate(main, 1)), width, max(2, budget), s)
     lines += tail
     return Group(*lines), order
+
+
+#: Verbs whose choice the compact screen shows with the harbor (Tea & Trade).
+HARBOR_VERBS = frozenset({"ship", "trade"})
 
 
 #: Verbs whose choice the compact screen shows beside a map of the home board.
