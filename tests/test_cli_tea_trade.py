@@ -196,6 +196,8 @@ def test_ship_trade_and_load_labels_say_what_and_for_how_much() -> None:
     assert label(Action.from_text("trade 0 india")) == "trade 0 india (ship h0 to India) · 3 Food"
     assert label(Action.from_text("trade 1 norway grain")) == (
         "trade 1 norway grain (ship h1 to Norway) · 3 Grain")
+    assert label(Action.from_text("trade 0 england east_frisian_tea")) == (
+        "trade 0 england east_frisian_tea (ship h0 to England) · 1 East Frisian Tea")
     assert label(Action.from_text("load h0 1 tea")) == "load h0 1 tea · 1 Tea"
     assert label(Action.from_text("tool digging_spades")) == "tool digging_spades · 1 Wood"
     assert label(Action.from_text("build tea_factory")) == (

@@ -779,8 +779,12 @@ def action_cost(a: Action) -> str | None:
     if verb == "trade" and len(args) >= 2 and str(args[1]) in TT.TRADES:
         options = TT.TRADES[str(args[1])].pay
         if len(args) >= 3:
-            paid = TT.TT_RES_INDEX.get(str(args[2]))
-            options = tuple(o for o in options if paid in o) or options
+            paid = TT.TT_RES_INDEX.get(str(args[2]), -1)
+            instead = TT.PAYS_FOR.get(paid)       # East Frisian Tea paying for Tea
+            options = (tuple(o for o in options if paid in o)
+                       or tuple({paid if r == instead else r: n for r, n in o.items()}
+                                for o in options if instead in o)
+                       or options)
         return " or ".join(texts.amounts(o) for o in options)
     if verb == "boat":
         return "1 Peat"
