@@ -540,9 +540,9 @@ TT_RULE_TEXT: Final[dict[str, str]] = {
     "finland": "A trade of a Trading Ship at an inventory: pay 1 Winter Wear to put 1 "
                "Timber on each uncovered space of the ship.",
 }
-TT_TOOL_TEXT: Final = ("Ditcher: 1 ditch per Digging Spade. Moved by the Master and the "
-                       "Workshop like the other tools (Timber pays for Wood); scores on a row "
-                       "of its own.")
+TT_TOOL_TEXT: Final = ("Ditcher: 1 ditch per Digging Spade. Moved by the Master like the "
+                       "other tools (Timber pays for Wood; the Workshop, a light-green house, "
+                       "is not used with the expansion); scores on a row of its own.")
 
 
 # ---------------------------------------------------------------------------
@@ -712,7 +712,8 @@ def _build() -> dict[str, Entry]:
     for ship in TT.SHIP_IDS:
         add(ship, "equipment", TT.SHIP_NAME[ship], amounts(TT.SHIPS[ship].cost),
             TT.SHIPS[ship].vp, f"Tea & Trade. {_ship_facts(ship)}")
-    add(TT.DIGGING_SPADES, "tool", "Digging Spades", _tool_cost(TT.DIGGING_SPADES), None,
+    spade_cost = _tool_cost(TT.DIGGING_SPADES).replace("(Master, Workshop)", "(Master)")
+    add(TT.DIGGING_SPADES, "tool", "Digging Spades", spade_cost, None,
         f"Tea & Trade. {TT_TOOL_TEXT} {_digging_spade_facts()}")
     for r in TT_RULE_NAME:
         text = TT_RULE_TEXT[r] if r == "tea_and_trade" else f"Tea & Trade. {TT_RULE_TEXT[r]}"
