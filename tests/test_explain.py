@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 import arle
 from arle.cli.main import app
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data import texts as T
 from arle.engine import spaces as S
 from arle.engine.vehicles import placements_for
@@ -43,12 +44,12 @@ def is_known(word: str, words: set[str]) -> bool:
 # ---------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------
-@pytest.mark.parametrize("kind,catalog_ids", [
-    ("building", C.BUILDINGS),
-    ("space", C.SPACES),
+@pytest.mark.parametrize("kind,catalog_ids", [       # the base game's, then Tea & Trade's
+    ("building", C.BUILDINGS + TT.TT_BUILDINGS),
+    ("space", C.SPACES + TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P),
     ("destination", C.DESTINATIONS),
-    ("equipment", C.EQUIPMENT),
-    ("tool", C.TOOLS),
+    ("equipment", C.EQUIPMENT + TT.SHIP_IDS),
+    ("tool", TT.TT_TOOLS),
 ])
 def test_every_catalog_id_has_a_text(kind: str, catalog_ids: tuple[str, ...]) -> None:
     assert T.ids(kind) == list(catalog_ids)
@@ -178,7 +179,7 @@ def test_rulings_and_options_are_what_the_engine_does() -> None:
     ("Potters In", ["potters_inn"]),                 # a near miss
     ("Bremmen", ["bremen"]),
     ("coach", ["coach_and_four", "coach_and_four_upgraded"]),
-    ("castle", ["lutetsburg_castle", "berum_castle"]),  # whole words
+    ("castle", ["lutetsburg_castle", "berum_castle", "norderburg_castle"]),  # whole words
     ("weaver", ["woolen_weaver", "linen_weaver"]),
     ("inn", []),                                     # too many inns
     ("peat", []),                                    # too many starts

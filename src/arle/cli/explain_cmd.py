@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data import texts as T
 from arle.cli.files import refuse
 
@@ -32,10 +33,10 @@ def _vp(value: float) -> str:
 def _kind_label(entry: T.Entry) -> str:
     kind = entry["kind"]
     if kind == "building":
-        colour = C.BUILDING_COLOR[entry["id"]].replace("_", "-")
+        colour = {**C.BUILDING_COLOR, **TT.TT_BUILDING_COLOR}[entry["id"]].replace("_", "-")
         return f"{colour} building"
     if kind == "space":
-        season = ("Summer", "Winter")[C.SPACE_SEASON[entry["id"]]]
+        season = ("Summer", "Winter")[{**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}[entry["id"]]]
         return f"{season} action space"
     return {"destination": "travel destination", "tile": "home-board tile",
             "tool": "tool track"}.get(kind, kind)

@@ -32,6 +32,7 @@ from arle.cli import render
 from arle.cli.explain_cmd import explain_lines
 from arle.cli.files import refuse
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data import texts
 from arle.data.texts import UnknownName
 from arle.state import State
@@ -159,9 +160,9 @@ class AmbiguousInput(ValueError):
 def _named(verb: str) -> dict[str, str]:
     """Id -> printed name of what ``verb`` takes: spaces or buildings (else nothing)."""
     if verb in ("place", "imitate"):
-        return dict(C.SPACE_NAME)
+        return {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
     if verb in ("build", "use"):
-        return dict(C.BUILDING_NAME)
+        return {**C.BUILDING_NAME, **TT.TT_BUILDING_NAME}
     if verb == "vehicle":
         return {e: render.EQUIPMENT_NAMES[e] for e in C.VEHICLES}
     return {}
@@ -177,20 +178,29 @@ def resolve_names(state: State, text: str) -> str:
     verb, _, rest = text.strip().partition(" ")
     verb = verb.lower()
     names = _named(verb)
+    use = ""                     # Tea & Trade: "place Dike Builder tea" keeps its Tea use
+    if verb == "place":
+        head, _, last = rest.strip().rpartition(" ")
+        if head and last.lower() in ("tea", "eftea", "twice"):
+            rest, use = head, " " + last.lower()
     key = texts.normalize(rest)
     if not names or not key:
         return text
     keys = {i: (texts.normalize(i), texts.normalize(n)) for i, n in names.items()}
+    legal = {str(a.args[0]) for a in state.legal_actions() if a.verb == verb and a.args
+             and (not use or a.args[1:] == (use.strip(),))}
     found = [i for i, ks in keys.items() if key in ks]
+    starts = [i for i, (k_id, k_name) in keys.items()
+              if k_name.startswith(key) or k_id.startswith(key)]
+    if found and not legal & set(found) and len(legal & set(starts)) == 1:
+        found = [i for i in starts if i in legal]   # "build Smithy" is the Smithy* there
     if not found:
-        found = [i for i, (k_id, k_name) in keys.items()
-                 if k_name.startswith(key) or k_id.startswith(key)]
+        found = starts
     if not found:
         found = [i for i, (_, k_name) in keys.items() if f"_{key}" in f"_{k_name}"]
     if not found:
         return text
     if len(found) > 1:
-        legal = {str(a.args[0]) for a in state.legal_actions() if a.verb == verb and a.args}
         now = [i for i in found if i in legal]
         if len(now) == 1:
             found = now
@@ -198,7 +208,7 @@ def resolve_names(state: State, text: str) -> str:
             raise AmbiguousInput(text, [(i, names[i]) for i in now])
         else:
             raise AmbiguousInput(text, [(i, names[i]) for i in found])
-    return f"{verb} {found[0]}"
+    return f"{verb} {found[0]}{use}"
 
 
 # ---------------------------------------------------------------------------
@@ -454,7 +464,8 @@ class Session:
             return "redraw"
         if cmd == "help" and not rest:
             self.console.print(Text(render.decision_help(self.state), style="cyan"))
-            self.console.print(Text(render.notation_basics(), style="dim"))
+            self.console.print(Text(render.notation_basics(render.is_expansion(self.state)),
+                                    style="dim"))
             return None
         if cmd == "help":
             self.explain(rest)

@@ -28,6 +28,7 @@ from rich.text import Text
 from arle import ANYTIME_VERBS, view
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.data import texts
 from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, TT_CATEGORY_NAMES,
@@ -71,6 +72,25 @@ SPACE_COST = {"forester": "1 Food", "laborer_summer": "2 Food", "laborer_winter"
 # Building names, VP and colours in every game, Tea & Trade's tiles included.
 _BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
 _BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
+# Space names and seasons in every game (Tea & Trade's spaces included, T40).
+_SPNAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
+_SPSEASON = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}
+#: Tea & Trade's words for its resources (``res_name`` would say "East frisian tea").
+TEA_NAMES = {"tea": "Tea", "east_frisian_tea": "East Frisian Tea"}
+
+
+def is_expansion(s: State) -> bool:
+    """Whether ``s`` is a Tea & Trade game (its setup names the expansion)."""
+    return s.setup.get("expansion") == "tea-and-trade"
+
+
+def season_spaces(s: State, season: int) -> tuple[str, ...]:
+    """The action spaces of a season in this game, in the board's order: the base
+    game's 15, then (Tea & Trade, 1-2 players) the expansion's (T40)."""
+    base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
+    if not is_expansion(s):
+        return base
+    return base + (TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P)
 
 
 def player_name(p: int | None) -> str:
@@ -92,7 +112,7 @@ def building_name(bid: str) -> str:
 
 
 def space_name(sp: str) -> str:
-    return C.SPACE_NAME.get(sp, sp)
+    return _SPNAME.get(sp, sp)
 
 
 def destination_name(d: str) -> str:
@@ -129,7 +149,7 @@ def season_line(s: State) -> Text:
 def special_action_used_by(s: State) -> tuple[int, str] | None:
     """(player, space) if a worker stands on a space of the other season this half year."""
     for sp, who in s.occupied.items():
-        if C.SPACE_SEASON.get(sp, s.season) != s.season:
+        if _SPSEASON.get(sp, s.season) != s.season:
             return who, sp
     return None
 
@@ -159,10 +179,11 @@ def _spaces_grid(s: State, spaces: Sequence[str]) -> Table:
 
 
 def action_board(s: State) -> RenderableType:
-    """The 15 action spaces of the season (free or whose worker), and the Special Action."""
+    """The action spaces of the season (free or whose worker: 15, 17 with Tea & Trade),
+    and the Special Action."""
     season = s.season
-    own = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
-    other = C.WINTER_SPACES if season == 0 else C.SUMMER_SPACES
+    own = season_spaces(s, season)
+    other = season_spaces(s, 1 - season)
     parts: list[RenderableType] = [_spaces_grid(s, own)]
     if len(s.players) > 1 and not s.is_terminal():
         used = special_action_used_by(s)
@@ -193,6 +214,16 @@ def building_cost_text(bid: str) -> str:
     return texts.building_cost(bid, "plain")
 
 
+def ships_left(s: State) -> str:
+    """Tea & Trade: the ship tiles left in the shared supply (T1), in words."""
+    held = {kind: 0 for kind in TT.SHIP_SUPPLY}
+    for p in range(len(s.players)):
+        for ship in view.harbor(s, p):
+            held[TT.SHIP_KIND[ship.kind]] += 1
+    words = {"fishing_cutter": "fishing cutters", "trading_ship": "trading ships"}
+    return " · ".join(f"{words[k]} {n - held[k]}" for k, n in TT.SHIP_SUPPLY.items())
+
+
 def supply_board(s: State) -> RenderableType:
     """Buildings still on the game board (grouped by cost, with VP) and the limited tile
     supplies."""
@@ -209,6 +240,8 @@ def supply_board(s: State) -> RenderableType:
                       if k != "coach" or v)
     parts: list[RenderableType] = [table if s.board else Text("No buildings left.")]
     parts.append(Text("Tiles left in the supply: ", style="bold") + Text(pool))
+    if is_expansion(s):
+        parts.append(Text("Ships left in the supply: ", style="bold") + Text(ships_left(s)))
     return Panel(Group(*parts), title="Buildings on the game board", title_align="left",
                  expand=False)
 
@@ -262,8 +295,10 @@ def home_board(s: State, p: int) -> Text:
 
     Rows above the Dike Line are tidal flats; every row below it is land.  Gap G3 lies
     above row 0, G2 between rows 0 and 1, G1 between rows 1 and 2, G0 between rows 2
-    and 3 (RULINGS 1-2).
+    and 3 (RULINGS 1-2).  A Tea & Trade board is drawn by :func:`tt_home_board`.
     """
+    if is_expansion(s):
+        return tt_home_board(s, p)
     gaps = C.DIKE_SEQUENCE[view.dike_moves(s, p)]
     line_gap = max(g for g in range(4) if gaps[g] == 3)
     cells = view.cells(s, p)
@@ -285,6 +320,79 @@ def home_board(s: State, p: int) -> Text:
     return out
 
 
+DITCH = "≈"      # a ditch on an edge of a Tea & Trade home board
+DIKE = "▬"
+
+
+def _tt_cell_lines(c: view.Cell, dry: bool) -> tuple[list[str], str]:
+    """A Tea & Trade cell: as in the base game, an empty dehydrated one says so."""
+    if dry and c.tile is None and c.land:
+        return ["· dehydrated"], "bold green"
+    return _cell_lines(c)
+
+
+def _tt_segment(line: int, col: int, cols: tuple[tuple[int, ...], ...],
+                dug: frozenset[str], line_gap: int) -> tuple[str, str]:
+    """What lies on row line ``line`` (0 = the sea edge, above row 0) under column
+    ``col``: a dike, a ditch, an empty dike mark (above the dike line) or an empty
+    edge between two land spaces."""
+    gap = 3 - line if line <= 3 else None
+    if gap is not None and col in cols[gap]:
+        return DIKE * CELL, "bold yellow"
+    if line >= 1 and f"h({line - 1},{col})" in dug:
+        return DITCH * CELL, "bold blue"
+    if gap is not None and gap > line_gap:
+        return "· " * (CELL // 2), "dim"
+    return "─" * CELL, "dim"
+
+
+def tt_home_board(s: State, p: int) -> Text:
+    """A Tea & Trade home board: the 7 x 3 landscape with the rows (0 at the sea) and
+    columns (0..2) numbered as ``cell R,C`` and the ditch edges name them, each dike in
+    its column on the gaps G3..G0, the ditches (``≈``) on the edges, ``v(r,k)`` right of
+    cell (r,k), ``h(r,c)`` below cell (r,c), and the empty dehydrated land."""
+    cols = view.dike_columns(s, p)
+    gaps = [len(c) for c in cols]
+    line_gap = max(g for g in range(4) if gaps[g] == 3)
+    dug = frozenset(view.ditches(s, p))
+    dry = frozenset(view.dehydrated_cells(s, p))
+    cells = view.cells(s, p)
+    out = Text("    " + "".join(f"column {c}".center(CELL) + " " for c in range(C.COLS)),
+               style="dim")
+    out.append("\n")
+    for row in range(C.ROWS):
+        gap = 3 - row if row <= 3 else None
+        out.append(f"G{gap} " if gap is not None else "   ", style="dim")
+        out.append(" ")
+        for col in range(C.COLS):
+            seg, style = _tt_segment(row, col, cols, dug, line_gap)
+            out.append(seg, style=style)
+            out.append(" ")
+        if gap == 3:
+            out.append(f" sea edge ({gaps[3]}/3 covered)", style="dim")
+        if gap == line_gap:
+            out.append(" ◄ dike line", style="bold yellow")
+        out.append("\n")
+        wrapped = [_tt_cell_lines(cells[row * C.COLS + col], row * C.COLS + col in dry)
+                   for col in range(C.COLS)]
+        height = max(len(lines) for lines, _ in wrapped)
+        for k in range(height):
+            out.append(f" {row} " if k == 0 else "   ", style="dim")
+            for col, (lines, style) in enumerate(wrapped):
+                if col and f"v({row},{col - 1})" in dug:
+                    out.append(DITCH, style="bold blue")
+                else:
+                    out.append("│")
+                out.append((lines[k] if k < len(lines) else "").ljust(CELL), style=style)
+            out.append("│\n")
+    out.append(f"    {DITCH} ditch: v(r,k) right of cell r,k, h(r,c) below cell r,c · "
+               f"{DIKE} dike\n", style="dim")
+    names = " ".join(view.ditches(s, p))
+    out.append(f"    Ditches ({len(dug)}): {names or 'none yet'}\n", style="dim")
+    out.append("    · empty land   pt = Peat left on a moor tile or the boardwalk", style="dim")
+    return out
+
+
 def barn_lines(s: State, p: int) -> list[Text]:
     """The barn: one line per item with its index (used by ``load I J`` and ``return``)."""
     items = view.barn(s, p)
@@ -295,18 +403,45 @@ def barn_lines(s: State, p: int) -> list[Text]:
         t = Text(f"[{item.slot}] ")
         t.append(res_name(item.kind), style="bold")
         if item.loads:
-            shown = []
-            for load in item.loads:
-                if load.kind == "empty":
-                    shown.append("□")
-                elif load.kind == "covered":
-                    shown.append("◄")
-                elif load.kind == "destination":
-                    shown.append("→" + destination_name(str(load.item)))
-                else:
-                    shown.append(res_name(str(load.item)))
-            t.append("  " + " | ".join(shown))
+            t.append("  " + _load_words(item.loads))
         out.append(t)
+    return out
+
+
+def _load_words(loads: Sequence[view.Load]) -> str:
+    """The loads of a vehicle's cells or a ship's spaces: ``□ | Timber | ◄``."""
+    shown = []
+    for load in loads:
+        if load.kind == "empty":
+            shown.append("□")
+        elif load.kind == "covered":
+            shown.append("◄")
+        elif load.kind == "destination":
+            shown.append("→" + destination_name(str(load.item)))
+        else:
+            shown.append(TEA_NAMES.get(str(load.item)) or res_name(str(load.item)))
+    return " | ".join(shown)
+
+
+def harbor_lines(s: State, p: int) -> list[Text]:
+    """Tea & Trade: the Harbor Board, its 2 Fishing Cutter spaces then its 2 Trading
+    Ship spaces (T1): each ship by its harbor position ``hI`` (``load hI J``,
+    ``return SHIP@hI``, ``trade I``), its side (Small or Large) and the load of each of
+    its spaces; a space without a ship says ``free``."""
+    ships = view.harbor(s, p)
+    out = []
+    for kind, label in (("fishing_cutter", "Cutter space"), ("trading_ship", "Trading space")):
+        held = [sh for sh in ships if TT.SHIP_KIND[sh.kind] == kind]
+        for n in range(TT.HARBOR_SPACES[kind]):
+            t = Text(f"{label} {n + 1}: ".ljust(17), style="dim")
+            if n < len(held):
+                sh = held[n]
+                t.append(f"h{sh.slot} ")
+                t.append(TT.SHIP_NAME[sh.kind], style="bold cyan")
+                t.append(f" ({TT.SHIPS[sh.kind].vp} VP)  " + _load_words(sh.loads))
+            else:
+                t.append("free", style="dim")
+            out.append(t)
     return out
 
 
@@ -319,7 +454,9 @@ def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
     pl = s.players[p]
     parts: list[RenderableType] = [home_board(s, p)]
     an = pl.animals
-    parts.append(Text(f"Dike moves {pl.dikes}/{C.MAX_DIKE_MOVES} · Animals: "
+    tt = is_expansion(s)
+    ditches = f" · Ditches {len(view.ditches(s, p))}" if tt else ""
+    parts.append(Text(f"Dike moves {pl.dikes}/{C.MAX_DIKE_MOVES}{ditches} · Animals: "
                       f"{an[0]} sheep, {an[1]} cattle, {an[2]} horse{'s' if an[2] != 1 else ''}"))
     goods = " · ".join(f"{res_name(C.RESOURCES[r])} {pl.res[r]}" for r in C.GOODS_TRACK)
     parts.append(Text("Goods track: ", style="bold") + Text(goods))
@@ -327,14 +464,22 @@ def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
                          ("Clothing: ", C.SUPPLY_ITEMS[8:])):
         supply = " · ".join(f"{res_name(C.RESOURCES[r])} {pl.res[r]}" for r in items)
         parts.append(Text(label, style="bold") + Text(supply))
-    tools = [f"{res_name(C.TOOLS[t])} {C.TOOL_VALUES[t][pl.tools[t]]}"
-             + ("*" if pl.tools[t] >= len(C.TOOL_VALUES[t]) - 1 else "")
-             for t in range(len(C.TOOLS))]
+    if tt:
+        res = view.resources(s, p)
+        parts.append(Text("Tea:      ", style="bold")
+                     + Text(" · ".join(f"{TEA_NAMES[r]} {res[r]}" for r in TEA_NAMES)))
+    # (Tea & Trade's Digging Spade track is the eleventh, TT_TOOLS extends TOOLS.)
+    tools = [f"{res_name(TT.TT_TOOLS[t])} {TT.TT_TOOL_VALUES[t][pl.tools[t]]}"
+             + ("*" if pl.tools[t] >= len(TT.TT_TOOL_VALUES[t]) - 1 else "")
+             for t in range(len(pl.tools))]
     parts.append(Text("Tools (* = at the end of its track):", style="bold"))
     for chunk in (tools[:3], tools[3:6], tools[6:]):
         parts.append(Text("  " + " · ".join(chunk)))
     parts.append(Text("Barn (cells: □ free, ◄ covered):", style="bold"))
     parts.extend(Text("  ") + line for line in barn_lines(s, p))
+    if tt:
+        parts.append(Text("Harbor (ship hI: load hI J ITEM, return SHIP@hI):", style="bold"))
+        parts.extend(Text("  ") + line for line in harbor_lines(s, p))
     used = used_destinations(s, p)
     covered = sum(C.DESTINATION_SIZE[d] for d in used)
     travel = Text("Travel: ", style="bold")
@@ -376,8 +521,9 @@ def score_table(s: State, title: str | None = None) -> Table:
     table.add_column("Category")
     for p in range(len(s.players)):
         table.add_column(player_name(p), justify="right")
-    for key in CATEGORIES:
-        table.add_row(CATEGORY_NAMES[key], *(fmt_vp(sh.categories[key]) for sh in sheets))
+    for key in sheets[0].categories:    # CATEGORIES, then the expansion's rows if any
+        table.add_row(CATEGORY_NAMES.get(key) or TT_CATEGORY_NAMES.get(key, key),
+                      *(fmt_vp(sh.categories[key]) for sh in sheets))
     table.add_section()
     table.add_row(Text("Total", style="bold"),
                   *(Text(fmt_vp(sh.total), style="bold") for sh in sheets))
@@ -495,6 +641,23 @@ _HELP: dict[str, str] = {
                     "(dehydrated with K Peat) takes the tile away for 2 Food; 'done'.",
     "smithy": "Smithy: 'exchange peat_boat' (or handcart, wagon) trades that empty "
               "equipment for a plow, as often as you like; 'done'.",
+    "dig": "Dig ditches on the edges between Land Spaces: 'dig v(r,k)' between cells r,k "
+           "and r,k+1 (side by side), 'dig h(r,c)' between cells r,c and r+1,c (one above "
+           "the other); rows count from the sea (0) down, columns 0 to 2 from the left, "
+           "as the board is labelled. The first ditch must touch the Dike Line, every "
+           "later one an earlier ditch. A Land Space with 2 ditches around it is "
+           "dehydrated; a Moor tile with 2 ditches on its border turns over. 'done' stops.",
+    "reconnect": "The dike move left your ditches apart from the new Dike Line: the free "
+                 "ditch offered joins them again ('dig EDGE'), 'done' declines it.",
+    "again": "You paid 2 East Frisian Tea to take this action twice: 'again' takes it the "
+             "second time (paying its cost again; choices may differ), 'again unpaid' "
+             "when its cost can no longer be paid. Anytime actions may come first.",
+    "cell": "Choose the Land Space of the tile: 'cell R,C' names row R (0 at the sea) and "
+            "column C (0 to 2), as the board is labelled.",
+    "dikes": "Move a dike up: 'dike C1 C2' takes the dike in column C1 of the lowest gap "
+             "holding dikes and puts it in the free column C2 of the gap above (columns 0 "
+             "to 2 from the left). A ditch never lies under a dike.",
+    "tt_building": "A building's choice: take what it offers as listed, or 'done'.",
     "sell": "You loaded a destination tile onto a vehicle. Sell each listed item at most "
             "once ('sell peat'); at least one sale is needed before 'done'.",
 }
@@ -508,18 +671,35 @@ def decision_help(s: State) -> str:
     if f is None:
         verbs = {a.verb for a in s.legal_actions()}
         if "place" in verbs or "skip" in verbs:
-            return ("Place one of your workers on a free action space ('place fisherman'); "
+            text = ("Place one of your workers on a free action space ('place fisherman'); "
                     "its action happens at once, sometimes with follow-up choices. Spaces of "
                     "the other season can be used once per half year by one player (the "
                     "Special Action, not in solo). 'skip' gives up this worker.")
+            if is_expansion(s):
+                text += (" With Tea: 'place SPACE tea' takes a tool action as if its "
+                         "indicator were 1 space further right (1 Tea; East Frisian Tea "
+                         "pays for Tea), 'place SPACE eftea' 2 spaces (1 East Frisian Tea; "
+                         "the Ovens only 1), 'place SPACE twice' takes the action twice (2 "
+                         "East Frisian Tea, its costs paid each time). One Tea use per "
+                         "action, never beyond the end of a track.")
+            return text
         return ("All workers are placed. You may still take anytime actions (load vehicles, "
                 "travel, peat boat, dark-green houses); 'end' closes your work phase and the "
                 "inventory follows.")
     return describe_decision(s) + "\n" + _HELP.get(f, "Choose one of the listed actions.")
 
 
-def notation_basics() -> str:
-    return ("Notation: every action is a verb and its words, as listed (see "
+def notation_basics(expansion: bool = False) -> str:
+    """The notation in a few lines (``help``); ``expansion``: with Tea & Trade's verbs."""
+    tt = ("\nTea & Trade: 'place SPACE tea|eftea|twice' (Tea uses), 'dig v(r,k)' / 'dig "
+          "h(r,c)' (a ditch right of / below cell r,c), 'cell R,C' (the Land Space of a "
+          "tile: row R from the sea, column C), 'dike C1 C2' (a dike from column C1 up to "
+          "column C2), 'load hI J ITEM' (ship hI of your harbor), 'return SHIP@hI', "
+          "'trade I DEST'." if expansion else "")
+    return _NOTATION + tt
+
+
+_NOTATION = ("Notation: every action is a verb and its words, as listed (see "
             "docs/NOTATION.md). Type the number in front of an action or its text, e.g. "
             "'place fisherman', 'pay wood:1 timber:1', 'load 0 1 wood' (barn item 0, cell "
             "1). Anytime actions: 'load I J ITEM' (load a vehicle or travel to a "
@@ -570,6 +750,8 @@ def action_cost(a: Action) -> str | None:
     dark-green house's use, a load, a peat boat exchange, a stall or a stable."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
+    if verb == "place" and len(args) == 2:          # Tea & Trade: a Tea use
+        return _tea_cost(first, str(args[1]))
     if verb in ("place", "imitate") and first in C.SPACE_COST:
         return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
     if verb == "build" and first in _BVP:
@@ -582,14 +764,28 @@ def action_cost(a: Action) -> str | None:
         return texts.equipment_cost("peat_boat")
     if verb == "plow" and first:
         return texts.amounts(C.PLOW_COST) + f" + 1 {res_name(first)}"
-    if verb == "tool" and first in C.TOOL_INDEX:
-        r, n = C.TOOL_STEP_COST[C.TOOL_INDEX[first]]
+    if verb == "tool" and first in TT.TT_TOOL_INDEX:
+        r, n = TT.TT_TOOL_STEP_COST[TT.TT_TOOL_INDEX[first]]
         return f"{n} {res_name(C.RESOURCES[r])}"
     if verb == "load" and len(args) >= 3:
         item = str(args[2])
         if item in C.LOAD_COST:
             return texts.amounts(C.LOAD_COST[item]) or "free"
+        if item == "tea":                  # Tea & Trade: Tea becomes East Frisian Tea
+            return "1 Tea"
         return None
+    if verb == "ship" and first in TT.SHIPS:
+        return texts.amounts(TT.SHIPS[first].cost)
+    if verb == "trade" and len(args) >= 2 and str(args[1]) in TT.TRADES:
+        options = TT.TRADES[str(args[1])].pay
+        if len(args) >= 3:
+            paid = TT.TT_RES_INDEX.get(str(args[2]), -1)
+            instead = TT.PAYS_FOR.get(paid)       # East Frisian Tea paying for Tea
+            options = (tuple(o for o in options if paid in o)
+                       or tuple({paid if r == instead else r: n for r, n in o.items()}
+                                for o in options if instead in o)
+                       or options)
+        return " or ".join(texts.amounts(o) for o in options)
     if verb == "boat":
         return "1 Peat"
     if verb == "stall":
@@ -599,13 +795,117 @@ def action_cost(a: Action) -> str | None:
     return None
 
 
-def action_label(a: Action) -> str:
+#: Tea & Trade: what a Tea use of a placement buys (``place SPACE tea|eftea|twice``).
+TEA_USE_COST = {"tea": "1 Tea", "eftea": "1 East Frisian Tea", "twice": "2 East Frisian Tea"}
+
+
+def _tea_cost(space: str, use: str) -> str | None:
+    """The cost of ``place SPACE USE``: the Tea, and the space's own entry cost (paid
+    each time when taken twice)."""
+    tea = TEA_USE_COST.get(use)
+    if tea is None:
+        return None
+    entry = C.SPACE_COST.get(space)
+    if not entry:
+        return tea
+    own = " or ".join(texts.amounts(option) for option in entry)
+    return f"{tea} + {own}" + (" each time" if use == "twice" else "")
+
+
+def tea_use_words(space: str, use: str) -> str:
+    """What a Tea use of a placement does, in a few words: ``Fish traps +1``, ``Ovens
+    +1``, ``twice``."""
+    if use == "twice":
+        return "the action twice"
+    track = TT.TEA_TOOL_SPACES.get(space)
+    resource = TT.TEA if use == "tea" else TT.EAST_FRISIAN_TEA
+    n = (TT.OVEN_TEA_STEPS if track == "ovens" else TT.TEA_STEPS)[resource]
+    return f"{res_name(track or 'tool')} +{n}"
+
+
+def _cell_words(s: State, p: int, row: int, col: int) -> str:
+    """A cell by the notation's ``R,C`` and what lies on it (``3,1 stall``)."""
+    if not (0 <= row < C.ROWS and 0 <= col < C.COLS):
+        return f"{row},{col}"
+    i = row * C.COLS + col
+    label, _ = _cell_label(view.cell(s, p, i))
+    if label == "·":
+        label = "empty, dehydrated" if i in view.dehydrated_cells(s, p) else "empty"
+    return f"{row},{col} {label}"
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.replace("(", " ").replace(")", " ").replace(",", " ").split()
+            if x.isdigit()]
+
+
+def _where(s: State, a: Action) -> str | None:
+    """Tea & Trade: which edge, cell or dike an action names, in words read from the
+    position (``dig``, ``cell``, ``dike``); None for other actions."""
+    p = s.current_player
+    if p is None or not a.args:
+        return None
+    first = str(a.args[0])
+    if a.verb == "dig":
+        nums = _ints(first[1:])
+        if len(nums) != 2:
+            return None
+        r, k = nums
+        if first.startswith("v"):
+            return f"right of {_cell_words(s, p, r, k)}, left of {_cell_words(s, p, r, k + 1)}"
+        return f"below {_cell_words(s, p, r, k)}, above {_cell_words(s, p, r + 1, k)}"
+    if a.verb == "cell":
+        nums = _ints(" ".join(str(x) for x in a.args))
+        if len(nums) != 2:
+            return None
+        d = s.pending()
+        at, tile = d.details.get("at"), str(d.details.get("tile", ""))
+        if d.kind == "cell" and isinstance(at, int) and tile:
+            # The tile stands on cell ``at`` until the choice (or has left it): say what
+            # the cell holds without it.
+            name = (building_name(tile[2:]) if tile.startswith("b:")
+                    else TILE_LABEL.get(tile, tile.replace("_", " ")))
+            here = nums[0] * C.COLS + nums[1] == at
+            if d.details.get("gone") and here:
+                return f"the {name} there"
+            if here:
+                dry = at in view.dehydrated_cells(s, p)
+                return "empty, dehydrated" if dry else "empty"
+        return _cell_words(s, p, *nums).partition(" ")[2]
+    if a.verb == "dike" and len(a.args) >= 2:
+        cols = view.dike_columns(s, p)
+        low = next((g for g in range(len(cols)) if cols[g]), None)
+        if low is None or low + 1 >= len(cols):
+            return f"column {first} up to column {a.args[1]}"
+        return f"G{low} column {first} up to G{low + 1} column {a.args[1]}"
+    return None
+
+
+def action_label(a: Action, s: State | None = None) -> str:
     """The action's text with a readable hint where the ids are terse, and what it
-    costs (see :func:`action_cost`) after a ``·``."""
+    costs (see :func:`action_cost`) after a ``·``.  With the position ``s`` a Tea &
+    Trade edge, cell or dike is described from it (``dig h(3,1) (below 3,1 stall,
+    above 4,1 boardwalk 4pt)``)."""
     text = str(a)
     if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
         b = a.args[0]
         text = f"{text} ({building_name(b)}, {_BVP[b]} VP)"
+    elif a.verb == "place" and len(a.args) == 2 and str(a.args[1]) in TEA_USE_COST:
+        text = f"{text} ({tea_use_words(str(a.args[0]), str(a.args[1]))})"
+    elif a.verb == "ship" and a.args and a.args[0] in TT.SHIPS:
+        text = f"{text} ({TT.SHIP_NAME[str(a.args[0])]}, {TT.SHIPS[str(a.args[0])].vp} VP)"
+    elif a.verb == "trade" and len(a.args) >= 2 and str(a.args[1]) in TT.TRADE_NAME:
+        ship = f"ship h{a.args[0]}"
+        if s is not None and s.current_player is not None:
+            held = view.harbor(s, s.current_player)
+            slot = _ints(str(a.args[0]))
+            if len(slot) == 1 and slot[0] < len(held):
+                ship = f"h{slot[0]} {TT.SHIP_NAME[held[slot[0]].kind]}"
+        text = f"{text} ({ship} to {TT.TRADE_NAME[str(a.args[1])]})"
+    elif s is not None and a.verb in ("dig", "cell", "dike"):
+        where = _where(s, a)
+        if where:
+            text = f"{text} ({where})"
     cost = action_cost(a)
     return f"{text} · {cost}" if cost else text
 
@@ -619,7 +919,7 @@ def numbered_actions(s: State) -> tuple[RenderableType, list[Action]]:
         items = []
         for a in acts:
             order.append(a)
-            items.append(Text(f"{len(order):>3}. ", style="cyan") + Text(action_label(a)))
+            items.append(Text(f"{len(order):>3}. ", style="cyan") + Text(action_label(a, s)))
         parts.append(Columns(items, padding=(0, 2)))
     return Group(*parts), order
 
@@ -668,6 +968,8 @@ def key_figures(s: State, p: int) -> dict[str, int]:
 
 
 def _figure_name(key: str) -> str:
+    if key in TEA_NAMES:
+        return TEA_NAMES[key]
     return key if key in ("VP", "dike moves", "buildings", "travel") else res_name(key)
 
 
@@ -710,7 +1012,8 @@ def _plural(n: int, word: str, words: str) -> str:
 
 def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
     """The player's own key figures in lines of at most ``width``: goods, materials (and
-    other supply held), animals, workers placed, dike moves, barn, the score estimate."""
+    other supply held), animals, workers placed, dike moves, barn, the score estimate;
+    with Tea & Trade also the Tea, the ditches and the ships."""
     res = view.resources(s, p)
     an = view.animals(s, p)
 
@@ -724,11 +1027,16 @@ def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
                       and res[C.RESOURCES[r]])
     placed = sum(1 for who in s.occupied.values() if who == p)
     barn = ", ".join(res_name(item.kind) for item in view.barn(s, p)) or "empty barn"
-    segments = [goods, mats, others,
+    tt = is_expansion(s)
+    tea = f"Tea {res['tea']} EF Tea {res['east_frisian_tea']}" if tt else ""
+    ditches = _plural(len(view.ditches(s, p)), "ditch", "ditches") if tt else ""
+    ships = (", ".join(TT.SHIP_NAME[sh.kind] for sh in view.harbor(s, p)) or "no ships"
+             if tt else "")
+    segments = [goods, mats, others, tea,
                 f"{an['sheep']} sheep, {an['cattle']} cattle, "
                 + _plural(an["horse"], "horse", "horses"),
                 f"workers placed {placed}/{view.workers_per_player()}",
-                f"dikes {view.dike_moves(s, p)}/{C.MAX_DIKE_MOVES}", barn,
+                f"dikes {view.dike_moves(s, p)}/{C.MAX_DIKE_MOVES}", ditches, barn, ships,
                 f"estimate {fmt_vp(s.scores()[p].total)} VP"]
     return [Text(line) for line in _pack(segments, width)]
 
@@ -750,7 +1058,7 @@ def compact_header(s: State) -> Text:
 def move_words(before: State, action: Action) -> str:
     """One move in words, taken in state ``before``: the pending decision's title and the
     action's label (``Place a worker: place fisherman``)."""
-    return f"{before.pending().title}: {action_label(action)}"
+    return f"{before.pending().title}: {action_label(action, before)}"
 
 
 def moves_block(moves: Sequence[tuple[int, str]], shown: int = MOVES_SHOWN) -> list[Text]:
@@ -778,45 +1086,67 @@ def _grid_rows(labels: list[str], width: int) -> list[list[str]]:
     raise AssertionError("unreachable")
 
 
-def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int) -> list[Text]:
+def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int,
+                   s: State | None = None) -> list[Text]:
     """The numbered options in at most ``budget`` lines.  When they are worker
-    placements the verb is said once (``place on: 1. fisherman ...``)."""
+    placements the verb is said once (``place on: 1. fisherman ...``), and a line says
+    what the Tea uses among them do (Tea & Trade)."""
     out: list[Text] = []
     places = [a for _, a in items if a.verb == "place"]
     short = len(places) > 1 and all(a.verb in ("place", "skip") for _, a in items)
     if short:
         out.append(Text("  place on (type the number, or place NAME):", style="dim"))
         budget -= 1
-        season = {C.SPACE_SEASON.get(str(a.args[0])) for a in places if a.args}
+        if any(len(a.args) == 2 for a in places):
+            legend = textwrap.wrap(TEA_LEGEND, width, subsequent_indent="  ")
+            out += [Text(x, style="dim") for x in legend]
+            budget -= len(legend)
+        season = {_SPSEASON.get(str(a.args[0])) for a in places if a.args}
         if len(season) > 1 and len(items) > 2 * budget:
             # The Special Action's spaces of the other season, summed up in one line.
-            own = C.SPACE_SEASON.get(str(places[0].args[0]))
+            own = _SPSEASON.get(str(places[0].args[0]))
             other = [n for n, a in items if a.verb == "place" and a.args
-                     and C.SPACE_SEASON.get(str(a.args[0])) != own]
+                     and _SPSEASON.get(str(a.args[0])) != own]
             items = [(n, a) for n, a in items if n not in other]
             budget -= 1
             tail = Text(f"  Special Action {other[0]}-{other[-1]}: the other season's "
                         "free spaces; type list", style="dim")
-            return out + _listing_lines_plain(items, width, budget, short) + [tail]
-    return out + _listing_lines_plain(items, width, budget, short)
+            return out + _listing_lines_plain(items, width, budget, short, s) + [tail]
+    return out + _listing_lines_plain(items, width, budget, short, s)
 
 
-def short_label(a: Action) -> str:
+def short_label(a: Action, s: State | None = None) -> str:
     """:func:`action_label` for the compact screen: a building by its printed name alone
-    (``build Colonist's House (1 VP) · ...``, which is accepted as input too)."""
+    (``build Colonist's House (1 VP) · ...``, which is accepted as input too); a Tea &
+    Trade Tea use of a placement by its text alone (``place fisherman tea``: the
+    compact screen explains the three uses in one line, :data:`TEA_LEGEND`)."""
     if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
         b = a.args[0]
         cost = action_cost(a)
         text = f"{a.verb} {building_name(b)} ({_BVP[b]} VP)"
         return f"{text} · {cost}" if cost else text
-    return action_label(a)
+    if a.verb == "place" and len(a.args) == 2 and str(a.args[1]) in TEA_USE_COST:
+        return str(a)
+    if a.verb == "dig" and a.args:        # the compact map shows what lies there
+        edge = str(a.args[0])
+        nums = _ints(edge[1:])
+        if len(nums) == 2:
+            r, k = nums
+            other = f"{r},{k + 1}" if edge.startswith("v") else f"{r + 1},{k}"
+            return f"{a} between {r},{k} and {other}"
+    return action_label(a, s)
+
+
+#: The compact screen's line on the Tea uses of a placement (Tea & Trade, T34-T37).
+TEA_LEGEND = ("  tea: tool +1 for 1 Tea · eftea: tool +2 (Ovens +1) for 1 East Frisian "
+              "Tea · twice: the action twice for 2 East Frisian Tea")
 
 
 def _listing_lines_plain(items: list[tuple[int, Action]], width: int, budget: int,
-                         short: bool) -> list[Text]:
+                         short: bool, s: State | None = None) -> list[Text]:
     labels = []
     for n, a in items:
-        text = short_label(a)
+        text = short_label(a, s)
         if short and a.verb == "place":
             text = text[len("place "):]
         labels.append(f"{n:>3}. {text}")
@@ -877,9 +1207,89 @@ def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),
                                                               subsequent_indent="  ")]
     tail += [Text(x, style="dim") for x in _pack(COMMAND_WORDS, width, " · ")]
     budget = height - 1 - len(lines) - len(tail)
-    lines += _listing_lines(list(enumerate(main, 1)), width, max(2, budget))
+    board = mini_board(s, p) if any(a.verb in BOARD_VERBS for a in main) else []
+    if board and len(board) <= budget and width >= MINI_WIDTH + 30:
+        # Tea & Trade: choosing an edge, a cell or a dike beside a map of the land.
+        options = _listing_lines(list(enumerate(main, 1)), width - MINI_WIDTH,
+                                 max(2, budget), s)
+        for k in range(max(len(board), len(options))):
+            left = board[k] if k < len(board) else Text("")
+            left = left + Text(" " * (MINI_WIDTH - len(left.plain)))
+            lines.append(left + options[k] if k < len(options) else left)
+    else:
+        if (is_expansion(s) and any(a.verb in HARBOR_VERBS for a in main)
+                and budget >= len(main) + 5):
+            # Tea & Trade: building ships or sending them to trade, with the harbor.
+            lines.append(Text("  Your harbor:", style="dim"))
+            lines += [Text("    ") + line for line in harbor_lines(s, p)]
+            budget -= 5
+        lines += _listing_lines(list(enumerate(main, 1)), width, max(2, budget), s)
     lines += tail
     return Group(*lines), order
+
+
+#: Verbs whose choice the compact screen shows with the harbor (Tea & Trade).
+HARBOR_VERBS = frozenset({"ship", "trade"})
+
+
+#: Verbs whose choice the compact screen shows beside a map of the home board.
+BOARD_VERBS = frozenset({"dig", "cell", "dike"})
+MINI_CELL = 5
+#: Width the compact screen's map of the home board takes (with its margin).
+MINI_WIDTH = 4 + (MINI_CELL + 1) * 3 + 2
+
+
+def _mini_label(c: view.Cell, dry: bool) -> str:
+    """A cell in at most 5 characters for the compact map."""
+    if c.tile is None:
+        return "dry" if dry and c.land else ("~" if not c.land else "·")
+    if c.tile == "dmoor":
+        return f"dm{c.peat}"
+    if c.tile == "boardwalk":
+        return f"bw{c.peat}"
+    if c.building is not None:
+        return building_name(c.building).replace("'", "")[:MINI_CELL]
+    short = {"field_grain": "grain", "field_flax": "flax", "double_stall": "dstal",
+             "moor": "moor"}
+    return short.get(c.tile, c.tile)[:MINI_CELL]
+
+
+def mini_board(s: State, p: int) -> list[Text]:
+    """Tea & Trade: a small map of player ``p``'s home board for the compact screen,
+    from the row above the dike line down: rows and columns numbered as the notation
+    names them, dikes ``▬``, ditches ``≈`` on the edges, ``dry`` empty dehydrated
+    land.  Empty in a base game."""
+    if not is_expansion(s):
+        return []
+    cols = view.dike_columns(s, p)
+    line_gap = max(g for g in range(4) if len(cols[g]) == 3)
+    dug = frozenset(view.ditches(s, p))
+    dry = frozenset(view.dehydrated_cells(s, p))
+    cells = view.cells(s, p)
+    first = max(0, 2 - line_gap)        # one tidal row above the line, if any
+    w = MINI_CELL
+    out = [Text("    " + "".join(f"c{c}".center(w) + " " for c in range(C.COLS)), style="dim")]
+    for row in range(first, C.ROWS):
+        gap = 3 - row if row <= 3 else None
+        if row > first or gap is not None:
+            t = Text(f"G{gap} " if gap is not None else "   ", style="dim")
+            t.append(" ")
+            for col in range(C.COLS):
+                seg, style = _tt_segment(row, col, cols, dug, line_gap)
+                t.append(seg[:w], style=style)
+                t.append(" ")
+            out.append(t)
+        t = Text(f" {row} ", style="dim")
+        for col in range(C.COLS):
+            if col and f"v({row},{col - 1})" in dug:
+                t.append(DITCH, style="bold blue")
+            else:
+                t.append("│")
+            i = row * C.COLS + col
+            t.append(_mini_label(cells[i], i in dry).center(w))
+        t.append("│")
+        out.append(t)
+    return out
 
 
 def full_listing(s: State) -> tuple[RenderableType, list[Action]]:
@@ -965,8 +1375,16 @@ def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     if farm.supply_bottlenecks:
         out["bottlenecks"].append(("supply bottlenecks in the game",
                                    float(farm.supply_bottlenecks)))
+    if farm.expansion:                  # Tea & Trade's rows, item by item
+        out["tea"] = [(f"{count} {TEA_NAMES[r]} × {fmt_vp(TT.TEA_VP[TT.TT_RES_INDEX[r]])}",
+                       count * TT.TEA_VP[TT.TT_RES_INDEX[r]])
+                      for r in TEA_NAMES if (count := farm.supply.get(r, 0))]
+        out["ships"] = [(TT.SHIP_NAME[ship], float(TT.SHIPS[ship].vp)) for ship in farm.harbor]
+        value = farm.tools.get(TT.DIGGING_SPADES, TT.DIGGING_SPADE_VALUES[0])
+        out["digging_spades"] = [(f"Digging Spades at {value}",
+                                  float(TT.DIGGING_SPADE_VP.get(value, 0)))]
     for key, vp in s.scores()[p].categories.items():
-        if key not in out:              # the expansion's rows: one line each
+        if key not in out:              # a row without items of its own: one line
             out[key] = [(TT_CATEGORY_NAMES.get(key, key), vp)] if vp else []
     return out
 

@@ -1,8 +1,10 @@
 """What every game element does, in plain words: the texts behind ``arle explain``.
 
-One entry per building (base game and promos), action space (both seasons), travel
-destination, piece of equipment, home-board tile and tool track, plus a few rules that
-players ask about (the Special Action, loading vehicles).  Each entry has a printed
+One entry per building (base game, promos and Tea & Trade), action space (both seasons,
+Tea & Trade's included), travel destination, piece of equipment (and Tea & Trade's
+ships), home-board tile and tool track (and the Digging Spades), plus a few rules that
+players ask about (the Special Action, loading vehicles; Tea, ditches, dehydrated land,
+the harbor and its four trades).  Each entry has a printed
 ``name``, a ``kind``, a ``cost`` and ``vp`` taken from :mod:`arle.data.catalog` (never
 typed here twice) and a ``text``: what the element does, when, and for how much, as the
 engine plays it (rulings and named rules options included).  The effect sentences are
@@ -22,6 +24,7 @@ import unicodedata
 from typing import Final, TypedDict
 
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_COST, TT_RESOURCES
 
 __all__ = ["KINDS", "KIND_TITLE", "Entry", "AmbiguousName", "UnknownName", "amounts",
@@ -387,6 +390,162 @@ RULE_TEXT: Final[dict[str, str]] = {
 
 
 # ---------------------------------------------------------------------------
+# Tea & Trade (1-2 players): its buildings, spaces, ships, tool track and rules, as
+# the engine plays them (the expansion's rulings T1-T47 and its table Z).  Figures
+# come from arle.data.tea_trade.
+# ---------------------------------------------------------------------------
+_TT_ONCE = "Once, when built"
+_TT_ANY = f"{_ANYTIME}, also at an inventory"
+_3P = "Three players only (not in 1-2 player games). "
+
+TT_BUILDING_TEXT: Final[dict[str, str]] = {
+    "animal_market": f"{_TT_ANY}: give back any 3 animals (kinds may be mixed) to get 4 "
+                     "Tea and 3 Food.",
+    "chicken_farm": f"{_TT_ANY}: pay 1 Wood and 1 Grain to get 4 Food.",
+    "tea_office": f"{_TT_ANY}: pay 2 different fabrics (Linen, Woolen, Leather; not "
+                  "clothing) and 1 Food to get 4 Tea.",
+    "dehydration_mill": f"{_TT_ANY}: pay 1 Wood and 1 Food to dig 2 ditches, each joined "
+                        "to your network as at the Ditcher.",
+    "smokehouse_star": f"Replaces the Smokehouse in games with the expansion. {_TT_ONCE}: "
+                       f"cut 2 Peat per Fishing Cutter and 1 per Fish Trap you have, {_CUT} "
+                       "(never from the general supply).",
+    "smithy_star": f"Replaces the Smithy in games with the expansion. {_TT_ONCE}: up to "
+                   "once per Workbench you have, pay 2 Food to flip one of your ships or "
+                   "vehicles to its better side (each a different tile).",
+    "moor_farmers_house": f"{_TT_ONCE}: take one Moor tile off your home board (a wet or "
+                          "dehydrated Moor, 2 spaces, or the Small Boardwalk, 1 space; its "
+                          "Peat goes back) and lay a Grain Field on each space it uncovers, "
+                          "as far as Fields are left in the supply.",
+    "small_wharf": f"{_TT_ONCE}: for every 3 ditches on your home board you may pay 1 "
+                   "Timber to get a Small Fishing Cutter or a Peat Boat (while one is left "
+                   "and your harbor or barn has room); the ditches stay.",
+    "fridericus_sluice": f"{_TT_ONCE}: dig up to 3 ditches per Workbench you have (6 to "
+                         "12), each joined to your network as at the Ditcher.",
+    "homestead": f"{_TT_ONCE}: 1 Grain per Horse and 1 Flax per Cattle you have (the goods "
+                 "track stops at 15).",
+    "peat_barn": f"{_TT_ONCE}: 1 Cart for every 3 ditches on your home board and 1 more "
+                 "per Peat Boat you have, as far as the supply and your barn allow.",
+    "slaughterhouse": f"{_TT_ONCE}: your Slaughtering Table indicator moves 1 space right "
+                      "for free. For the rest of the game the Butcher gives 1 more Food per "
+                      "animal (not Aurich nor the Animal Market).",
+    "caroline_sluice": f"{_TT_ONCE}: 1 Clay per ditch on your home board, and one of your "
+                       "wet Moors turns to its dehydrated side (4 Peat on it).",
+    "tea_factory": f"{_TT_ONCE}: you get 5 East Frisian Tea. East Frisian Tea may pay for "
+                   "the Tea of its cost.",
+    "schnapps_factory": f"{_3P}{_TT_ONCE}: 4 Food per Trading Ship in your harbor and 4 "
+                        "per Inn (blue building) on your home board.",
+    "ale_house_inn": f"{_TT_ONCE}: 2 Food and 2 Wool per orange building on your home "
+                     "board.",
+    "old_brickworks_inn": f"{_TT_ONCE}: up to once per Field on your home board, you may "
+                          "pay 1 Tea to get 1 Brick and 1 Flax.",
+    "vossenhus_inn": f"{_TT_ONCE}: 3 Peat per vehicle in your barn (Plows and Peat Boats "
+                     "are no vehicles).",
+    "farmers_inn_star": f"Replaces the Farmer's Inn in games with the expansion. "
+                        f"{_TT_ONCE}: you may replace 1 Field by a Forest; then, once per "
+                        "Forest on your home board, you may pay 1 East Frisian Tea to get 9 "
+                        "Food.",
+    "sluice_yard_inn_star": f"Replaces the Sluice Yard Inn in games with the expansion. "
+                            f"{_TT_ONCE}: you get a Large Fishing Cutter (while one is left "
+                            "and your harbor has room) and 1 Wood per Axe, as at the "
+                            "Woodcutter.",
+    "old_smithy_inn": f"{_TT_ONCE}: 3 Horses and 1 Plow (from the supply; animals you "
+                      "cannot house are given back).",
+    "mennonite_church": f"{_TT_ONCE}: you get a Large Trading Ship (while one is left and "
+                        "your harbor has room), then you may pay 1 Linen for 5 Food up to 3 "
+                        "times.",
+    "norderburg_castle": f"{_3P}{_TT_ONCE}: you may give back exactly 4, 6 or 8 Fields "
+                         "for 14, 19 or 24 Food (one choice, Food stops at 30), and your "
+                         "Digging Spade indicator moves 1 space right for free.",
+}
+
+TT_SPACE_TEXT: Final[dict[str, str]] = {
+    "ditcher": "Dig 1 ditch per Digging Spade you have (3 to 6; Tea improves it) on the "
+               "edges between Land Spaces: the first must touch the dike line, each later "
+               "one an earlier ditch, never under a Dike nor above the line. 'done' stops "
+               "early.",
+    "sailmaker": "You get 1 Wool and 1 Peat, then you may build a Fishing Cutter (either "
+                 "side, at its cost) or a Peat Boat.",
+    "boat_builder": "With 1 or 2 players: build a Trading Ship or a Peat Boat, and/or a "
+                    "Fishing Cutter, each at its cost (either side of a ship).",
+    "grandmother": "You get 1 East Frisian Tea and 4 Food. A Winter space with 1 or 2 "
+                   "players.",
+}
+
+_SHIP_TEXT: Final = {
+    "fishing_cutter": "At each inventory, before the ships are emptied, you get 1 Food per "
+                      "uncovered space of it. Cannot trade.",
+    "trading_ship": "At each inventory, before the ships are emptied, you may send it to "
+                    "trade once: india, england (Large side only), norway or finland.",
+}
+
+
+def _ship_facts(ship: str) -> str:
+    s = TT.SHIPS[ship]
+    kind = TT.SHIP_KIND[ship]
+    words = "fishing cutter" if kind == "fishing_cutter" else "trading ship"
+    flip = (f" A Tile Upgrade (Warden, Dike Warden, Berum Castle) flips it to the "
+            f"{TT.SHIP_NAME[s.flips_to]}." if s.flips_to else "")
+    return (f"A {words} for your harbor (2 spaces for each kind; {TT.SHIP_SUPPLY[kind]} "
+            f"tiles in the box). {s.spaces} single loading spaces (adjacent ones may be "
+            "joined for bigger tiles), loaded like a vehicle in the work phase (load h0 0 "
+            "wood loads the first ship) but never with a travel destination or the Loading "
+            "Station's Peat; "
+            f"Tea loaded becomes East Frisian Tea.{flip} {_SHIP_TEXT[kind]}")
+
+
+TT_RULE_NAME: Final = {
+    "tea_and_trade": "Tea & Trade", "tea": "Tea", "east_frisian_tea": "East Frisian Tea", "ditches": "Ditches",
+    "dehydrated_land": "Dehydrated Land", "harbor": "Harbor Board",
+    "india": "India", "england": "England", "norway": "Norway", "finland": "Finland",
+}
+TT_RULE_TEXT: Final[dict[str, str]] = {
+    "tea_and_trade": "The expansion, here for 1 or 2 players (arle play --expansion "
+                     "tea-and-trade): Tea and East Frisian Tea improve the actions, ditches "
+                     "dehydrate the land, a harbor holds Fishing Cutters and Trading Ships "
+                     "that trade at each inventory, a Digging Spade track, the Ditcher, "
+                     "Sailmaker, Boat Builder and Grandmother spaces and 23 buildings. Three "
+                     "rows join the scoring pad: Tea, ships and Digging Spades.",
+    "tea": "When you place a worker you may pay 1 Tea to take a tool action as if its "
+           "indicator were 1 space further right (place fisherman tea, for instance; not the Ovens). East "
+           "Frisian Tea pays for Tea. One Tea use per action, never beyond the end of the "
+           "track. Worth 0.5 VP each at the end; loaded on a single space of a vehicle or "
+           "ship it becomes East Frisian Tea.",
+    "east_frisian_tea": "Upgraded Tea, worth 1 VP at the end. At a placement, 1 East "
+                        "Frisian Tea takes a tool action as if its indicator were 2 spaces "
+                        "further right (place clay_worker eftea; the Ovens only 1), and 2 take "
+                        "the action twice (place builder twice: its costs are paid each time, no "
+                        "Tea improves either, anytime actions may come between, then "
+                        "'again').",
+    "ditches": "Dug on the edges between two Land Spaces: v(r,k) between cells r,k and "
+               "r,k+1, h(r,c) between cells r,c and r+1,c (rows from the sea, columns 0 to "
+               "2). The first must touch the dike line, and only one may; every later one "
+               "touches an earlier one. Never above the dike line nor under a Dike; they "
+               "stay to the end. When a Dike move parts them from the line you may dig one "
+               "ditch for free to join them again.",
+    "dehydrated_land": "A Land Space with at least 2 ditches around it. Empty, it holds up "
+                       "to 3 Sheep, and 2 Sheep there get a third at the May inventory; "
+                       "the Farmer lays 2 Fields per Plow on empty dehydrated spaces. A wet "
+                       "Moor with 2 ditches on its border turns to its dehydrated side at "
+                       "once (4 Peat on it).",
+    "harbor": "Each player's board for ships: 2 spaces for Fishing Cutters and 2 for "
+              "Trading Ships, built at the Sailmaker and the Boat Builder or given by "
+              "buildings. Ships are numbered h0, h1 in the order built; give an empty one "
+              "back (return fishing_cutter_small@h0, for instance) to make room. Each ship scores its VP at the end.",
+    "india": "A trade of a Trading Ship at an inventory: pay 3 Food to put 1 Tea on each "
+             "uncovered space of the ship.",
+    "england": "A trade of a Large Trading Ship at an inventory, with its 3 spaces "
+               "uncovered: pay 1 Tea (or East Frisian Tea) to put 1 Winter Wear on it.",
+    "norway": "A trade of a Trading Ship at an inventory: pay 3 Flax or 3 Grain (not "
+              "mixed) to put 1 Wood on each uncovered space of the ship.",
+    "finland": "A trade of a Trading Ship at an inventory: pay 1 Winter Wear to put 1 "
+               "Timber on each uncovered space of the ship.",
+}
+TT_TOOL_TEXT: Final = ("Ditcher: 1 ditch per Digging Spade. Moved by the Master like the "
+                       "other tools (Timber pays for Wood; the Workshop, a light-green house, "
+                       "is not used with the expansion); scores on a row of its own.")
+
+
+# ---------------------------------------------------------------------------
 # Costs and derived sentences (figures from the catalog)
 # ---------------------------------------------------------------------------
 def _res(r: int) -> str:
@@ -503,8 +662,16 @@ def _tool_facts(t: str) -> str:
 
 
 def _tool_cost(t: str) -> str:
-    r, n = C.TOOL_STEP_COST[C.TOOL_INDEX[t]]
+    r, n = TT.TT_TOOL_STEP_COST[TT.TT_TOOL_INDEX[t]]
     return f"{n} {_res(r)} per step (Master, Workshop)"
+
+
+def _digging_spade_facts() -> str:
+    values = TT.DIGGING_SPADE_VALUES
+    vp = TT.DIGGING_SPADE_VP
+    scored = ", ".join(f"{v} VP at {n}" for n, v in sorted(vp.items()) if v)
+    return (f"Track: {', '.join(map(str, values))} (you start with {values[0]}). "
+            f"VP at the end: {scored}.")
 
 
 # ---------------------------------------------------------------------------
@@ -536,6 +703,21 @@ def _build() -> dict[str, Entry]:
         add(t, "tool", TOOL_NAME[t], _tool_cost(t), None, f"{TOOL_TEXT[t]} {_tool_facts(t)}")
     for r in RULE_NAME:
         add(r, "rule", RULE_NAME[r], None, None, RULE_TEXT[r])
+    # Tea & Trade's elements, after the base game's (ids are unique across both).
+    for b in TT.TT_BUILDINGS:
+        add(b, "building", TT.TT_BUILDING_NAME[b], building_cost(b), TT.TT_BUILDING_VP[b],
+            f"Tea & Trade. {TT_BUILDING_TEXT[b]}")
+    for sp in TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P:
+        add(sp, "space", TT.TT_SPACE_NAME[sp], None, None, f"Tea & Trade. {TT_SPACE_TEXT[sp]}")
+    for ship in TT.SHIP_IDS:
+        add(ship, "equipment", TT.SHIP_NAME[ship], amounts(TT.SHIPS[ship].cost),
+            TT.SHIPS[ship].vp, f"Tea & Trade. {_ship_facts(ship)}")
+    spade_cost = _tool_cost(TT.DIGGING_SPADES).replace("(Master, Workshop)", "(Master)")
+    add(TT.DIGGING_SPADES, "tool", "Digging Spades", spade_cost, None,
+        f"Tea & Trade. {TT_TOOL_TEXT} {_digging_spade_facts()}")
+    for r in TT_RULE_NAME:
+        text = TT_RULE_TEXT[r] if r == "tea_and_trade" else f"Tea & Trade. {TT_RULE_TEXT[r]}"
+        add(r, "rule", TT_RULE_NAME[r], None, None, text)
     return out
 
 
@@ -566,6 +748,7 @@ def normalize(text: str) -> str:
     s = unicodedata.normalize("NFKD", text.strip().lower())
     s = "".join(ch for ch in s if not unicodedata.combining(ch))
     s = re.sub(r"['’`´]", "", s)
+    s = s.replace("*", " star")          # Tea & Trade's starred tiles: "Smithy*"
     return re.sub(r"[^a-z0-9]+", "_", s).strip("_")
 
 
