@@ -8,7 +8,7 @@ from typing import Any
 
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.data.options import RULE_OPTIONS
+from arle.data.options import BASE_TT_OPTIONS, RULE_OPTIONS, TT_RULE_OPTIONS
 from arle.engine.core import advance
 from arle.engine.farm import new_player
 from arle.state import State
@@ -203,9 +203,13 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     if buildings is None:
         buildings = "first-game" if expansion is None else "random"
     opts = dict(RULE_OPTIONS)
+    known = {**RULE_OPTIONS, **(BASE_TT_OPTIONS if expansion is None else TT_RULE_OPTIONS)}
+    if expansion is not None:
+        opts.update(TT_RULE_OPTIONS)
     for k, v in (options or {}).items():
-        if k not in RULE_OPTIONS:
-            raise ValueError(f"unknown rules option {k!r} (known: {sorted(RULE_OPTIONS)})")
+        if k not in known:
+            why = " (a Tea & Trade option)" if k in TT_RULE_OPTIONS else ""
+            raise ValueError(f"unknown rules option {k!r}{why} (known: {sorted(known)})")
         if not isinstance(v, bool):
             raise ValueError(f"rules option {k!r} must be true or false, not {v!r}")
         opts[k] = v

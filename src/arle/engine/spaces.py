@@ -295,8 +295,9 @@ def peat_cutter(s: State, p: int) -> None:
 
 
 def dike_builder(s: State, p: int) -> None:
-    F.move_dikes_of(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
+    # The animal comes after the dikes (and their new land): pushed first.
     push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
+    F.move_dikes_of(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
 
 
 def _space_gain(s: State, p: int, space: str) -> None:
@@ -322,8 +323,8 @@ def grocer_summer(s: State, p: int) -> None:
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes_of(s, p, C.SPACE_DIKE_MOVES["dike_warden"])
     push(s, FR.Upgrade(p))
+    F.move_dikes_of(s, p, C.SPACE_DIKE_MOVES["dike_warden"])
 
 
 def warden(s: State, p: int) -> None:
@@ -720,6 +721,23 @@ def place_field(s: State, p: int, side: str) -> None:
     F.place_tile_housed(s, p, "field_" + side)
 
 
+def farmer_cells(s: State, f: FR.Farmer) -> list[int]:
+    """The empty Land Spaces the Farmer's next field may go on (T23): with P Plows,
+    n fields on other land and d on empty dehydrated land, n + ceil(d/2) <= P."""
+    pl = s.players[f.p]
+    plows = F.count_equipment(pl, "plow")
+    n, d = f.fields - f.dry, f.dry
+    wet_ok = n + 1 + (d + 1) // 2 <= plows
+    dry_ok = n + (d + 2) // 2 <= plows
+    if not (wet_ok or dry_ok):
+        return []
+    empty = F.empty_land(pl)
+    dry = F.dry_cells(pl)
+    if not dry:
+        return empty if wet_ok else []
+    return [c for c in empty if (dry_ok if dry >> c & 1 else wet_ok)]
+
+
 @frame(FR.Farmer, anytime="work")
 class Farmer:
     """Farmer: ``plow cattle|horse`` (build a Plow) and/or ``field grain|flax`` once per
@@ -733,8 +751,8 @@ class Farmer:
             for animal in (C.CATTLE, C.HORSE):
                 if plow_payment(s, p, animal):
                     out.append(Action("plow", (C.ANIMALS[animal],)))
-        if f.fields < F.count_equipment(s.players[p], "plow"):
-            out += field_actions(s, p)
+        if s.pool["field"] > 0 and farmer_cells(s, f):
+            out += [Action("field", ("grain",)), Action("field", ("flax",))]
         return out + [DONE]
 
     @staticmethod
@@ -747,8 +765,9 @@ class Farmer:
             replace_top(s, built=True)
             pay_then(s, p, plow_payment(s, p, animal), "take_plow", animal)
         else:
-            replace_top(s, fields=f.fields + 1)
-            place_field(s, p, a.args[0])
+            # The field's cell settles the count (``then="farmer"``, T23).
+            s.pool["field"] -= 1
+            F.place_tile_housed(s, p, "field_" + a.args[0], farmer_cells(s, f), "farmer")
 
 
 def farmer(s: State, p: int) -> None:
