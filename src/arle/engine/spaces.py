@@ -92,6 +92,18 @@ def tea_steps(s: State, p: int, space: str, use: str) -> int:
     return j - i
 
 
+def laborer_tea(s: State, p: int, space: str, use: str) -> list[str]:
+    """T36: the spaces a Laborer at ``space`` may imitate with this Tea use, improved
+    with the imitator's own tools: the occupied tool spaces of its season the use
+    changes something for (none when ``space`` is no Laborer)."""
+    if space not in C.LABORERS:
+        return []
+    season = SPACE_SEASON[space]
+    return [sp for sp in sorted(s.occupied) if SPACE_SEASON[sp] == season
+            and sp not in C.LABORERS and tea_steps(s, p, sp, use)
+            and _cost_once(s, p, sp)]
+
+
 def _cost_twice(s: State, p: int, space: str) -> bool:
     options = C.SPACE_COST.get(space)
     if options is None:
@@ -115,9 +127,9 @@ def tt_placements(s: State, p: int) -> list[Action]:
         if sp in COSTLY and not space_cost_options(s, p, sp):
             continue
         out.append(PLACE.get(sp) or Action("place", (sp,)))
-        if tea + ef >= 1 and tea_steps(s, p, sp, "tea"):
+        if tea + ef >= 1 and (tea_steps(s, p, sp, "tea") or laborer_tea(s, p, sp, "tea")):
             out.append(Action("place", (sp, "tea")))
-        if ef >= 1 and tea_steps(s, p, sp, "eftea"):
+        if ef >= 1 and (tea_steps(s, p, sp, "eftea") or laborer_tea(s, p, sp, "eftea")):
             out.append(Action("place", (sp, "eftea")))
         if ef >= T.DOUBLE_ACTION_COST[T.EAST_FRISIAN_TEA] and _cost_twice(s, p, sp):
             out.append(Action("place", (sp, "twice")))
@@ -145,8 +157,13 @@ def place_worker(s: State, p: int, space: str, use: str = "") -> None:
         pay(s, p, {T.EAST_FRISIAN_TEA: 1})     # EF Tea pays for Tea (T38)
     else:
         pay(s, p, {T.TEA if use == "tea" else T.EAST_FRISIAN_TEA: 1})
-    pl.boost = [TEA_TRACK[space], steps]
     push_eff(s, "tea_done", p)
+    if space in C.LABORERS:
+        # T36: the Tea waits for the imitation (the Laborer's choice, on top now).
+        use_space(s, p, space)
+        replace_top(s, tea=use)
+        return
+    pl.boost = [TEA_TRACK[space], steps]
     use_space(s, p, space)
 
 
@@ -199,6 +216,25 @@ def dig_actions(pl: Player) -> list[Action]:
             for e in D.edges_of(D.legal_new_ditches(pl.ditches, line, room))]
 
 
+def ditch_supply_left(s: State) -> int | None:
+    """T8: the ditches left in the supply (None: unlimited, the default).  With the
+    rules option ``shared_ditches`` the 30 wooden ditches of the box (table Z's
+    ``shared`` value) are shared by every player."""
+    if not s.setup.get("options", {}).get("shared_ditches"):
+        return None
+    total = T.DITCH_SUPPLY.values["shared"]
+    assert total is not None
+    return total - sum((pl.ditches or 0).bit_count() for pl in s.players)
+
+
+def dig_options(s: State, p: int) -> list[Action]:
+    """The ditches player ``p`` may dig now: none once a shared supply is used up (T8)."""
+    left = ditch_supply_left(s)
+    if left is not None and left <= 0:
+        return []
+    return dig_actions(s.players[p])
+
+
 def dig_ditch(pl: Player, edge: int) -> None:
     """Dig one ditch; a hydrated Moor with 2 ditches on its perimeter flips at once,
     4 Peat on it (T20, T24)."""
@@ -219,7 +255,7 @@ class Dig:
 
     @staticmethod
     def legal(s: State, f: FR.Dig) -> list[Action]:
-        return dig_actions(s.players[f.p]) + [DONE]
+        return dig_options(s, f.p) + [DONE]
 
     @staticmethod
     def apply(s: State, f: FR.Dig, a: Action) -> None:
@@ -238,7 +274,7 @@ class Reconnect:
     @staticmethod
     def legal(s: State, f: FR.Reconnect) -> list[Action]:
         dig = Action("dig", (f.edge,))
-        return [dig, DONE] if dig in dig_actions(s.players[f.p]) else []
+        return [dig, DONE] if dig in dig_options(s, f.p) else []
 
     @staticmethod
     def apply(s: State, f: FR.Reconnect, a: Action) -> None:
@@ -250,7 +286,7 @@ class Reconnect:
 def ditcher(s: State, p: int) -> None:
     """Ditcher: dig 1 ditch per Digging Spade (3-6), up to that many (T13, T20)."""
     n = tool_value(s, p, T.DIGGING_SPADE_TRACK) * T.DITCHES_PER_SPADE
-    if dig_actions(s.players[p]):
+    if dig_options(s, p):
         push(s, FR.Dig(p, n=n))
 
 
@@ -830,6 +866,10 @@ class SpaceChoice:
             out.append(Action("wood"))
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
+        if f.tea:
+            # T36: Tea declared on the Laborer: one of the imitations it improves.
+            return [Action("imitate", (sp,)) for sp in laborer_tea(s, p, f.space, f.tea)] \
+                + [DONE]
         if "imitate" in opts:
             season = SPACE_SEASON[f.space]
             for sp, _who in sorted(s.occupied.items()):
@@ -859,6 +899,8 @@ class SpaceChoice:
         elif v == "vehicle":
             buy_equipment(s, p, a.args[0])
         elif v == "imitate":
+            if f.tea:
+                s.players[p].boost = [TEA_TRACK[a.args[0]], tea_steps(s, p, a.args[0], f.tea)]
             use_space(s, p, a.args[0])
 
 

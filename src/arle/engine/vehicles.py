@@ -209,7 +209,7 @@ def do_sale(s: State, p: int, dest: str, option: str) -> None:
     food = C.DESTINATION_SALES[dest][item]
     res = pl.res
     if item == "field":
-        F.remove_tile(pl, f"field_{choice}")
+        F.remove_tile_of(s, p, f"field_{choice}")        # its cell: the owner's (Tea & Trade)
         s.pool["field"] += 1
     elif item in ("plow", "peat_boat"):
         F.remove_equipment(s, p, item)
@@ -260,8 +260,8 @@ class Sell:
             s.stack.pop()
             return
         opt = a.args[0]
-        do_sale(s, f.p, f.dest, opt)
         replace_top(s, sold=tuple(f.sold) + (opt.partition(":")[0],))
+        do_sale(s, f.p, f.dest, opt)       # after: a field's cell may be asked on top
 
 
 def empty_vehicles(s: State, p: int) -> None:
