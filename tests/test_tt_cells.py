@@ -307,3 +307,35 @@ def test_shared_ditch_supply_runs_out() -> None:
 def test_unlimited_ditch_supply_by_default() -> None:
     s = tt(players=2)
     assert SP.ditch_supply_left(s) is None
+
+
+# --------------------------------------------------------------------------- the loader
+@pytest.mark.parametrize("change,msg", [
+    ({"at": 11}, "stack\\[0\\].at"),                          # not one of its cells
+    ({"cells": [10]}, "stack\\[0\\].cells"),                  # one cell: never asked
+    ({"cells": [10, 9]}, "stack\\[0\\].cells"),               # not in order
+    ({"cells": [3, 10]}, "stack\\[0\\].cells"),               # above the Dike Line
+    ({"then": "builder"}, "stack\\[0\\].then"),
+    ({"then": "farmer"}, "stack\\[0\\].then"),                # no Farmer below
+    ({"tile": "stall"}, "stack\\[0\\].at"),                   # not the tile standing there
+    ({"gone": True}, "stack\\[0\\].at"),
+])
+def test_bad_cell_frames_refused(change: dict[str, Any], msg: str) -> None:
+    s = tt()
+    do(s, "place forester", "forest")
+    d = json.loads(s.to_json())
+    assert d["stack"][0] == {"t": "cell", "p": 0, "tile": "forest", "at": 10,
+                             "cells": [9, 10], "gone": False, "then": ""}
+    d["stack"][0].update(change)
+    with pytest.raises(ValueError, match=msg):
+        State.from_json(json.dumps(d))
+
+
+def test_tea_waits_only_on_a_laborer() -> None:
+    s = tt()
+    do(s, "place forester")
+    d = json.loads(s.to_json())
+    assert "tea" not in d["stack"][0]                      # "" is left out
+    d["stack"][0]["tea"] = "tea"
+    with pytest.raises(ValueError, match="tea"):
+        State.from_json(json.dumps(d))
