@@ -339,3 +339,16 @@ def test_tea_waits_only_on_a_laborer() -> None:
     d["stack"][0]["tea"] = "tea"
     with pytest.raises(ValueError, match="tea"):
         State.from_json(json.dumps(d))
+
+
+# --------------------------------------------------------------------------- T6
+def test_tea_on_ships_only_option() -> None:
+    """T6, table Z's ``ships_only``: Tea is upgraded on ships, not on vehicles."""
+    assert T.UNCONFIRMED["tea_upgrade_spaces"].values["ships_only"] == "ships_only"
+    ship = ["trading_ship_small", "", ""]
+    for only, on_vehicle in ((False, True), (True, False)):
+        s = tt(options={"tea_ships_only": only})
+        edit(s, res={"tea": 2}, barn=[["carriage", "", ""]], harbor=[ship])
+        assert ("load 0 0 tea" in legal(s)) is on_vehicle
+        assert "load h0 0 tea" in legal(s)
+        assert arle.replay(s.record()).setup["options"]["tea_ships_only"] is only

@@ -22,6 +22,10 @@ TT_RULE_OPTIONS: Final[dict[str, bool]] = {
     # T8 (table Z ``ditch_supply``): True plays the ``shared`` value, the 30 wooden
     # ditches shared by all players; False (default) the ``unlimited`` supply.
     "shared_ditches": False,
+    # T6 (table Z ``tea_upgrade_spaces``): True plays the ``ships_only`` value, Tea is
+    # upgraded on ships only; False (default) ``any_single``, any single space of a
+    # vehicle too.
+    "tea_ships_only": False,
 }
 #: The base game's default of each Tea & Trade option it accepts.
 BASE_TT_OPTIONS: Final[dict[str, bool]] = {"choose_cells": False}
