@@ -352,3 +352,14 @@ def test_tea_on_ships_only_option() -> None:
         assert ("load 0 0 tea" in legal(s)) is on_vehicle
         assert "load h0 0 tea" in legal(s)
         assert arle.replay(s.record()).setup["options"]["tea_ships_only"] is only
+
+
+def test_a_base_game_may_choose_cells_too() -> None:
+    s = arle.new_game(players=1, seed=0, options={"choose_cells": True})
+    do(s, "place forester", "forest")
+    assert top(s) == "cell" and legal(s) == {"cell 3,0", "cell 3,1"}
+    assert State.from_json(s.to_json()) == s
+    d = json.loads(s.to_json())
+    d["setup"]["options"]["choose_cells"] = False
+    with pytest.raises(ValueError, match="choose_cells"):
+        State.from_json(json.dumps(d))

@@ -310,8 +310,11 @@ def _check_tt_frames(s: State, tt: bool, where: str) -> None:
     from arle.engine.farm import CELL_THEN
     for i, f in enumerate(s.stack):
         w = f"{where}[{i}]"
-        if isinstance(f, (FR.Cell, FR.Dikes)):
-            need(tt, w, f"a {f.KIND!r} frame needs the Tea & Trade expansion")
+        if isinstance(f, FR.Dikes):
+            need(tt, w, "a 'dikes' frame needs the Tea & Trade expansion")
+        if isinstance(f, FR.Cell):
+            need(bool(s.setup.get("options", {}).get("choose_cells")), w,
+                 "a 'cell' frame needs the rules option choose_cells")
         if isinstance(f, FR.Cell):
             pl = s.players[f.p]
             first = C.first_land_row(pl.dikes) * C.COLS
