@@ -29,7 +29,7 @@ WALKS: dict[str, dict[str, Any]] = {
 def position(key: str) -> State:
     w = WALKS[key]
     s = arle.new_game(players=w["players"], seed=w["seed"], buildings=w["buildings"],
-                      promos=w["promos"])
+                      promos=w["promos"], expansion=w.get("expansion"))
     for text in w["walk"]:
         s.apply(text)
     return s

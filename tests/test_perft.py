@@ -42,12 +42,15 @@ def _id(players: int, seed: int, buildings: str, promos: bool, steps: int) -> st
     return f"{players}p-s{seed}-{buildings}{'-promos' if promos else ''}-{steps}"
 
 
-def position(players: int, seed: int, buildings: str, promos: bool, steps: int) -> State:
+def position(players: int, seed: int, buildings: str, promos: bool, steps: int,
+             expansion: str | None = None) -> State:
     """The position after the stored walk of ``steps`` action texts."""
-    w = WALKS[_id(players, seed, buildings, promos, steps)]
-    assert (w["players"], w["seed"], w["buildings"], w["promos"]) == (
-        players, seed, buildings, promos) and len(w["walk"]) == steps
-    s = arle.new_game(players=players, seed=seed, buildings=buildings, promos=promos)
+    key = _id(players, seed, buildings, promos, steps)
+    w = WALKS[key if expansion is None else f"tt-{key}"]
+    assert (w["players"], w["seed"], w["buildings"], w["promos"], w.get("expansion")) == (
+        players, seed, buildings, promos, expansion) and len(w["walk"]) == steps
+    s = arle.new_game(players=players, seed=seed, buildings=buildings, promos=promos,
+                      expansion=expansion)
     for text in w["walk"]:
         s.apply(text)
     return s
@@ -79,8 +82,36 @@ def test_perft(where: tuple[int, int, str, bool, int], kind: str,
     assert [perft(s, d) for d in range(1, len(counts) + 1)] == counts
 
 
+# Tea & Trade games (``expansion="tea-and-trade"``, the setup's defaults: cells chosen):
+# the starts, and the expansion's decisions (a digging, the dike columns, the Farmer,
+# a tile's cell), each reached by a seeded random walk.
+TT_CASES: list[tuple[tuple[int, int, str, bool, int], str, list[int]]] = [
+    ((1, 11, "random", False, 0), "place", [27, 253]),
+    ((2, 12, "random", False, 0), "place", [49, 523]),
+    ((1, 11, "random", False, 8), "dig", [3, 10, 37]),
+    ((1, 11, "random", False, 38), "dikes", [3, 9, 117]),
+    ((1, 11, "random", False, 47), "farmer", [3, 7, 15]),
+    ((1, 11, "random", False, 53), "cell", [4, 68, 516]),
+]
+
+
+@pytest.mark.parametrize("where,kind,counts", TT_CASES,
+                         ids=["tt-" + _id(*w) for w, _, _ in TT_CASES])
+def test_perft_expansion(where: tuple[int, int, str, bool, int], kind: str,
+                         counts: list[int]) -> None:
+    s = position(*where, expansion="tea-and-trade")
+    assert s.pending().kind == kind
+    assert [perft(s, d) for d in range(1, len(counts) + 1)] == counts
+
+
 def test_every_stored_walk_is_a_case() -> None:
-    assert sorted(WALKS) == sorted(_id(*w) for w, _, _ in CASES)
+    assert sorted(WALKS) == sorted([_id(*w) for w, _, _ in CASES]
+                                   + ["tt-" + _id(*w) for w, _, _ in TT_CASES])
+
+
+def test_expansion_perft_through_json_copies() -> None:
+    s = position(1, 11, "random", False, 53, expansion="tea-and-trade")
+    assert perft(s, 2, via_json=True) == perft(s, 2)
 
 
 def test_perft_through_json_copies() -> None:

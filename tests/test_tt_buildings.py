@@ -22,8 +22,11 @@ TT = "tea-and-trade"
 R = T.TT_RES_INDEX
 
 
-def game(*buildings: str, **fields: Any) -> State:
-    s = arle.new_game(players=1, seed=0, expansion=TT, buildings=list(buildings))
+def game(*buildings: str, cells: bool = False, **fields: Any) -> State:
+    # The tiles' effects are the subject here, not their cells: the engine picks the
+    # cell unless ``cells`` (the rules option ``choose_cells``, tests/test_tt_cells.py).
+    s = arle.new_game(players=1, seed=0, expansion=TT, buildings=list(buildings),
+                      options={"choose_cells": cells})
     return position.edit(s, 0, in_place=True, **fields) if fields else s
 
 

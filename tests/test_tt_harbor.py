@@ -426,6 +426,8 @@ def test_ship_loads_score_as_emptied() -> None:
 def test_dike_warden_flips_a_ship_too() -> None:
     s = edit(tt(), half_year=2, harbor=[ship(TS, "timber")])
     do(s, "place dike_warden")
+    while top(s) == "dikes":                          # the dike's columns first (T18)
+        do(s, sorted(legal(s))[0])
     assert f"upgrade {TS}@h0" in legal(s)
     do(s, f"upgrade {TS}@h0")
     assert s.players[0].harbor == [ship(TL, "timber")]

@@ -12,7 +12,7 @@ import arle
 from arle.data import tea_trade as T
 from arle.engine.setup import IMPLEMENTED_TT_BUILDINGS, PENDING_TT_BUILDINGS
 from arle.state import State
-from tests.util import do, legal, position, top
+from tests.util import do, legal, position, settle, top
 
 TT = "tea-and-trade"
 
@@ -150,7 +150,7 @@ def test_dike_builder_4_shovels_tea_still_2_dikes() -> None:
     assert "place dike_builder tea" not in legal(s)      # 4 -> 5 shovels: 2 pairs either way
     assert "place dike_builder eftea" in legal(s)        # 4 -> 6: 3 pairs
     s2 = edit(tt(), tools={"shovels": 3})
-    do(s2, "place dike_builder tea")                     # 3 -> 4 shovels: 2 pairs
+    settle(do(s2, "place dike_builder tea"))             # 3 -> 4 shovels: 2 pairs
     assert s2.players[0].dikes == 2
 
 
@@ -219,7 +219,7 @@ def test_builder_twice_two_buildings() -> None:
                   "food": 30, "grain": 15, "flax": 15})
     do(s, "place builder twice")
     built = 0
-    while top(s) in ("space_choice", "again", "pay"):
+    while top(s) in ("space_choice", "again", "pay", "cell"):
         acts = [a for a in legal(s) if a.startswith("build ")] if top(s) == "space_choice" \
             else [str(s.legal_actions()[0])]
         if top(s) == "space_choice" and not acts:
@@ -237,7 +237,7 @@ def test_twice_pays_space_cost_twice() -> None:
     assert "place forester twice" not in legal(s1)
     do(s, "place forester twice")
     assert tres(s, 0, "food") == 1
-    do(s, "forest")
+    settle(do(s, "forest"))
     assert top(s) == "again"
     do(s, "again")
     assert top(s) == "space_choice" and tres(s, 0, "food") == 0
@@ -308,9 +308,13 @@ def test_ditches_and_dike_columns_in_the_state() -> None:
     pl = s.players[0]
     assert pl.ditches == 0 and pl.dike_cols == [0b111, 0b011, 0, 0]
     do(s, "place dike_builder")                       # 3 Shovels: 1 pair, 1 dike move
+    assert top(s) == "dikes" and s.players[0].dikes == 0
+    assert State.from_json(s.to_json()) == s          # the choice saved and loaded
+    assert legal(s) == {"dike 0 2", "dike 1 2", "dike 2 2"}   # T18: G0's 3 to G1's free 2
+    do(s, "dike 1 2")
     assert s.players[0].dikes == 1
-    assert s.players[0].dike_cols == [0b110, 0b111, 0, 0]   # interim: from the left
-    assert State.from_json(s.to_json()) == s
+    assert s.players[0].dike_cols == [0b101, 0b111, 0, 0]   # the owner's columns
+    assert State.from_json(s.to_json()) == s and arle.replay(s.record()) == s
 
 
 @pytest.mark.parametrize("field,value,msg", [
@@ -380,18 +384,19 @@ def test_ditcher_with_eftea_digs_five() -> None:
 
 def test_free_reconnecting_ditch_after_a_dike_move() -> None:
     s = edit(tt(), ditches=1 << 6)                    # v(3,0) on the Dike Line (row 3)
-    do(s, "place dike_builder")                       # 1 dike move: the line rises to row 2
-    assert s.players[0].dikes == 1 and top(s) == "optional_animal"
-    do(s, "take none")
+    do(s, "place dike_builder", "dike 0 2")           # 1 dike move: the line rises to row 2
+    assert s.players[0].dikes == 1
     assert top(s) == "reconnect" and legal(s) >= {"dig v(2,0)", "done"}
     do(s, "dig v(2,0)")                               # T19: free, v(L-1,k)
+    assert top(s) == "optional_animal"                # the space's animal after its dikes
+    do(s, "take none")
     assert s.players[0].ditches == (1 << 6) | (1 << 4)
     assert State.from_json(s.to_json()) == s
 
 
 def test_reconnecting_ditch_may_be_declined_and_dug_later() -> None:
     s = edit(tt(), ditches=1 << 6)
-    do(s, "place dike_builder", "take none", "done")
+    do(s, "place dike_builder", "dike 0 2", "done", "take none")
     assert s.players[0].ditches == 1 << 6
     s2 = edit(tt(), ditches=1 << 6, dikes=1)
     do(s2, "place ditcher")
@@ -400,5 +405,5 @@ def test_reconnecting_ditch_may_be_declined_and_dug_later() -> None:
 
 def test_no_reconnecting_ditch_without_ditches() -> None:
     s = tt()
-    do(s, "place dike_builder", "take none")
-    assert top(s) != "reconnect"
+    do(s, "place dike_builder", "dike 0 2")
+    assert top(s) == "optional_animal"

@@ -118,3 +118,13 @@ EXAMPLE_FARM: dict[str, Any] = {
                    "dehydrated_moors": 0, "boardwalk": False, "dikes_moved": 4},
     "supply_bottlenecks": -2,
 }
+
+
+def settle(s: State, *kinds: str) -> State:
+    """Answer every pending decision of these kinds (default: the Tea & Trade cell and
+    dike choices) with its first legal action, e.g. after a placement whose own rule
+    is not the test's subject."""
+    kinds = kinds or ("cell", "dikes")
+    while s.stack and s.stack[-1].KIND in kinds:
+        s.apply(s.legal_actions()[0])
+    return s

@@ -89,16 +89,20 @@ class Enclosures:
         stables: number of stables (6 animals of one type each).
         mixed: number of places holding one animal of any type
             (``dikes + 2 * parks``).
+        dry: Tea & Trade (T22): empty dehydrated Land spaces, not counted in
+            ``pastures``.  Each holds up to 3 Sheep (and then breeds like a stall:
+            exactly 2 Sheep gain 1), or up to 2 animals of one other type.
     """
 
     pastures: int = 0
     stalls: int = 0
     stables: int = 0
     mixed: int = 0
+    dry: int = 0
 
     def __post_init__(self) -> None:
         """Reject negative numbers of enclosures."""
-        if min(self.pastures, self.stalls, self.stables, self.mixed) < 0:
+        if min(self.pastures, self.stalls, self.stables, self.mixed, self.dry) < 0:
             raise ValueError(f"negative enclosure count in {self!r}")
 
 
@@ -115,17 +119,20 @@ class Arrangement:
         stalls: contents of each stall.
         stables: contents of each stable.
         mixed: animals of each type on mixed places (dikes / parks).
+        dry: contents of the dehydrated Land spaces used as sheep places (T22); the
+            other dehydrated spaces are listed with the pastures.
     """
 
     pastures: tuple[Slot, ...]
     stalls: tuple[Slot, ...]
     stables: tuple[Slot, ...]
     mixed: Counts
+    dry: tuple[Slot, ...] = ()
 
     def totals(self) -> Counts:
         """Return the number of animals of each type in this arrangement."""
         totals = list(self.mixed)
-        for slot in (*self.pastures, *self.stalls, *self.stables):
+        for slot in (*self.pastures, *self.stalls, *self.stables, *self.dry):
             if slot is not None:
                 totals[slot[0]] += slot[1]
         return totals[0], totals[1], totals[2]
@@ -133,7 +140,7 @@ class Arrangement:
     def births(self) -> Counts:
         """Return the newborns this exact arrangement would produce in May."""
         born = [0, 0, 0]
-        for slot in self.stalls:
+        for slot in (*self.stalls, *self.dry):
             if slot is not None and slot[1] < len(STALL_BIRTHS):
                 born[slot[0]] += STALL_BIRTHS[slot[1]]
         for slot in self.stables:
@@ -154,6 +161,7 @@ class Arrangement:
             kind("pastures", self.pastures),
             kind("stalls", self.stalls),
             kind("stables", self.stables),
+            kind("dehydrated", self.dry),
         ]
         if any(self.mixed):
             mixed = ", ".join(f"{n} {ANIMAL_NAMES[t]}" for t, n in enumerate(self.mixed) if n)
@@ -245,7 +253,23 @@ def min_overflow(counts: Counts, enc: Enclosures) -> int:
     Returns:
         The minimal total overflow ``sum_t max(0, n_t - cap_t)``.
     """
-    return _min_overflow(counts[0], counts[1], counts[2], enc.pastures, enc.stalls, enc.stables)
+    s, c, h = counts
+    return min(_min_overflow(max(0, s - STALL_CAPACITY * w), c, h, enc.pastures + enc.dry - w,
+                             enc.stalls, enc.stables)
+               for w in range(enc.dry + 1))
+
+
+def _sheep_places(counts: Counts, enc: Enclosures) -> int | None:
+    """Tea & Trade (T22): how many dehydrated spaces to give the Sheep (each then a
+    sheep-only place of 3) so that the animals fit, the others being pastures; None
+    when no number does.  Sheep fill those places first (never worse: they take
+    Sheep only), so each number is one fit test."""
+    s, c, h = counts
+    for w in range(enc.dry + 1):
+        if _fits(max(0, s - STALL_CAPACITY * w), c, h, enc.pastures + enc.dry - w,
+                 enc.stalls, enc.stables, enc.mixed):
+            return w
+    return None
 
 
 def fits(counts: Counts, enc: Enclosures) -> bool:
@@ -258,6 +282,8 @@ def fits(counts: Counts, enc: Enclosures) -> bool:
     Returns:
         ``True`` iff ``min_overflow(counts, enc) <= enc.mixed``.
     """
+    if enc.dry:
+        return _sheep_places(counts, enc) is not None
     return _fits(
         counts[0], counts[1], counts[2], enc.pastures, enc.stalls, enc.stables, enc.mixed
     )
@@ -274,12 +300,19 @@ def arrange(counts: Counts, enc: Enclosures) -> Arrangement | None:
         counts: animals as ``(sheep, cattle, horses)``.
         enc: the farm's enclosures.
     """
-    if not fits(counts, enc):
+    w = _sheep_places(counts, enc)
+    if w is None:
         return None
-    _, stable_split, stall_split = _best_split(
-        counts[0], counts[1], counts[2], enc.pastures, enc.stalls, enc.stables
-    )
     rest = list(counts)
+    dry: list[Slot] = []
+    for _ in range(w):
+        n = min(STALL_CAPACITY, rest[0])
+        dry.append((0, n) if n else None)
+        rest[0] -= n
+    pastures_n = enc.pastures + enc.dry - w
+    _, stable_split, stall_split = _best_split(
+        rest[0], rest[1], rest[2], pastures_n, enc.stalls, enc.stables
+    )
 
     def fill(per_type: Counts, size: int, slots: list[Slot]) -> None:
         for t in range(3):
@@ -297,20 +330,21 @@ def arrange(counts: Counts, enc: Enclosures) -> Arrangement | None:
 
     pastures: list[Slot] = []
     for t in range(3):  # pairs first ...
-        while rest[t] >= 2 and len(pastures) < enc.pastures:
+        while rest[t] >= 2 and len(pastures) < pastures_n:
             pastures.append((t, 2))
             rest[t] -= 2
     for t in range(3):  # ... then singles
-        if rest[t] and len(pastures) < enc.pastures:
+        if rest[t] and len(pastures) < pastures_n:
             pastures.append((t, 1))
             rest[t] -= 1
-    pastures.extend([None] * (enc.pastures - len(pastures)))
+    pastures.extend([None] * (pastures_n - len(pastures)))
 
     return Arrangement(
         pastures=tuple(pastures),
         stalls=tuple(stalls),
         stables=tuple(stables),
         mixed=(rest[0], rest[1], rest[2]),
+        dry=tuple(dry),
     )
 
 
@@ -374,10 +408,14 @@ def _pareto(vectors: set[Counts]) -> list[Counts]:
 
 @lru_cache(maxsize=1024)
 def _breeding_options(
-    s: int, c: int, h: int, pastures: int, stalls: int, stables: int, mixed: int
+    s: int, c: int, h: int, pastures: int, stalls: int, stables: int, mixed: int,
+    sheep_places: int = 0,
 ) -> tuple[Counts, ...]:
-    """Cached Pareto-maximal newborn vectors for plain ints (see :func:`breeding_options`)."""
-    if not _fits(s, c, h, pastures, stalls, stables, mixed):
+    """Cached Pareto-maximal newborn vectors for plain ints (see :func:`breeding_options`);
+    ``sheep_places``: dehydrated spaces given to the Sheep (T22), each a sheep-only
+    stall for housing and births."""
+    if not _fits(max(0, s - STALL_CAPACITY * sheep_places), c, h, pastures, stalls, stables,
+                 mixed):
         raise ValueError(f"animals {(s, c, h)} do not fit the enclosures")
     n = (s, c, h)
     cap_total = mixed + 2 * pastures  # sinks: sum of leftovers
@@ -396,7 +434,7 @@ def _breeding_options(
                 for v1 in range(min(stalls - v0, c) + 1):
                     v2 = min(stalls - v0 - v1, h)
                     lists = (
-                        _leftover_by_births(n[0], v0, u0),
+                        _leftover_by_births(n[0], v0 + sheep_places, u0),
                         _leftover_by_births(n[1], v1, u1),
                         _leftover_by_births(n[2], v2, u2),
                     )
@@ -453,8 +491,22 @@ def breeding_options(counts: Counts, enc: Enclosures) -> list[Counts]:
     Raises:
         ValueError: if the animals do not fit the enclosures.
     """
-    return list(
-        _breeding_options(
-            counts[0], counts[1], counts[2], enc.pastures, enc.stalls, enc.stables, enc.mixed
+    if not enc.dry:
+        return list(
+            _breeding_options(
+                counts[0], counts[1], counts[2], enc.pastures, enc.stalls, enc.stables,
+                enc.mixed
+            )
         )
-    )
+    # T22: each number of dehydrated spaces given to the Sheep (the others pastures)
+    # is one arrangement family; the options are the best of all of them.
+    s, c, h = counts
+    found: set[Counts] = set()
+    for w in range(enc.dry + 1):
+        if _fits(max(0, s - STALL_CAPACITY * w), c, h, enc.pastures + enc.dry - w,
+                 enc.stalls, enc.stables, enc.mixed):
+            found.update(_breeding_options(s, c, h, enc.pastures + enc.dry - w, enc.stalls,
+                                           enc.stables, enc.mixed, w))
+    if not found:
+        raise ValueError(f"animals {counts} do not fit the enclosures")
+    return _pareto(found)

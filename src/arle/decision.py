@@ -57,6 +57,12 @@ def _name(x: str) -> str:
     return x.replace("_", " ")
 
 
+def _tile(f: dict[str, object]) -> str:
+    """The name of a home-board tile of a ``cell`` frame (``b:ID`` is a building)."""
+    tile = str(f.get("tile"))
+    return _space(tile[2:]) if tile.startswith("b:") else _name(tile)
+
+
 def _space(sp: object) -> str:
     """The printed name of an action space or a building (conversions happen at both)."""
     key = str(sp)
@@ -154,6 +160,15 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "reconnect": (lambda f: "A free ditch to the Dike Line",
                   lambda f: (f"the dike move left your ditches apart from the Dike Line: "
                              f"dig the free ditch {f.get('edge')}, or done.")),
+    "cell": (lambda f: (f"Which cell does the {_tile(f)} leave?"
+                        if f.get("gone") else
+                        f"Where does the {_tile(f)} go?"),
+             lambda f: (f"choose the cell (cell R,C: row from the sea, column) the "
+                        f"{_tile(f)} "
+                        + ("leaves." if f.get("gone") else "goes on."))),
+    "dikes": (lambda f: "Place the moved dike",
+              lambda f: (f"dike C1 C2: move the dike of column C1 to the free column C2 "
+                         f"of the gap above ({f.get('n')} dike move(s) left).")),
     "shipwright": (lambda f: f"{_space(f.get('space'))}: build a ship",
                    lambda f: (f"{_space(f.get('space'))}: build a ship (or a peat boat) at "
                               "its cost, one of each kind offered, then done.")),

@@ -150,7 +150,7 @@ def parse(text: Any, what: str) -> Any:
 def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     """The setup of a game (what :func:`arle.new_game` took, plus an optional start
     position); raises :class:`Malformed` naming the field."""
-    from arle.data.options import RULE_OPTIONS
+    from arle.data.options import BASE_TT_OPTIONS, RULE_OPTIONS, TT_RULE_OPTIONS
     from arle.engine.setup import validate_buildings
     from arle.engine.setup import EXPANSIONS, TT_SELECTIONS, validate_tt_buildings
     keys(setup, where, SETUP_REQUIRED, ("options", "position", "expansion"))
@@ -193,7 +193,8 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     need(isinstance(opts, dict), f"{where}.options",
          f"options must map rules option names to true/false, not {_short(opts)}")
     from arle.engine.setup import rule_options
-    known = rule_options(setup["players"])
+    known = {**rule_options(setup["players"]),
+             **(TT_RULE_OPTIONS if "expansion" in setup else BASE_TT_OPTIONS)}
     for k, v in opts.items():
         need(k in known, f"{where}.options.{k}", "unknown rules option"
              + (" (3-player games only)" if k in TT.THREE_PLAYER_OPTIONS else ""))
@@ -203,13 +204,24 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
     return out
 
 
+def recorded_options(setup: dict[str, Any]) -> dict[str, bool] | None:
+    """The rules options of a recorded setup.  A new game records every option of its
+    kind; an expansion setup written before the option ``choose_cells`` existed has
+    none, and it is played as it was then: the engine places tiles and dikes (the
+    option off), so that those records still replay."""
+    opts = setup.get("options")
+    if "expansion" not in setup or "choose_cells" in (opts or {}):
+        return opts
+    return {**(opts or {}), "choose_cells": False}
+
+
 def start_of(setup: dict[str, Any], where: str = "setup") -> State:
     """The state a (checked) setup starts from: a new game, or its start position."""
     from arle.engine.setup import new_game
     if "position" not in setup:
         return new_game(players=setup["players"], seed=setup["seed"],
                         buildings=setup["buildings"], promos=setup["promos"],
-                        options=setup.get("options"), expansion=setup.get("expansion"))
+                        options=recorded_options(setup), expansion=setup.get("expansion"))
     pos = keys(setup["position"], f"{where}.position", POSITION_KEYS)
     d = dict(pos, n=setup["players"], seed=setup["seed"], setup=setup, history=[])
     s = build(d, setup, f"{where}.position.")
@@ -290,6 +302,7 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
         need(held_ships <= total, f"{pre}players",
              f"{held_ships} {kind.replace('_', ' ')}s in the harbors, the game has {total}")
     s.stack = decode_stack(d["stack"], n, f"{pre}stack")
+    _check_tt_frames(s, tt, f"{pre}stack")
     held: set[str] = set(s.board)
     for i, pl in enumerate(s.players):
         for b in pl.buildings:
@@ -306,6 +319,48 @@ def build(d: dict[str, Any], setup: dict[str, Any], pre: str) -> State:
              f"expected an action text, got {_short(h)}")
     s.history = list(hist)
     return s
+
+
+def _check_tt_frames(s: State, tt: bool, where: str) -> None:
+    """The frames of the expansion's choices agree with the players' boards: a
+    ``cell`` frame's tile stands on (or left) its cell, its cells are Land; a
+    ``dikes`` frame has moves left; the Farmer's fields on dehydrated land are some of
+    its fields; a Tea use waits only on a Laborer."""
+    from arle.engine import frames as FR
+    from arle.engine.farm import CELL_THEN
+    for i, f in enumerate(s.stack):
+        w = f"{where}[{i}]"
+        if isinstance(f, FR.Dikes):
+            need(tt, w, "a 'dikes' frame needs the Tea & Trade expansion")
+        if isinstance(f, FR.Cell):
+            need(bool(s.setup.get("options", {}).get("choose_cells")), w,
+                 "a 'cell' frame needs the rules option choose_cells")
+        if isinstance(f, FR.Cell):
+            pl = s.players[f.p]
+            first = C.first_land_row(pl.dikes) * C.COLS
+            need(len(f.cells) >= 2 and list(f.cells) == sorted(set(f.cells))
+                 and all(first <= c < C.ROWS * C.COLS for c in f.cells), f"{w}.cells",
+                 "expected two or more different Land cells in order")
+            need(f.at in f.cells, f"{w}.at", "expected one of the frame's cells")
+            need(f.then in CELL_THEN, f"{w}.then", f"expected one of {list(CELL_THEN)}")
+            need(f.then == "" or i > 0 and isinstance(s.stack[i - 1], FR.Farmer),
+                 f"{w}.then", "a Farmer's field waits on a Farmer frame")
+            need(f.tile != "" and pl.grid[f.at] == ("" if f.gone else f.tile), f"{w}.at",
+                 f"the tile {f.tile!r} is not where the frame says")
+            others = [c for c in f.cells if c != f.at]
+            need(all(pl.grid[c] == (f.tile if f.gone else "") for c in others),
+                 f"{w}.cells", "a cell of the frame does not hold what the choice moves")
+        elif isinstance(f, FR.Dikes):
+            need(1 <= f.n <= C.MAX_DIKE_MOVES - s.players[f.p].dikes, f"{w}.n",
+                 "more dike moves than are left")
+            need(C.first_land_row(s.players[f.p].dikes) <= f.line <= 3, f"{w}.line",
+                 "expected the Dike Line before the moves (0..3, not above today's)")
+        elif isinstance(f, FR.Farmer):
+            need(0 <= f.dry <= f.fields, f"{w}.dry",
+                 "expected 0 up to the fields placed")
+        elif isinstance(f, FR.SpaceChoice):
+            need(f.tea in ("", "tea", "eftea") and (f.tea == "" or tt and "imitate" in f.opts),
+                 f"{w}.tea", "a Tea use waits only on a Laborer's imitation")
 
 
 def decode_stack(raw: Any, n: int, where: str) -> "list[Frame]":
@@ -524,7 +579,7 @@ def _housing(s: State, pre: str) -> None:
     from arle.engine.farm import animals_fit, enclosures
     for i, pl in enumerate(s.players):
         e = enclosures(pl)
-        room = 2 * e.pastures + 3 * e.stalls + 6 * e.stables + e.mixed
+        room = 2 * e.pastures + 3 * (e.stalls + e.dry) + 6 * e.stables + e.mixed
         giving_back = any(f.KIND == "house" and f.p == i for f in s.stack)
         most = room + (HOUSE_SLACK if giving_back else 0)
         need(sum(pl.animals) <= most, f"{pre}players[{i}].animals",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
+from arle.engine import ditches as D
 from arle.engine import frames as FR
 from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
@@ -54,6 +55,27 @@ def has_land(pl: Player) -> bool:
     return False
 
 
+def cell_name(cell: int) -> str:
+    """``"R,C"``: the notation of a cell (row from the sea, column)."""
+    return f"{cell // C.COLS},{cell % C.COLS}"
+
+
+def parse_cell(text: str) -> int:
+    r, _, c = text.partition(",")
+    return int(r) * C.COLS + int(c)
+
+
+def choose_cells(s: State) -> bool:
+    """Whether this game asks the cell of each tile (rules option ``choose_cells``)."""
+    return bool(s.setup.get("options", {}).get("choose_cells"))
+
+
+def dry_cells(pl: Player) -> int:
+    """Tea & Trade: the mask (bit 3*r+c) of the dehydrated cells (T21); 0 without
+    ditches."""
+    return D.dehydrated_cells(pl.ditches) if pl.ditches else 0
+
+
 def place_tile(pl: Player, tile: str) -> int:
     """Put ``tile`` on the first empty Land Space; returns the cell."""
     cells = empty_land(pl)
@@ -74,6 +96,19 @@ def remove_tile(pl: Player, tile: str) -> None:
     pl.grid[pl.grid.index(tile)] = ""
 
 
+def remove_tile_of(s: State, p: int, tile: str) -> None:
+    """Take one ``tile`` off player ``p``'s board; with ``choose_cells`` and the tile
+    on several cells the owner says which leaves (the ``cell`` frame, the first one
+    empty until then)."""
+    pl = s.players[p]
+    at = pl.grid.index(tile)
+    pl.grid[at] = ""
+    if choose_cells(s):
+        cells = tuple(i for i, t in enumerate(pl.grid) if t == tile or i == at)
+        if len(cells) > 1:
+            push(s, FR.Cell(p, tile=tile, at=at, cells=cells, gone=True, then=""))
+
+
 def replace_tile(pl: Player, old: str, new: str) -> None:
     pl.grid[pl.grid.index(old)] = new
 
@@ -83,8 +118,9 @@ def fields(pl: Player) -> int:
 
 
 def move_dikes(pl: Player, n: int) -> int | None:
-    """Build ``n`` dikes (moves beyond the 7th have no effect).  Tea & Trade: returns
-    the free reconnecting ditch the move offers (T19), else None."""
+    """Build ``n`` dikes at once, the columns filling from the left (moves beyond the
+    7th have no effect; the engine's moves go through :func:`move_dikes_of`).  Tea &
+    Trade: returns the free reconnecting ditch the move offers (T19), else None."""
     if pl.ditches is None:
         pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
         return None
@@ -95,17 +131,89 @@ def move_dikes(pl: Player, n: int) -> int | None:
     new = C.first_land_row(pl.dikes)
     if new == old:
         return None
-    from arle.engine.ditches import reconnecting_ditch
-    return reconnecting_ditch(pl.ditches, old, new)
+    return D.reconnecting_ditch(pl.ditches, old, new)
 
 
 def move_dikes_of(s: State, p: int, n: int) -> None:
-    """Player ``p`` builds ``n`` dikes; with Tea & Trade a network the move leaves
-    apart from the Dike Line may be joined again by one free ditch, at once (T19)."""
-    edge = move_dikes(s.players[p], n)
+    """Player ``p`` builds ``n`` dikes (moves beyond the 7th have no effect).
+
+    In the base game the columns never matter (they fill from the left).  With Tea &
+    Trade the owner places each moved dike (T18: ``dike C1 C2``, the ``dikes`` frame,
+    asked only when more than one move is possible; with the rules option
+    ``choose_cells`` off the leftmost dike goes to the leftmost free column), and a network the moves leave
+    apart from the Dike Line may be joined again by one free ditch, at once (T19).
+    The moves are made in that frame, so a caller pushes what follows them first."""
+    pl = s.players[p]
+    if pl.ditches is None:
+        pl.dikes = min(C.MAX_DIKE_MOVES, pl.dikes + n)
+        return
+    n = min(n, C.MAX_DIKE_MOVES - pl.dikes)
+    if n > 0:
+        continue_dikes(s, p, n, C.first_land_row(pl.dikes))
+
+
+def dike_options(pl: Player) -> list[tuple[int, int]]:
+    """Tea & Trade: the (C1, C2) of the next dike move (T18): the dike in column C1 of
+    the gap that gives one (the lowest holding dikes, RULINGS 2) to free column C2 of
+    the gap that takes it."""
+    src, dst = _dike_gaps(pl.dikes)
+    cols = pl.dike_cols
+    return [(a, b) for a in range(C.COLS) if cols[src] >> a & 1
+            for b in range(C.COLS) if not cols[dst] >> b & 1]
+
+
+def _dike_gaps(k: int) -> tuple[int, int]:
+    before, after = C.DIKE_SEQUENCE[k], C.DIKE_SEQUENCE[k + 1]
+    src = next(g for g in range(4) if after[g] < before[g])
+    dst = next(g for g in range(4) if after[g] > before[g])
+    return src, dst
+
+
+def move_one_dike(pl: Player, c1: int, c2: int) -> None:
+    """Tea & Trade: one dike move, the dike of column ``c1`` to column ``c2`` (T18)."""
+    src, dst = _dike_gaps(pl.dikes)
+    cols = pl.dike_cols[:]                          # replaced, never changed in place
+    assert cols[src] >> c1 & 1 and not cols[dst] >> c2 & 1
+    cols[src] &= ~(1 << c1)
+    cols[dst] |= 1 << c2
+    pl.dike_cols = cols
+    pl.dikes += 1
+
+
+def continue_dikes(s: State, p: int, n: int, line: int) -> None:
+    """Make ``n`` more dike moves of player ``p`` (a single possible move at once),
+    then offer the reconnecting ditch (T19) if the Dike Line left ``line``."""
+    pl = s.players[p]
+    while n > 0:
+        opts = dike_options(pl)
+        if len(opts) > 1 and choose_cells(s):
+            push(s, FR.Dikes(p, n=n, line=line))
+            return
+        move_one_dike(pl, *opts[0])
+        n -= 1
+    assert pl.ditches is not None
+    new = C.first_land_row(pl.dikes)
+    if new == line:
+        return
+    edge = D.reconnecting_ditch(pl.ditches, line, new)
     if edge is not None:
-        from arle.engine.ditches import edge_name
-        push(s, FR.Reconnect(p, edge=edge_name(edge)))
+        push(s, FR.Reconnect(p, edge=D.edge_name(edge)))
+
+
+@frame(FR.Dikes)
+class DikesFrame:
+    """Tea & Trade: place a moved dike, ``dike C1 C2`` (columns 0..2, C1 in the gap
+    giving the dike, C2 in the gap taking it), by C1 then C2."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Dikes) -> list[Action]:
+        return [Action("dike", (str(a), str(b))) for a, b in dike_options(s.players[f.p])]
+
+    @staticmethod
+    def apply(s: State, f: FR.Dikes, a: Action) -> None:
+        s.stack.pop()
+        move_one_dike(s.players[f.p], int(a.args[0]), int(a.args[1]))
+        continue_dikes(s, f.p, f.n - 1, f.line)
 
 
 def start_dike_cols() -> list[int]:
@@ -114,10 +222,10 @@ def start_dike_cols() -> list[int]:
 
 
 def next_dike_cols(cols: list[int], k: int) -> list[int]:
-    """Tea & Trade: the dike columns after dike move ``k + 1``.  INTERIM RULE (``dikes
-    fill from the left``, T18 leaves the columns to the owner): the leftmost dike of
-    the gap that loses one moves to the leftmost free column of the gap that gains
-    one, until the owner's choice is a decision of its own."""
+    """The dike columns after dike move ``k + 1``, filling from the left: the leftmost
+    dike of the gap that loses one moves to the leftmost free column of the gap that
+    gains one (the base game, where columns never matter, and hand-built positions;
+    in Tea & Trade games the owner chooses, :class:`DikesFrame`, T18)."""
     before, after = C.DIKE_SEQUENCE[k], C.DIKE_SEQUENCE[k + 1]
     out = cols[:]
     src = next(g for g in range(4) if after[g] < before[g])
@@ -241,8 +349,14 @@ def push_cut(s: State, p: int, n: int, must: bool) -> None:
 # ---------------------------------------------------------------------------
 def enclosures(pl: Player) -> A.Enclosures:
     g = pl.grid
+    empty = empty_land(pl)
+    dry = 0
+    if pl.ditches:
+        m = D.dehydrated_cells(pl.ditches)
+        dry = sum(1 for i in empty if m >> i & 1)
     return A.Enclosures(
-        pastures=len(empty_land(pl)),
+        pastures=len(empty) - dry,
+        dry=dry,
         stalls=g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
         stables=g.count("stable"),
         mixed=C.DIKES + C.PARK_MIXED * g.count("park"),
@@ -267,13 +381,65 @@ def gain_animals(s: State, p: int, kind: int, n: int = 1) -> None:
     check_housing(s, p)
 
 
-def place_tile_housed(s: State, p: int, tile: str) -> int:
-    """Place a tile on an empty Land Space, then make sure the animals still fit: a tile
-    put on a pasture takes its 2 places away (animals may be returned at any time, so the
-    placement is allowed and the player chooses what to give back)."""
-    cell = place_tile(s.players[p], tile)
-    check_housing(s, p)
+def place_tile_housed(s: State, p: int, tile: str, cells: list[int] | None = None,
+                      then: str = "") -> int:
+    """Place a tile on an empty Land Space (one of ``cells``, default: every empty Land
+    Space), then make sure the animals still fit: a tile put on a pasture takes its
+    places away (animals may be returned at any time, so the placement is allowed and
+    the player chooses what to give back).
+
+    The engine puts the tile on the last of the cells (the lowest-placed); with the
+    rules option ``choose_cells`` and more than one cell the owner chooses it next
+    (the ``cell`` frame, which moves the tile there).  ``then`` names what the cell
+    also settles (``farmer``: the Farmer's count of fields on dehydrated land)."""
+    pl = s.players[p]
+    opts = empty_land(pl) if cells is None else cells
+    assert opts, "no empty land"
+    cell = opts[-1]
+    pl.grid[cell] = tile
+    if len(opts) > 1 and choose_cells(s):
+        push(s, FR.Cell(p, tile=tile, at=cell, cells=tuple(opts), gone=False, then=then))
+    else:
+        settle_cell(s, p, cell, then)
     return cell
+
+
+def settle_cell(s: State, p: int, cell: int, then: str) -> None:
+    """A tile's cell is known: settle what depends on it, then the housing."""
+    if then == "farmer":
+        f = s.stack[-1]
+        assert isinstance(f, FR.Farmer) and f.p == p
+        dry = dry_cells(s.players[p]) >> cell & 1
+        replace_top(s, fields=f.fields + 1, dry=f.dry + dry)
+    check_housing(s, p)
+
+
+#: What a ``cell`` frame's ``then`` may name.
+CELL_THEN = ("", "farmer")
+
+
+@frame(FR.Cell)
+class CellFrame:
+    """The cell of a tile just placed (or removed): ``cell R,C`` for each of ``cells``,
+    in cell order (row from the sea, then column)."""
+
+    @staticmethod
+    def legal(s: State, f: FR.Cell) -> list[Action]:
+        return [Action("cell", (cell_name(c),)) for c in f.cells]
+
+    @staticmethod
+    def apply(s: State, f: FR.Cell, a: Action) -> None:
+        c = parse_cell(a.args[0])
+        s.stack.pop()
+        g = s.players[f.p].grid
+        if f.gone:
+            g[f.at] = f.tile
+            g[c] = ""
+            check_housing(s, f.p)
+            return
+        g[f.at] = ""
+        g[c] = f.tile
+        settle_cell(s, f.p, c, f.then)
 
 
 @frame(FR.House)

@@ -19,6 +19,7 @@ The rules of each kind (its ``legal`` and ``apply``) are registered in
 
 from __future__ import annotations
 
+import dataclasses
 import types
 import typing
 from dataclasses import dataclass, fields
@@ -27,7 +28,7 @@ from typing import Any, Callable, ClassVar, Union
 __all__ = [
     "Frame", "Pay", "Cut", "House", "OptionalAnimal", "TakeAnimal", "Grocer", "Merchant",
     "Colonist", "Convert", "Butcher", "Master", "Upgrade", "Wainwright", "Farmer",
-    "Shipwright", "Trades",
+    "Shipwright", "Trades", "Cell", "Dikes",
     "SpaceChoice", "AnimalsChoice", "FieldsToForests", "FreeEquipment", "RemoveMoors",
     "Smithy", "TTBuilding", "BeforeNovember", "PlowMaker", "Sell", "Breed", "Sustain", "Final", "Effect",
     "AnyFrame", "FRAME_TYPES", "DECISION_KINDS", "LEGACY_EFFECT_NAMES", "frame_to_json",
@@ -46,8 +47,11 @@ class Frame:
     p: int
 
     def details(self) -> dict[str, Any]:
-        """The frame's own fields (all but ``p``), in declaration order."""
-        return {name: getattr(self, name) for name in _FIELDS[type(self)][1:]}
+        """The frame's own fields (all but ``p``), in declaration order; as in the JSON,
+        a field with a default is left out while it holds it."""
+        defaults = _DEFAULTS[type(self)]
+        return {name: getattr(self, name) for name in _FIELDS[type(self)][1:]
+                if name not in defaults or getattr(self, name) != defaults[name]}
 
 
 # ---------------------------------------------------------------------------
@@ -150,6 +154,30 @@ class Reconnect(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Cell(Frame):
+    """Tea & Trade: the Land cell (``cell R,C``) of ``tile``, one of ``cells`` (cell ids
+    ``3*R + C``).  Until the choice the tile stands on ``at`` (or, ``gone``: the tile
+    left the board from ``at``); the choice moves it (or the gap) there.  ``then``
+    names what the choice also settles ("" or ``farmer``: the Farmer's count, T23)."""
+    KIND: ClassVar[str] = "cell"
+    tile: str
+    at: int
+    cells: tuple[int, ...]
+    gone: bool
+    then: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dikes(Frame):
+    """Tea & Trade: ``n`` more "+1 Dike" moves, each ``dike C1 C2`` (the dike of column
+    C1 of the lowest gap holding dikes goes to free column C2 of the gap above, T18);
+    ``line``: the Dike Line before the first of them (for the reconnecting ditch, T19)."""
+    KIND: ClassVar[str] = "dikes"
+    n: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class Shipwright(Frame):
     """Tea & Trade: the ships (or Peat Boat) of ``space`` (Sailmaker, Boat Builder),
     one item of each of its groups at most; ``taken``: the groups used (T41)."""
@@ -186,6 +214,9 @@ class Farmer(Frame):
     KIND: ClassVar[str] = "farmer"
     built: bool
     fields: int
+    #: Tea & Trade: of them, the fields on empty dehydrated land (T23; 2 per Plow).
+    #: Left out of the JSON while 0, so base-game states are written as before.
+    dry: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +225,9 @@ class SpaceChoice(Frame):
     KIND: ClassVar[str] = "space_choice"
     opts: Names
     space: str
+    #: Tea & Trade: the Tea use declared on a Laborer, for its imitation (T36); ""
+    #: (none) is left out of the JSON.
+    tea: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +324,7 @@ class Effect(Frame):
 
 AnyFrame = Union[
     Pay, Cut, House, OptionalAnimal, TakeAnimal, Grocer, Merchant, Colonist, Convert,
-    Butcher, Master, Again, Dig, Reconnect, Shipwright, Trades, Upgrade, Wainwright, Farmer,
+    Butcher, Master, Again, Dig, Reconnect, Cell, Dikes, Shipwright, Trades, Upgrade, Wainwright, Farmer,
     SpaceChoice, AnimalsChoice, FieldsToForests, FreeEquipment, RemoveMoors, Smithy,
     TTBuilding, BeforeNovember, PlowMaker, Sell,
     Breed, Sustain, Final, Effect,
@@ -367,18 +401,28 @@ def _checker(tp: Any) -> tuple[Check, str]:
 # Per frame class: field names (``p`` first) and the reading of each field.
 _FIELDS: dict[type[Frame], tuple[str, ...]] = {}
 _READERS: dict[type[Frame], tuple[tuple[str, Check], ...]] = {}
+# Per frame class: the fields with a default (added later, for the expansion), which
+# are left out of the JSON while they hold it (so older states are written as before).
+_DEFAULTS: dict[type[Frame], dict[str, Any]] = {}
 for _cls in FRAME_TYPES.values():
     _hints = typing.get_type_hints(_cls)
     _FIELDS[_cls] = tuple(f.name for f in fields(_cls))
     _READERS[_cls] = tuple((f.name, _checker(_hints[f.name])[0]) for f in fields(_cls))
+    _DEFAULTS[_cls] = {f.name: f.default for f in fields(_cls)
+                       if not isinstance(f.default, type(dataclasses.MISSING))}
     assert _FIELDS[_cls][0] == "p"
 
 
 def frame_to_json(f: Frame) -> dict[str, Any]:
-    """The JSON object of a frame: ``{"t": KIND, "p": ..., fields...}``."""
+    """The JSON object of a frame: ``{"t": KIND, "p": ..., fields...}`` (a field with a
+    default is left out while it holds it)."""
     d: dict[str, Any] = {"t": f.KIND}
+    defaults = _DEFAULTS[type(f)]
     for name in _FIELDS[type(f)]:
-        d[name] = getattr(f, name)
+        v = getattr(f, name)
+        if name in defaults and v == defaults[name]:
+            continue
+        d[name] = v
     return d
 
 
@@ -401,6 +445,9 @@ def frame_from_json(d: Any, where: str, players: int,
     values = []
     for name, check in _READERS[cls]:
         if name not in d:
+            if name in _DEFAULTS[cls]:
+                values.append(_DEFAULTS[cls][name])
+                continue
             raise _fail(f"{where}.{name}", f"missing field of a {cls.KIND!r} frame")
         values.append(check(d[name], f"{where}.{name}"))
     if cls is Effect:

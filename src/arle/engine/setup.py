@@ -8,7 +8,7 @@ from typing import Any
 
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.data.options import RULE_OPTIONS
+from arle.data.options import BASE_TT_OPTIONS, RULE_OPTIONS, TT_RULE_OPTIONS
 from arle.engine.core import advance
 from arle.engine.farm import new_player
 from arle.state import State
@@ -208,13 +208,17 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
         raise ValueError(f"unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})")
     if buildings is None:
         buildings = "first-game" if expansion is None else "random"
-    known = rule_options(players)
-    opts = dict(known)
+    known = {**rule_options(players),
+             **(BASE_TT_OPTIONS if expansion is None else TT_RULE_OPTIONS)}
+    opts = dict(rule_options(players))
+    if expansion is not None:
+        opts.update(TT_RULE_OPTIONS)
     for k, v in (options or {}).items():
         if k in T.THREE_PLAYER_OPTIONS and players != 3:
             raise ValueError(f"rules option {k!r} is for 3-player games only")
         if k not in known:
-            raise ValueError(f"unknown rules option {k!r} (known: {sorted(known)})")
+            why = " (a Tea & Trade option)" if k in TT_RULE_OPTIONS else ""
+            raise ValueError(f"unknown rules option {k!r}{why} (known: {sorted(known)})")
         if not isinstance(v, bool):
             raise ValueError(f"rules option {k!r} must be true or false, not {v!r}")
         opts[k] = v

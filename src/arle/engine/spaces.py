@@ -102,6 +102,18 @@ def tea_steps(s: State, p: int, space: str, use: str) -> int:
     return j - i
 
 
+def laborer_tea(s: State, p: int, space: str, use: str) -> list[str]:
+    """T36: the spaces a Laborer at ``space`` may imitate with this Tea use, improved
+    with the imitator's own tools: the occupied tool spaces of its season the use
+    changes something for (none when ``space`` is no Laborer)."""
+    if space not in C.LABORERS:
+        return []
+    season = SPACE_SEASON[space]
+    return [sp for sp in sorted(s.occupied) if SPACE_SEASON[sp] == season
+            and sp not in C.LABORERS and tea_steps(s, p, sp, use)
+            and _cost_once(s, p, sp)]
+
+
 def _cost_twice(s: State, p: int, space: str) -> bool:
     options = SPACE_COSTS.get(space)
     if options is None:
@@ -131,9 +143,9 @@ def tt_place_actions(s: State, p: int, spaces: tuple[str, ...]) -> list[Action]:
         if sp in COSTLY and not space_cost_options(s, p, sp):
             continue
         out.append(PLACE.get(sp) or Action("place", (sp,)))
-        if tea + ef >= 1 and tea_steps(s, p, sp, "tea"):
+        if tea + ef >= 1 and (tea_steps(s, p, sp, "tea") or laborer_tea(s, p, sp, "tea")):
             out.append(Action("place", (sp, "tea")))
-        if ef >= 1 and tea_steps(s, p, sp, "eftea"):
+        if ef >= 1 and (tea_steps(s, p, sp, "eftea") or laborer_tea(s, p, sp, "eftea")):
             out.append(Action("place", (sp, "eftea")))
         if ef >= T.DOUBLE_ACTION_COST[T.EAST_FRISIAN_TEA] and _cost_twice(s, p, sp):
             out.append(Action("place", (sp, "twice")))
@@ -165,8 +177,13 @@ def place_worker(s: State, p: int, space: str, use: str = "") -> None:
         pay(s, p, {T.EAST_FRISIAN_TEA: 1})     # EF Tea pays for Tea (T38)
     else:
         pay(s, p, {T.TEA if use == "tea" else T.EAST_FRISIAN_TEA: 1})
-    pl.boost = [TEA_TRACK[space], steps]
     push_eff(s, "tea_done", p)
+    if space in C.LABORERS:
+        # T36: the Tea waits for the imitation (the Laborer's choice, on top now).
+        use_space(s, p, space)
+        replace_top(s, tea=use)
+        return
+    pl.boost = [TEA_TRACK[space], steps]
     use_space(s, p, space)
 
 
@@ -219,6 +236,25 @@ def dig_actions(pl: Player) -> list[Action]:
             for e in D.edges_of(D.legal_new_ditches(pl.ditches, line, room))]
 
 
+def ditch_supply_left(s: State) -> int | None:
+    """T8: the ditches left in the supply (None: unlimited, the default).  With the
+    rules option ``shared_ditches`` the 30 wooden ditches of the box (table Z's
+    ``shared`` value) are shared by every player."""
+    if not s.setup.get("options", {}).get("shared_ditches"):
+        return None
+    total = T.DITCH_SUPPLY.values["shared"]
+    assert total is not None
+    return total - sum((pl.ditches or 0).bit_count() for pl in s.players)
+
+
+def dig_options(s: State, p: int) -> list[Action]:
+    """The ditches player ``p`` may dig now: none once a shared supply is used up (T8)."""
+    left = ditch_supply_left(s)
+    if left is not None and left <= 0:
+        return []
+    return dig_actions(s.players[p])
+
+
 def dig_ditch(pl: Player, edge: int) -> None:
     """Dig one ditch; a hydrated Moor with 2 ditches on its perimeter flips at once,
     4 Peat on it (T20, T24)."""
@@ -239,7 +275,7 @@ class Dig:
 
     @staticmethod
     def legal(s: State, f: FR.Dig) -> list[Action]:
-        return dig_actions(s.players[f.p]) + [DONE]
+        return dig_options(s, f.p) + [DONE]
 
     @staticmethod
     def apply(s: State, f: FR.Dig, a: Action) -> None:
@@ -258,7 +294,7 @@ class Reconnect:
     @staticmethod
     def legal(s: State, f: FR.Reconnect) -> list[Action]:
         dig = Action("dig", (f.edge,))
-        return [dig, DONE] if dig in dig_actions(s.players[f.p]) else []
+        return [dig, DONE] if dig in dig_options(s, f.p) else []
 
     @staticmethod
     def apply(s: State, f: FR.Reconnect, a: Action) -> None:
@@ -270,7 +306,7 @@ class Reconnect:
 def ditcher(s: State, p: int) -> None:
     """Ditcher: dig 1 ditch per Digging Spade (3-6), up to that many (T13, T20)."""
     n = tool_value(s, p, T.DIGGING_SPADE_TRACK) * T.DITCHES_PER_SPADE
-    if dig_actions(s.players[p]):
+    if dig_options(s, p):
         push(s, FR.Dig(p, n=n))
 
 
@@ -314,9 +350,23 @@ def peat_cutter(s: State, p: int) -> None:
     F.push_cut(s, p, tool_value(s, p, C.SPADES), must=False)
 
 
+def _dikes_then(s: State, p: int, n: int, then: FR.Frame) -> None:
+    """``n`` dike moves of ``p``, then the decision ``then``.  When the owner places
+    the dikes (``choose_cells``), ``then`` waits below their frames, so that it comes
+    after the dikes and their new land; otherwise the moves are made at once and
+    ``then`` comes before the reconnecting ditch they may offer (as records written
+    before the option existed were played)."""
+    if F.choose_cells(s):
+        push(s, then)
+        F.move_dikes_of(s, p, n)
+    else:
+        F.move_dikes_of(s, p, n)
+        push(s, then)
+
+
 def dike_builder(s: State, p: int) -> None:
-    F.move_dikes_of(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)])
-    push(s, FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
+    _dikes_then(s, p, C.SHOVEL_PAIRS[tool_value(s, p, C.SHOVELS)],
+                FR.OptionalAnimal(p, kinds=("sheep", "cattle")))
 
 
 def _space_gain(s: State, p: int, space: str) -> None:
@@ -342,8 +392,7 @@ def grocer_summer(s: State, p: int) -> None:
 
 
 def dike_warden(s: State, p: int) -> None:
-    F.move_dikes_of(s, p, C.SPACE_DIKE_MOVES["dike_warden"])
-    push(s, FR.Upgrade(p))
+    _dikes_then(s, p, C.SPACE_DIKE_MOVES["dike_warden"], FR.Upgrade(p))
 
 
 def warden(s: State, p: int) -> None:
@@ -740,6 +789,23 @@ def place_field(s: State, p: int, side: str) -> None:
     F.place_tile_housed(s, p, "field_" + side)
 
 
+def farmer_cells(s: State, f: FR.Farmer) -> list[int]:
+    """The empty Land Spaces the Farmer's next field may go on (T23): with P Plows,
+    n fields on other land and d on empty dehydrated land, n + ceil(d/2) <= P."""
+    pl = s.players[f.p]
+    plows = F.count_equipment(pl, "plow")
+    n, d = f.fields - f.dry, f.dry
+    wet_ok = n + 1 + (d + 1) // 2 <= plows
+    dry_ok = n + (d + 2) // 2 <= plows
+    if not (wet_ok or dry_ok):
+        return []
+    empty = F.empty_land(pl)
+    dry = F.dry_cells(pl)
+    if not dry:
+        return empty if wet_ok else []
+    return [c for c in empty if (dry_ok if dry >> c & 1 else wet_ok)]
+
+
 @frame(FR.Farmer, anytime="work")
 class Farmer:
     """Farmer: ``plow cattle|horse`` (build a Plow) and/or ``field grain|flax`` once per
@@ -753,8 +819,8 @@ class Farmer:
             for animal in (C.CATTLE, C.HORSE):
                 if plow_payment(s, p, animal):
                     out.append(Action("plow", (C.ANIMALS[animal],)))
-        if f.fields < F.count_equipment(s.players[p], "plow"):
-            out += field_actions(s, p)
+        if s.pool["field"] > 0 and farmer_cells(s, f):
+            out += [Action("field", ("grain",)), Action("field", ("flax",))]
         return out + [DONE]
 
     @staticmethod
@@ -767,8 +833,9 @@ class Farmer:
             replace_top(s, built=True)
             pay_then(s, p, plow_payment(s, p, animal), "take_plow", animal)
         else:
-            replace_top(s, fields=f.fields + 1)
-            place_field(s, p, a.args[0])
+            # The field's cell settles the count (``then="farmer"``, T23).
+            s.pool["field"] -= 1
+            F.place_tile_housed(s, p, "field_" + a.args[0], farmer_cells(s, f), "farmer")
 
 
 def farmer(s: State, p: int) -> None:
@@ -831,6 +898,10 @@ class SpaceChoice:
             out.append(Action("wood"))
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
+        if f.tea:
+            # T36: Tea declared on the Laborer: one of the imitations it improves.
+            return [Action("imitate", (sp,)) for sp in laborer_tea(s, p, f.space, f.tea)] \
+                + [DONE]
         if "imitate" in opts:
             skip: tuple[str, ...]
             if f.space in T.IMITATE_SPACES:
@@ -865,6 +936,8 @@ class SpaceChoice:
         elif v == "vehicle":
             buy_equipment(s, p, a.args[0])
         elif v == "imitate":
+            if f.tea:
+                s.players[p].boost = [TEA_TRACK[a.args[0]], tea_steps(s, p, a.args[0], f.tea)]
             use_space(s, p, a.args[0])
 
 

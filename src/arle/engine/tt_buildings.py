@@ -29,7 +29,7 @@ from arle.engine.core import (
     advance_tool, effect, frame, gain, pay, pay_then, payment_options, push, push_eff,
     tool_value,
 )
-from arle.engine.spaces import DONE, dig_actions, do_upgrade
+from arle.engine.spaces import DONE, dig_options, do_upgrade
 from arle.state import Player, State
 
 FIG = T.TT_BUILDING_FIGURES
@@ -62,7 +62,7 @@ def _can_pay(res: list[int], cost: dict[int, int]) -> bool:
 
 
 def _push_dig(s: State, p: int, n: int) -> None:
-    if n > 0 and s.players[p].ditches is not None and dig_actions(s.players[p]):
+    if n > 0 and s.players[p].ditches is not None and dig_options(s, p):
         push(s, FR.Dig(p, n=n))
 
 
@@ -126,7 +126,7 @@ def _dehydration_mill_legal(s: State, p: int) -> list[Action]:
     pl = s.players[p]
     if pl.ditches is None or not payment_options(pl.res, _d(FIG["dehydration_mill"]["pays"])):
         return []
-    return [Action("use", ("dehydration_mill",))] if dig_actions(pl) else []
+    return [Action("use", ("dehydration_mill",))] if dig_options(s, p) else []
 
 
 def _dehydration_mill(s: State, p: int, a: Action) -> None:

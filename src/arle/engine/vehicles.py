@@ -17,9 +17,16 @@ from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
 LOAD_PAY = C.LOAD_COST
-#: Tea & Trade (T6, option ``tea_upgrade_spaces`` = ``any_single``): Tea goes on any
-#: single space of a vehicle too, and comes back as East Frisian Tea.
-TEA_ON_VEHICLES = T.UNCONFIRMED["tea_upgrade_spaces"].value == "any_single"
+
+
+def tea_on_vehicles(s: State) -> bool:
+    """Tea & Trade (T6, table Z ``tea_upgrade_spaces``): with ``any_single`` (the
+    default) Tea goes on any single space of a vehicle too, and comes back as East
+    Frisian Tea; the rules option ``tea_ships_only`` plays ``ships_only``."""
+    choice = T.UNCONFIRMED["tea_upgrade_spaces"]
+    opts = s.setup.get("options", {})
+    name = "ships_only" if opts.get("tea_ships_only") else choice.default
+    return choice.values[name] == "any_single"
 
 
 def placements_for(kind: str, cells: list[str], size: int) -> list[int]:
@@ -70,7 +77,7 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
     for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
         if res[r] > 0:
             items.append(name)
-    if TEA_ON_VEHICLES and len(res) > T.TEA and res[T.TEA] > 0:
+    if len(res) > T.TEA and res[T.TEA] > 0 and tea_on_vehicles(s):
         items.append("tea")
     used = used_destinations(pl)
     for d in C.DESTINATIONS:
@@ -209,7 +216,7 @@ def do_sale(s: State, p: int, dest: str, option: str) -> None:
     food = C.DESTINATION_SALES[dest][item]
     res = pl.res
     if item == "field":
-        F.remove_tile(pl, f"field_{choice}")
+        F.remove_tile_of(s, p, f"field_{choice}")        # its cell: the owner's (Tea & Trade)
         s.pool["field"] += 1
     elif item in ("plow", "peat_boat"):
         F.remove_equipment(s, p, item)
@@ -260,8 +267,8 @@ class Sell:
             s.stack.pop()
             return
         opt = a.args[0]
-        do_sale(s, f.p, f.dest, opt)
         replace_top(s, sold=tuple(f.sold) + (opt.partition(":")[0],))
+        do_sale(s, f.p, f.dest, opt)       # after: a field's cell may be asked on top
 
 
 def empty_vehicles(s: State, p: int) -> None:
