@@ -33,6 +33,8 @@ def train_eval(
                                         help="Hidden units of the network.")] = 32,
     epochs: Annotated[int, typer.Option("--epochs", min=1, max=10_000,
                                         help="Passes over the training rows.")] = 40,
+    l2: Annotated[float, typer.Option("--l2", min=0.0, max=10.0,
+                                      help="Weight decay of the network.")] = 1e-4,
     holdout: Annotated[float, typer.Option(
         "--holdout", min=0.01, max=0.9,
         help="Share of the games held out to measure the error and stop early.")] = 0.15,
@@ -53,7 +55,7 @@ def train_eval(
             _refuse(f"{path}: not an arle dataset ({e})")
         arrays.append(a)
     try:
-        model, report = L.train(arrays, hidden=hidden, epochs=epochs, holdout=holdout,
+        model, report = L.train(arrays, hidden=hidden, epochs=epochs, l2=l2, holdout=holdout,
                                 seed=seed, source=", ".join(data))
     except ValueError as e:
         _refuse(str(e))
