@@ -10,13 +10,33 @@ is full.  Everything else stays: a bot's choice is always one of ``legal_actions
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arle import ANYTIME_VERBS
 from arle.actions import Action
 from arle.state import State
 from arle.view import barn_has_room
 
-__all__ = ["ANYTIME_VERBS", "candidates", "barn_full", "own_actions"]
+__all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "candidates", "barn_full",
+           "evaluator_option", "own_actions"]
 
+#: ``evaluate``-shaped: a player's estimated final score in a position.
+Evaluator = Callable[[State, int], float]
+#: The evaluations a bot's ``eval=`` option names.
+EVALS = ("hand", "learned")
+
+
+def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None:
+    """The evaluation of a bot's ``eval=NAME`` (and ``model=PATH``) options; None for
+    the hand evaluation, which the bots then call directly (faster when compiled)."""
+    if name not in EVALS:
+        raise ValueError(f"{bot} eval must be one of {', '.join(EVALS)}, not {name!r}")
+    if name == "hand":
+        if model is not None:
+            raise ValueError(f"{bot} option model= needs eval=learned")
+        return None
+    from arle.bots.learned import learned_evaluator   # numpy and the model: on demand
+    return learned_evaluator(model)
 
 
 def barn_full(s: State, p: int) -> bool:

@@ -9,7 +9,9 @@ judged; the bot still plays the chain one decision at a time afterwards.
 
 Options (``greedy:key=value``): ``noise=X`` adds uniform noise of amplitude X points to
 each action's value (0 by default: the best action, ties broken by the seed);
-``chain=N`` caps the sub-decisions completed per look-ahead (default 12).
+``chain=N`` caps the sub-decisions completed per look-ahead (default 12);
+``eval=hand`` (the default) or ``eval=learned`` chooses the evaluation
+(:mod:`arle.bots.learned`), ``model=PATH`` a learned model other than the shipped one.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import math
 import random
 
 from arle.actions import Action
-from arle.bots.common import candidates, own_actions
+from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -26,23 +28,26 @@ from arle.view import decision_depth
 __all__ = ["GreedyBot", "chain_value", "greedy_step", "in_chain", "value_of"]
 
 
-def value_of(s: State, p: int) -> float:
+def value_of(s: State, p: int, ev: Evaluator | None = None) -> float:
     """The bot's view of a position: its own evaluation, minus the opponent's in a
     two-player game."""
-    v = evaluate(s, p)
+    if ev is None:            # the hand evaluation, called directly (the compiled build)
+        ev = evaluate
+    v = ev(s, p)
     if s.n == 2:
-        v -= evaluate(s, 1 - p)
+        v -= ev(s, 1 - p)
     return v
 
 
-def greedy_step(s: State, p: int, actions: list[Action]) -> tuple[Action, State]:
+def greedy_step(s: State, p: int, actions: list[Action],
+                ev: Evaluator | None = None) -> tuple[Action, State]:
     """The action of ``actions`` whose resulting position evaluates best (one ply)."""
     best_v = -1e18
     best: tuple[Action, State] | None = None
     for a in actions:
         c = s.clone()
         c.apply(a)
-        v = evaluate(c, p)
+        v = evaluate(c, p) if ev is None else ev(c, p)
         if v > best_v:
             best_v = v
             best = (a, c)
@@ -55,23 +60,23 @@ def in_chain(s: State, p: int) -> bool:
     return decision_depth(s) > 0 and s.current_player == p and s.phase != "over"
 
 
-def chain_value(s: State, p: int, limit: int = 12) -> float:
+def chain_value(s: State, p: int, limit: int = 12, ev: Evaluator | None = None) -> float:
     """Evaluate ``s`` for ``p`` after completing ``p``'s pending sub-decisions greedily."""
     steps = 0
     while steps < limit and in_chain(s, p):
         legal = s.legal_actions()
         if not legal:
             break
-        _a, s = greedy_step(s, p, own_actions(legal))
+        _a, s = greedy_step(s, p, own_actions(legal), ev)
         steps += 1
-    return value_of(s, p)
+    return value_of(s, p, ev)
 
 
 class GreedyBot:
     """One decision ahead with chains of sub-decisions completed greedily."""
 
     def __init__(self, seed: int = 0, noise: str | float = 0.0, chain: str | int = 12,
-                 **options: str) -> None:
+                 eval: str = "hand", model: str | None = None, **options: str) -> None:
         if options:
             raise ValueError(f"unknown greedy option(s): {', '.join(sorted(options))}")
         self.seed = seed
@@ -79,11 +84,13 @@ class GreedyBot:
         self.chain = int(chain)
         if not math.isfinite(self.noise) or self.noise < 0 or self.chain < 0:
             raise ValueError("greedy options noise and chain must not be negative")
+        self.eval = str(eval)
+        self._ev = evaluator_option(self.eval, model, "greedy")
         self._rng = random.Random(seed)
 
     @property
     def name(self) -> str:
-        return "greedy"
+        return "greedy" if self.eval == "hand" else f"greedy:eval={self.eval}"
 
     def scored_actions(self, state: State) -> list[tuple[float, Action]]:
         """Every legal action with the value the bot gives it."""
@@ -94,7 +101,7 @@ class GreedyBot:
         for a in candidates(state):
             c = state.clone()
             c.apply(a)
-            out.append((chain_value(c, p, self.chain), a))
+            out.append((chain_value(c, p, self.chain, self._ev), a))
         return out
 
     def choose(self, state: State) -> Action:

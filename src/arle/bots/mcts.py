@@ -38,7 +38,8 @@ Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150
 ``widen`` (default 2.0), ``expand`` (1 or 2, default 2), ``branch`` (default 4),
 ``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
 in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
-(1 or 0).
+(1 or 0), ``eval`` (``hand``, the default, or ``learned``: :mod:`arle.bots.learned`) and
+``model`` (the learned model's file; default: the shipped one).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ import random
 import time
 
 from arle.actions import Action
-from arle.bots.common import candidates, own_actions
+from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -61,20 +62,22 @@ def state_key(s: State) -> tuple[object, ...]:
     return s.key()
 
 
-def value0(s: State) -> float:
+def value0(s: State, ev: Evaluator | None = None) -> float:
     """The value of a position from player 0's side: the estimated final score in
     solo, the difference of the estimates in a two-player game."""
+    if ev is None:                   # the hand evaluation (a direct call when compiled)
+        return evaluate(s, 0) if s.n == 1 else evaluate(s, 0) - evaluate(s, 1)
     if s.n == 1:
-        return evaluate(s, 0)
-    return evaluate(s, 0) - evaluate(s, 1)
+        return ev(s, 0)
+    return ev(s, 0) - ev(s, 1)
 
 
 def _in_chain(s: State, p: int) -> bool:
     return decision_depth(s) > 0 and s.phase != "over" and s.current_player == p
 
 
-def complete(s: State, p: int,
-             limit: int = 12) -> tuple[list[Action], State, float | None]:
+def complete(s: State, p: int, limit: int = 12,
+             ev: Evaluator | None = None) -> tuple[list[Action], State, float | None]:
     """Finish ``p``'s pending sub-decisions greedily (one ply, by the evaluation).
 
     Returns the actions, the position reached and its evaluation for ``p`` (None when
@@ -87,7 +90,7 @@ def complete(s: State, p: int,
         for a in own_actions(candidates(s)):
             c = s.clone()
             c.apply(a)
-            v = evaluate(c, p)
+            v = evaluate(c, p) if ev is None else ev(c, p)
             if v > best_v:
                 best_v, best = v, (a, c)
         if best is None:
@@ -100,7 +103,8 @@ def complete(s: State, p: int,
 Macro = tuple[tuple[Action, ...], State, float | None]
 
 
-def macro_actions(s: State, expand: int = 2, branch: int = 4) -> list[Macro]:
+def macro_actions(s: State, expand: int = 2, branch: int = 4,
+                  ev: Evaluator | None = None) -> list[Macro]:
     """The macro-actions of the player to move in ``s``.
 
     Each is (actions, resulting state, the mover's evaluation of it or None).  With
@@ -120,15 +124,15 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4) -> list[Macro]:
                 for b in subs:
                     c2 = c.clone()
                     c2.apply(b)
-                    firsts.append((evaluate(c2, p), b, c2))
+                    firsts.append((evaluate(c2, p) if ev is None else ev(c2, p), b, c2))
                 if len(firsts) > branch:
                     firsts.sort(key=lambda t: -t[0])
                     del firsts[branch:]
                 for v0, b, c2 in firsts:
-                    rest, end, v = complete(c2, p)
+                    rest, end, v = complete(c2, p, 12, ev)
                     out.append(((a, b, *rest), end, v0 if v is None else v))
                 continue
-        rest, end, v = complete(c, p)
+        rest, end, v = complete(c, p, 12, ev)
         out.append(((a, *rest), end, v))
     return out
 
@@ -163,7 +167,7 @@ class MCTSBot:
                  c: str | float = 0.7, scale: str | float = 10.0, widen: str | float = 2.0,
                  expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
                  depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
-                 **options: str) -> None:
+                 eval: str = "hand", model: str | None = None, **options: str) -> None:
         if options:
             raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
         self.seed = seed
@@ -192,13 +196,15 @@ class MCTSBot:
             raise ValueError("mcts branch must be at least 1")
         if self.expand not in (1, 2) or self.depth < 0 or self.widen <= 0 or self.c < 0:
             raise ValueError("mcts expand must be 1 or 2; depth, widen and c non-negative")
+        self.eval = str(eval)
+        self._ev = evaluator_option(self.eval, model, "mcts")
         self._rng = random.Random(seed)
         self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
         self.last_stats: dict[str, float] = {}
 
     @property
     def name(self) -> str:
-        return "mcts"
+        return "mcts" if self.eval == "hand" else f"mcts:eval={self.eval}"
 
     # ------------------------------------------------------------------ public
     def choose(self, state: State) -> Action:
@@ -351,13 +357,13 @@ class MCTSBot:
         s = node.state
         node.expanded = True
         if s.phase == "over" or s.current_player is None:
-            node.value = value0(s)
+            node.value = value0(s, self._ev)
             return node.value
         mover = s.current_player
         sign = -1.0 if mover == 1 else 1.0
         edges = []
         seen: set[tuple[object, ...]] = set()
-        for actions, end, v in macro_actions(s, self.expand, self.branch):
+        for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev):
             key = state_key(end)
             if key in seen:
                 continue
@@ -365,13 +371,13 @@ class MCTSBot:
             child = table.get(key)
             if child is None:
                 child = _Node(end)
-                child.value = v if v is not None and end.n == 1 else value0(end)
+                child.value = v if v is not None and end.n == 1 else value0(end, self._ev)
                 table[key] = child
             edges.append(_Edge(actions, child, child.value))
         rng = self._rng
         edges.sort(key=lambda e: (-sign * e.prior, rng.random()))
         node.edges = edges
-        value = edges[0].prior if edges else value0(s)
+        value = edges[0].prior if edges else value0(s, self._ev)
         if self.rollout != "none" and edges:
             value = self._rollout(edges[0].child.state)
         node.value = value
@@ -393,12 +399,12 @@ class MCTSBot:
             sign = -1.0 if p == 1 else 1.0
             best_v = -1e18
             best_s = s
-            for _actions, end, _v in macro_actions(s, 1):
-                v = sign * value0(end)
+            for _actions, end, _v in macro_actions(s, 1, 4, self._ev):
+                v = sign * value0(end, self._ev)
                 if v > best_v:
                     best_v, best_s = v, end
             s = best_s
-        return value0(s)
+        return value0(s, self._ev)
 
     def __repr__(self) -> str:
         return (f"MCTSBot(seed={self.seed}, sims={self.sims}, time={self.time}, c={self.c}, "

@@ -17,6 +17,7 @@ from arle.cli import (
     selfplay_cmd,
     serve_cmd,
     tournament,
+    train_cmd,
 )
 
 app = typer.Typer(
@@ -55,6 +56,7 @@ tournament.register(app)
 selfplay_cmd.register(app)
 bench.register(app)
 dataset_cmd.register(app)
+train_cmd.register(app)
 explain_cmd.register(app)
 
 

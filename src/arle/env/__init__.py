@@ -12,13 +12,28 @@ True
 
 from __future__ import annotations
 
-import gymnasium as _gym
+from typing import Any
 
 from arle.env.catalog import CATALOG, ActionCatalog, UncataloguedActionError, uncatalogued
-from arle.env.gym_env import SoloEnv
 from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
-from arle.env.pettingzoo_env import ArleAECEnv, aec_env
-from arle.env.green_pettingzoo import green_aec_env  # arle.green (h8)
+
+_gym: Any = None
+try:   # the environments need the research extra; the encoding needs numpy only
+    import gymnasium
+
+    _gym = gymnasium
+
+    from arle.env.gym_env import SoloEnv
+    from arle.env.pettingzoo_env import ArleAECEnv, aec_env
+    from arle.env.green_pettingzoo import green_aec_env  # arle.green (h8)
+except ImportError as _missing:  # pragma: no cover - the default install (no gymnasium)
+    _MISSING = _missing.name
+
+    def __getattr__(name: str) -> Any:
+        if name in ("SoloEnv", "ArleAECEnv", "aec_env", "green_aec_env"):
+            raise ImportError(f"arle.env.{name} needs the research extra ({_MISSING} is "
+                              "missing): pip install 'arle[env]'")
+        raise AttributeError(f"module 'arle.env' has no attribute {name!r}")
 
 __all__ = ["CATALOG", "ActionCatalog", "ArleAECEnv", "GYM_ID", "OBS_SIZE", "OPENSPIEL_NAME",
            "SLICES", "SoloEnv", "UncataloguedActionError", "aec_env", "encode", "green_aec_env",
@@ -30,7 +45,7 @@ OPENSPIEL_NAME = "python_fields_of_arle"
 #: ``legal_mask(state)``: the 0/1 ``int8`` mask of legal catalog indices.
 legal_mask = CATALOG.mask
 
-if GYM_ID not in _gym.registry:
+if _gym is not None and GYM_ID not in _gym.registry:
     _gym.register(id=GYM_ID, entry_point="arle.env.gym_env:SoloEnv")
 
 try:  # OpenSpiel is a required test dependency, but the interfaces work without it.

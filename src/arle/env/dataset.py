@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 import arle
+from arle.bots.evaluation import evaluate
 from arle.env.catalog import CATALOG
 from arle.env.observation import OBS_SIZE, encode
 from arle.env.rewards import check_reward, final_rewards
@@ -51,7 +52,9 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
     catalog indices), ``action`` (int32, the index taken), ``player`` (int8), ``game``
     (int32, position of the record), ``ply`` (int32, its index in the record),
     ``outcome`` (float32, the mover's final reward: ``score_diff`` or ``win_loss`` as in
-    the environments) and ``score`` (float32, the mover's final score).  Per game:
+    the environments), ``score`` (float32, the mover's final score) and ``hand``
+    (float32, the bots' hand-written evaluation of the mover's final score there:
+    :func:`arle.bots.evaluation.evaluate`, what ``arle train-eval`` corrects).  Per game:
     ``game_scores`` (float32, one column per seat; NaN for the missing seat of a solo
     game) and ``game_setup`` (the setup as JSON text).  Unfinished games are refused:
     they have no outcome.
@@ -65,6 +68,7 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
     ply: list[int] = []
     outcome: list[float] = []
     score: list[float] = []
+    hand: list[float] = []
     game_scores: list[list[float]] = []
     game_setup: list[str] = []
     for g, record in enumerate(records):
@@ -81,6 +85,7 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
             p = s.current_player
             assert p is not None
             obs.append(encode(s, p))
+            hand.append(evaluate(s, p))
             masks.append(CATALOG.mask(s))
             action.append(CATALOG.index(text))
             player.append(p)
@@ -104,6 +109,7 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
         "ply": np.asarray(ply, np.int32),
         "outcome": np.asarray(outcome, np.float32),
         "score": np.asarray(score, np.float32),
+        "hand": np.asarray(hand, np.float32),
         "game_scores": np.asarray(game_scores, np.float32).reshape(-1, 2),
         "game_setup": np.asarray(game_setup, dtype=np.str_),
     }

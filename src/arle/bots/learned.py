@@ -1,0 +1,322 @@
+"""A learned evaluation: the hand-written one corrected by a small network fitted to
+self-play outcomes.
+
+    value(s, p) = evaluate(s, p) + net(encode(s, p), evaluate(s, p))
+
+:func:`arle.bots.evaluation.evaluate` estimates a player's final score from features
+chosen by hand; the network (:class:`ValueModel`, one hidden layer of rectified units,
+numpy only) learns what that estimate gets wrong, from the research observation
+(:func:`arle.env.encode`) of the position.  It is trained on the rows of ``arle dataset``
+files (one row per decision of finished self-play games: the mover's observation, the
+hand evaluation there and the mover's final score), by :func:`train` or
+``arle train-eval``.  A finished game is never corrected: its value is its score.
+
+Why a correction rather than a value from scratch: the hand evaluation is already a good
+estimate (``mcts`` reaches about 113 solo with it), so the network only has to learn the
+residual, which needs far less data than the whole value and can never be much worse
+than the hand evaluation when the residual it learns is small.  ``docs/BOTS.md`` has the
+figures.
+
+A model file (``.npz``, no pickles) holds the weights, the input normalisation and a
+``meta`` record: the file format, the observation layout it was trained on (its size and
+a fingerprint of :func:`arle.env.observation.describe`), what it was trained on and a
+checksum of the weights.  :func:`load_model` refuses a corrupt file, a file of another
+format and a model for another observation layout, each with a message saying which.
+
+>>> import arle
+>>> from arle.bots.learned import default_model, learned_value
+>>> s = arle.new_game(players=1, seed=5)
+>>> v = learned_value(default_model(), s, 0)
+>>> v == learned_value(default_model(), s, 0)        # deterministic
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import arle
+from arle.bots.evaluation import evaluate
+from arle.env.observation import OBS_SIZE, describe, encode
+from arle.state import State
+
+__all__ = ["DEFAULT_MODEL", "FORMAT", "ValueModel", "default_model", "layout_fingerprint",
+           "learned_evaluator", "learned_value", "load_model", "train"]
+
+#: The model file format (``meta["format"]``).
+FORMAT = "arle-value-1"
+#: The model shipped with the package (``arle/bots/models/``).
+DEFAULT_MODEL = "value-solo-v1.npz"
+#: The hand evaluation enters the network divided by this (scores are ~0-150).
+HAND_SCALE = 100.0
+_ARRAYS = ("mean", "std", "w1", "b1", "w2", "b2")
+
+Evaluator = Callable[[State, int], float]
+F32 = npt.NDArray[np.float32]
+
+
+def layout_fingerprint() -> str:
+    """A short fingerprint of the observation layout this arle encodes."""
+    return hashlib.sha256(f"{OBS_SIZE}\n{describe()}".encode()).hexdigest()[:16]
+
+
+@dataclass
+class ValueModel:
+    """The correction network: inputs normalised by ``mean``/``std``, then
+    ``relu(x @ w1 + b1) @ w2 + b2`` points added to the hand evaluation."""
+
+    mean: F32
+    std: F32
+    w1: F32
+    b1: F32
+    w2: F32
+    b2: F32
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def inputs(self) -> int:
+        return int(self.w1.shape[0])
+
+    @property
+    def hidden(self) -> int:
+        return int(self.w1.shape[1])
+
+    def correction(self, x: F32) -> F32:
+        """The correction (points) for each row of ``x`` (rows of :func:`_inputs`)."""
+        z = (x - self.mean) / self.std
+        h = np.maximum(z @ self.w1 + self.b1, 0.0)
+        out: F32 = (h @ self.w2 + self.b2).astype(np.float32)
+        return out
+
+    def checksum(self) -> str:
+        h = hashlib.sha256()
+        for name in _ARRAYS:
+            a = np.ascontiguousarray(getattr(self, name), dtype=np.float32)
+            h.update(name.encode())
+            h.update(str(a.shape).encode())
+            h.update(a.tobytes())
+        return h.hexdigest()
+
+    def save(self, path: str) -> None:
+        """Write the model to ``path`` (a temporary file, then a rename: a failure
+        leaves no partial file)."""
+        meta = dict(self.meta, format=FORMAT, obs_size=OBS_SIZE,
+                    obs_layout=layout_fingerprint(), inputs=self.inputs, hidden=self.hidden,
+                    checksum=self.checksum())
+        target = os.path.abspath(path)
+        tmp = f"{target}.tmp{os.getpid()}.npz"
+        try:
+            payload: dict[str, Any] = {k: np.asarray(getattr(self, k), np.float32)
+                                       for k in _ARRAYS}
+            payload["meta"] = np.asarray(json.dumps(meta, sort_keys=True))
+            np.savez_compressed(tmp, **payload)
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+        self.meta = meta
+
+
+def load_model(path: str) -> ValueModel:
+    """The model in ``path``; ValueError saying what is wrong with a bad file."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if "meta" not in data.files:
+                raise ValueError("no 'meta' record")
+            meta = json.loads(str(data["meta"]))
+            missing = [k for k in _ARRAYS if k not in data.files]
+            if missing:
+                raise ValueError(f"missing arrays {', '.join(missing)}")
+            arrays = {k: np.asarray(data[k], np.float32) for k in _ARRAYS}
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such model file") from None
+    except ValueError as e:
+        raise ValueError(f"{path}: not a readable arle value model ({e})") from None
+    except (OSError, EOFError, KeyError, zipfile.BadZipFile) as e:   # zip damage
+        raise ValueError(f"{path}: not a readable arle value model ({e})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        found = meta.get("format") if isinstance(meta, dict) else None
+        raise ValueError(f"{path}: not an arle value model (format {found!r}, expected "
+                         f"{FORMAT!r})")
+    if meta.get("obs_size") != OBS_SIZE or meta.get("obs_layout") != layout_fingerprint():
+        raise ValueError(f"{path}: the model was trained on another observation layout "
+                         f"(size {meta.get('obs_size')}, layout {meta.get('obs_layout')}; "
+                         f"this arle encodes size {OBS_SIZE}, layout "
+                         f"{layout_fingerprint()}): train it again on this version's data")
+    n_in, hidden = OBS_SIZE + 1, meta.get("hidden")
+    shapes = {"mean": (n_in,), "std": (n_in,), "w1": (n_in, hidden), "b1": (hidden,),
+              "w2": (hidden,), "b2": ()}
+    for k, shape in shapes.items():
+        if arrays[k].shape != shape:
+            raise ValueError(f"{path}: array {k} has shape {arrays[k].shape}, expected "
+                             f"{shape}")
+        if not np.all(np.isfinite(arrays[k])):
+            raise ValueError(f"{path}: array {k} holds a value that is not finite")
+    if np.any(arrays["std"] <= 0):
+        raise ValueError(f"{path}: array std must be positive")
+    model = ValueModel(meta=meta, **arrays)
+    if model.checksum() != meta.get("checksum"):
+        raise ValueError(f"{path}: the weights do not match their checksum (a damaged or "
+                         "edited file)")
+    return model
+
+
+@lru_cache(maxsize=1)
+def default_model() -> ValueModel:
+    """The model shipped with the package."""
+    ref = resources.files("arle.bots") / "models" / DEFAULT_MODEL
+    with resources.as_file(ref) as p:
+        return load_model(str(p))
+
+
+def _inputs(obs: F32, hand: F32) -> F32:
+    out: F32 = np.concatenate([obs.reshape(len(hand), -1),
+                               (hand / HAND_SCALE).reshape(-1, 1)], axis=1,
+                              dtype=np.float32)
+    return out
+
+
+def learned_value(model: ValueModel, s: State, p: int) -> float:
+    """Player ``p``'s estimated final score: the hand evaluation plus the model's
+    correction (none once the game is over: then it is the score)."""
+    hand = evaluate(s, p)
+    if s.phase == "over":
+        return hand
+    z = (np.append(encode(s, p), np.float32(hand / HAND_SCALE)) - model.mean) / model.std
+    h = np.maximum(z @ model.w1 + model.b1, 0.0)
+    return hand + float(h @ model.w2 + model.b2)
+
+
+def learned_evaluator(path: str | None = None) -> Evaluator:
+    """``evaluate``-shaped function of the model in ``path`` (default: the shipped
+    one), for the bots' ``eval=learned`` option."""
+    model = default_model() if path is None else load_model(path)
+
+    def ev(s: State, p: int) -> float:
+        return learned_value(model, s, p)
+    return ev
+
+
+# ---------------------------------------------------------------------------
+# Training
+# ---------------------------------------------------------------------------
+@dataclass
+class TrainReport:
+    """What :func:`train` measured: mean absolute errors (points) of the hand
+    evaluation and of the corrected one on the rows of the held-out games."""
+
+    rows: int
+    games: int
+    held_out_games: int
+    hand_mae: float
+    learned_mae: float
+    epochs: int
+
+
+def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
+          epochs: int = 40, lr: float = 1e-3, l2: float = 1e-4, batch: int = 256,
+          holdout: float = 0.15, seed: int = 0,
+          source: str = "") -> tuple[ValueModel, TrainReport]:
+    """Fit a model to the rows of ``arrays`` (datasets of :func:`arle.env.dataset.load`
+    that have ``hand``).  Whole games are held out (``holdout`` of them) to measure the
+    error and stop early at the best epoch; the training is seeded and deterministic."""
+    if not arrays:
+        raise ValueError("no dataset given")
+    xs, ys, games = [], [], []
+    offset = 0
+    for i, d in enumerate(arrays):
+        for k in ("obs", "score", "hand", "game"):
+            if k not in d:
+                raise ValueError(f"dataset {i + 1} has no {k!r} array" + (
+                    " (written by an older arle: run arle dataset again)" if k == "hand"
+                    else ""))
+        if d["obs"].shape[1:] != (OBS_SIZE,):
+            raise ValueError(f"dataset {i + 1}: observations of size {d['obs'].shape[1:]}, "
+                             f"this arle encodes {OBS_SIZE}")
+        hand = d["hand"].astype(np.float32)
+        xs.append(_inputs(d["obs"].astype(np.float32), hand))
+        ys.append(d["score"].astype(np.float32) - hand)
+        games.append(d["game"].astype(np.int64) + offset)
+        offset += int(d["game"].max()) + 1 if len(d["game"]) else 0
+    x, y = np.concatenate(xs), np.concatenate(ys)
+    game = np.concatenate(games)
+    if len(x) < 10:
+        raise ValueError(f"too little data to train on ({len(x)} rows)")
+    rng = np.random.default_rng(seed)
+    ids = np.unique(game)
+    held = rng.permutation(ids)[:max(1, int(round(len(ids) * holdout)))]
+    test = np.isin(game, held)
+    if test.all():
+        test[:] = False
+        test[::5] = True            # a single game: hold out every fifth row
+    xtr, ytr, xte, yte = x[~test], y[~test], x[test], y[test]
+    mean = xtr.mean(axis=0).astype(np.float32)
+    std = xtr.std(axis=0).astype(np.float32)
+    std[std < 1e-3] = 1.0
+    ztr, zte = (xtr - mean) / std, (xte - mean) / std
+    w1 = (rng.standard_normal((x.shape[1], hidden)) * math.sqrt(2.0 / x.shape[1])
+          ).astype(np.float32)
+    b1 = np.zeros(hidden, np.float32)
+    w2 = np.zeros(hidden, np.float32)       # starts as the hand evaluation exactly
+    b2 = np.zeros((), np.float32)
+    params = [w1, b1, w2, b2]
+    m = [np.zeros_like(q) for q in params]
+    v = [np.zeros_like(q) for q in params]
+    b1_, b2_, eps = 0.9, 0.999, 1e-8
+
+    def mae(z: F32, t: F32) -> float:
+        h = np.maximum(z @ w1 + b1, 0.0)
+        return float(np.mean(np.abs(h @ w2 + b2 - t))) if len(t) else float("nan")
+
+    best = (mae(zte, yte), [q.copy() for q in params], 0)
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(ztr))
+        for start in range(0, len(order), batch):
+            idx = order[start:start + batch]
+            zb, tb = ztr[idx], ytr[idx]
+            pre = zb @ w1 + b1
+            h = np.maximum(pre, 0.0)
+            err = h @ w2 + b2 - tb                      # squared loss, Huber-clipped
+            g_out = np.clip(err, -10.0, 10.0) / len(idx)
+            g_w2 = h.T @ g_out + l2 * w2
+            g_b2 = np.asarray(g_out.sum(), np.float32)
+            g_h = np.outer(g_out, w2) * (pre > 0)
+            g_w1 = zb.T @ g_h + l2 * w1
+            g_b1 = g_h.sum(axis=0)
+            step += 1
+            for q, g, mq, vq in zip(params, (g_w1, g_b1, g_w2, g_b2), m, v):
+                mq *= b1_
+                mq += (1 - b1_) * g
+                vq *= b2_
+                vq += (1 - b2_) * g * g
+                q -= (lr * (mq / (1 - b1_ ** step)) /
+                      (np.sqrt(vq / (1 - b2_ ** step)) + eps)).astype(np.float32)
+        score = mae(zte, yte)
+        if len(yte) and score < best[0]:
+            best = (score, [q.copy() for q in params], epoch)
+    w1, b1, w2, b2 = best[1]
+    model = ValueModel(mean=mean, std=std, w1=w1, b1=b1, w2=w2, b2=np.asarray(b2, np.float32),
+                       meta={"trained_on": {"rows": int(len(x)), "games": int(len(ids)),
+                                            "held_out_games": int(len(held)),
+                                            "source": source},
+                             "arle": arle.__version__, "epochs": best[2],
+                             "hand_mae": float(np.mean(np.abs(yte))) if len(yte) else None,
+                             "learned_mae": best[0] if len(yte) else None})
+    report = TrainReport(rows=int(len(x)), games=int(len(ids)),
+                         held_out_games=int(len(held)),
+                         hand_mae=float(np.mean(np.abs(yte))) if len(yte) else float("nan"),
+                         learned_mae=best[0], epochs=best[2])
+    return model, report
