@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "destinations_used",
-    "dike_moves", "enclosures", "farm", "farm_sheet", "goods", "loaded_goods",
+    "Ditches", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods", "loaded_goods",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
 ]
@@ -184,6 +184,27 @@ def harbor(s: State, p: int) -> tuple[Ship, ...]:
     """Player ``p``'s harbor, in order (empty in a base game)."""
     return tuple(Ship(i, h[0], tuple(_load(x) for x in h[1:]))
                  for i, h in enumerate(s.players[p].harbor))
+
+
+class Ditches(NamedTuple):
+    """Tea & Trade: a player's ditch network.  ``edges``: the mask of the 32 home-board
+    edges with a ditch (bit ``2r+k`` for ``v(r,k)``, ``14+3r+c`` for ``h(r,c)``, the
+    ``dig`` notation); ``dehydrated``: the mask (bit ``3r+c``) of the cells bordered by
+    two or more ditches (T21); ``dike_columns``: per gap, the mask of its columns still
+    holding a dike (T18)."""
+
+    edges: int
+    dehydrated: int
+    dike_columns: tuple[int, ...]
+
+
+def ditches(s: State, p: int) -> Ditches | None:
+    """Player ``p``'s ditches (None in a base game)."""
+    pl = s.players[p]
+    if pl.ditches is None:
+        return None
+    from arle.engine.ditches import dehydrated_cells
+    return Ditches(pl.ditches, dehydrated_cells(pl.ditches), tuple(pl.dike_cols))
 
 
 def barn_has_room(s: State, p: int, kind: str) -> bool:
