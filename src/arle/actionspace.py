@@ -120,9 +120,10 @@ def _tea_and_trade(barn_slots: int) -> Iterator[Action]:
     for kinds in combinations(TB.FABRICS, k):
         yield Action("use", ("tea_office", *(names[r] for r in kinds)))
     k = int(fig["animal_market"]["animals"])  # type: ignore[call-overload]
-    for a in range(k + 1):
-        for b in range(k + 1 - a):
-            yield Action("use", ("animal_market", str(a), str(b), str(k - a - b)))
+    for sheep in range(k + 1):
+        for cattle in range(k + 1 - sheep):
+            yield Action("use", ("animal_market", str(sheep), str(cattle),
+                                 str(k - sheep - cattle)))
     # The one-time choices (frame ``tt_building``).
     cells = C.ROWS * C.COLS
     for n in range(1, cells + 1):
@@ -152,7 +153,7 @@ def _tea_and_trade(barn_slots: int) -> Iterator[Action]:
         opts += H.ship_payments(s, 0, ship)
     for t in range(len(T.TT_TOOLS)):
         opts += SP.tool_step_options(s, 0, t)
-    for b, f in fig.items():
+    for f in fig.values():
         for key, cost in f.items():
             if "pays" in key and isinstance(cost, dict):
                 for n in range(1, int(f.get("exchanges", 1)) + 1):  # type: ignore[call-overload]

@@ -71,6 +71,7 @@ import numpy.typing as npt
 
 from arle import view
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.env.catalog import BARN_SLOTS
 from arle.state import State
 
@@ -437,7 +438,8 @@ def describe() -> str:
 # Text view
 # ---------------------------------------------------------------------------
 def _res_text(res: list[int]) -> str:
-    return ", ".join(f"{C.RESOURCES[r]} {n}" for r, n in enumerate(res) if n)
+    names = C.RESOURCES if len(res) <= N_RES else TT.TT_RESOURCES
+    return ", ".join(f"{names[r]} {n}" for r, n in enumerate(res) if n)
 
 
 def text_view(state: State, player: int | None = None) -> str:
@@ -459,8 +461,10 @@ def text_view(state: State, player: int | None = None) -> str:
         lines.append(f"  goods: {_res_text(pl.res)}")
         lines.append(f"  animals: sheep {pl.animals[0]}, cattle {pl.animals[1]}, "
                      f"horses {pl.animals[2]}")
+        tools, values = ((C.TOOLS, C.TOOL_VALUES) if len(pl.tools) <= len(C.TOOLS)
+                         else (TT.TT_TOOLS, TT.TT_TOOL_VALUES))
         lines.append("  tools: " + ", ".join(
-            f"{C.TOOLS[t]} {C.TOOL_VALUES[t][i]}" for t, i in enumerate(pl.tools)))
+            f"{tools[t]} {values[t][i]}" for t, i in enumerate(pl.tools)))
         land = C.first_land_row(pl.dikes)
         for r in range(C.ROWS):
             cells = [pl.grid[r * C.COLS + c] or ("." if r >= land else "~")
@@ -471,6 +475,13 @@ def text_view(state: State, player: int | None = None) -> str:
         lines.append("  barn: " + ("; ".join(
             b[0] + ("[" + ",".join(x or "_" for x in b[1:]) + "]" if len(b) > 1 else "")
             for b in pl.barn) or "(empty)"))
+        dt = view.ditches(s, p)
+        if dt is not None:
+            lines.append("  harbor: " + ("; ".join(
+                f"{h.kind}[{','.join(x.item or ('+' if x.kind == 'covered' else '_') for x in h.loads)}]"
+                for h in view.harbor(s, p)) or "(empty)")
+                + f"; ditches {dt.edges:#x}, dehydrated cells {dt.dehydrated:#x}, "
+                f"dike columns {list(dt.dike_columns)}")
         lines.append(f"  buildings: {', '.join(pl.buildings) or '-'}; travel: "
                      f"{', '.join(pl.travel) or '-'}; bottleneck VP {pl.bottleneck}")
     return "\n".join(lines)
