@@ -255,8 +255,8 @@ WEIGHTS: dict[str, float] = {
     "ditches": 0.15,
     "dehydrated": 0.2,
     "trades": 0.5,
-    "cutters": 0.1,
-    "ship_spaces": 0.3,
+    "cutters": 0.4,
+    "ship_spaces": 0.8,
 }
 
 _SPADE_TOOL = TT.TT_TOOLS.index("digging_spades")
