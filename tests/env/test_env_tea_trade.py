@@ -198,3 +198,13 @@ def test_unknown_expansion_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown expansion"):
         every_action(8, 13, expansion="nope")
     assert Action("cell", ("4,2",)) in every_action(8, 13, expansion=TT)
+
+
+def test_dataset_refuses_expansion_records_clearly():
+    from arle.env.dataset import records_to_arrays
+    s = arle.new_game(players=1, seed=1, expansion=TT)
+    rng = random.Random(1)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    with pytest.raises(ValueError, match="record 0: a tea-and-trade game"):
+        records_to_arrays([s.record()])
