@@ -16,6 +16,10 @@ evaluation of a finished game is its exact score:
 * production engines: tool tracks, vehicle loading spaces (one conversion per half
   year), fields and forests (one harvest per November), milking, shearing, breeding,
   light-green houses (one use per November), Peat Boats, Plows;
+* Tea & Trade (zero in base games): Tea in hand, Digging Spades, ditches and dehydrated
+  land, and the ships' future: a trade per uncovered Trading Ship space and Inventory
+  left, a Food per uncovered Fishing Cutter space and Inventory left (also counted as
+  income against the sustenance still owed), ship spaces to load;
 * Food and fuel: what covers the sustenance still to pay is worth more than a surplus,
   and a shortfall at the next inventory costs almost the 2 VP per missing unit the rules
   charge, more so when the player has few workers left to fix it.
