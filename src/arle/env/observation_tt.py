@@ -136,7 +136,27 @@ _KIND_OF_SHIP = dict(T.SHIP_KIND)
 _SUPPLY_KINDS = tuple(T.SHIP_SUPPLY)
 
 
+_PLAYER_SIZE = sum(k for _n, k, _sc, _h in _PLAYER_PARTS)
+_cache: dict[tuple[Any, ...], bytes] = {}
+
+
 def _player(s: State, p: int, base: dict[str, int], b: bytearray) -> None:
+    """Player ``p``'s expansion block, encoded once per distinct content."""
+    pl = s.players[p]
+    key = (pl.res[T.TEA], pl.res[T.EAST_FRISIAN_TEA], tuple(pl.tools), pl.ditches,
+           tuple(pl.dike_cols), tuple(map(tuple, pl.harbor)), tuple(pl.buildings))
+    blk = _cache.get(key)
+    if blk is None:
+        if len(_cache) >= O._CACHE_LIMIT:
+            _cache.clear()
+        scratch = bytearray(_PLAYER_SIZE)
+        _player_block(s, p, {n: o - base["tea"] for n, o in base.items()}, scratch)
+        blk = _cache[key] = bytes(scratch)
+    o = base["tea"]
+    b[o:o + _PLAYER_SIZE] = blk
+
+
+def _player_block(s: State, p: int, base: dict[str, int], b: bytearray) -> None:
     pl = s.players[p]
     o = base["tea"]
     b[o] = min(pl.res[T.TEA], 255)
