@@ -106,11 +106,11 @@ def _tea_and_trade(barn_slots: int) -> Iterator[Action]:
         for dest, ways in H.WAYS.items():
             for name, _cost in ways:
                 yield Action("trade", (str(i), dest, name) if len(ways) > 1 else (str(i), dest))
-    if V.TEA_ON_VEHICLES:       # Tea on any single space of a vehicle (T6)
-        for kind in C.VEHICLES:
-            for j in V.placements_for(kind, [""] * len(C.VEHICLE_CELLS[kind]), 1):
-                for i in range(barn_slots):
-                    yield Action("load", (str(i), str(j), "tea"))
+    # Tea on any single space of a vehicle (T6, unless an option keeps it to ships).
+    for kind in C.VEHICLES:
+        for j in V.placements_for(kind, [""] * len(C.VEHICLE_CELLS[kind]), 1):
+            for i in range(barn_slots):
+                yield Action("load", (str(i), str(j), "tea"))
     # Green houses' anytime uses.
     fig = T.TT_BUILDING_FIGURES
     yield Action("use", ("chicken_farm",))

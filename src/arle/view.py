@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
-    "buildings", "cell", "cells", "decision_depth", "destinations_used",
-    "Ditches", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods", "loaded_goods",
+    "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
+    "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods",
+    "Ship", "harbor", "loaded_goods",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
 ]
@@ -124,6 +125,38 @@ def dike_moves(s: State, p: int) -> int:
     return s.players[p].dikes
 
 
+def ditches(s: State, p: int) -> tuple[str, ...]:
+    """Tea & Trade: the ditches on player ``p``'s home board, as the notation names their
+    edges (``"v(r,k)"`` between cells (r,k) and (r,k+1), ``"h(r,c)"`` between (r,c) and
+    (r+1,c)), in edge-id order; empty in a base game."""
+    mask = s.players[p].ditches
+    if not mask:
+        return ()
+    from arle.engine.ditches import edge_name, edges_of
+    return tuple(edge_name(e) for e in edges_of(mask))
+
+
+def dehydrated_cells(s: State, p: int) -> tuple[int, ...]:
+    """Tea & Trade: the cells (``row * 3 + col``) of player ``p``'s home board bordered by
+    at least 2 ditches, the dehydrated land (T21); empty in a base game."""
+    mask = s.players[p].ditches
+    if not mask:
+        return ()
+    from arle.engine.ditches import dehydrated_cells as engine_rule
+    cells_mask = engine_rule(mask)
+    return tuple(i for i in range(C.ROWS * C.COLS) if cells_mask >> i & 1)
+
+
+def dike_columns(s: State, p: int) -> tuple[tuple[int, ...], ...]:
+    """Tea & Trade: per dike gap G0..G3 (G0 just above row 3, G3 the sea edge), the
+    columns (0..2) holding a dike on player ``p``'s home board; empty in a base game,
+    where only the number of dikes per gap counts."""
+    pl = s.players[p]
+    if pl.ditches is None:
+        return ()
+    return tuple(tuple(c for c in range(C.COLS) if cols >> c & 1) for cols in pl.dike_cols)
+
+
 # ---------------------------------------------------------------------------
 # The barn
 # ---------------------------------------------------------------------------
@@ -184,27 +217,6 @@ def harbor(s: State, p: int) -> tuple[Ship, ...]:
     """Player ``p``'s harbor, in order (empty in a base game)."""
     return tuple(Ship(i, h[0], tuple(_load(x) for x in h[1:]))
                  for i, h in enumerate(s.players[p].harbor))
-
-
-class Ditches(NamedTuple):
-    """Tea & Trade: a player's ditch network.  ``edges``: the mask of the 32 home-board
-    edges with a ditch (bit ``2r+k`` for ``v(r,k)``, ``14+3r+c`` for ``h(r,c)``, the
-    ``dig`` notation); ``dehydrated``: the mask (bit ``3r+c``) of the cells bordered by
-    two or more ditches (T21); ``dike_columns``: per gap, the mask of its columns still
-    holding a dike (T18)."""
-
-    edges: int
-    dehydrated: int
-    dike_columns: tuple[int, ...]
-
-
-def ditches(s: State, p: int) -> Ditches | None:
-    """Player ``p``'s ditches (None in a base game)."""
-    pl = s.players[p]
-    if pl.ditches is None:
-        return None
-    from arle.engine.ditches import dehydrated_cells
-    return Ditches(pl.ditches, dehydrated_cells(pl.ditches), tuple(pl.dike_cols))
 
 
 def barn_has_room(s: State, p: int, kind: str) -> bool:

@@ -39,7 +39,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.view import ditches, enclosures, farm, pending_steps
+from arle.view import dehydrated_cells, enclosures, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -281,11 +281,8 @@ def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
             trade += free
         else:
             cutter += free
-    d = ditches(s, p)
-    n_ditches = dry = 0
-    if d is not None:
-        n_ditches = d.edges.bit_count()
-        dry = d.dehydrated.bit_count()
+    n_ditches = pl.ditches.bit_count() if pl.ditches else 0
+    dry = len(dehydrated_cells(s, p)) if n_ditches >= 2 else 0
     spades = pl.tools[_SPADE_TOOL] if len(pl.tools) > _SPADE_TOOL else 0
     return ([res[TT.TEA] * f, res[TT.EAST_FRISIAN_TEA] * f, spades * f, n_ditches * f,
              dry * f, trade * inventories, cutter * inventories,

@@ -98,11 +98,12 @@ SPACE_OPTIONS: tuple[str, ...] = ("build", "forest", "stall", "stable", "wood", 
 #: in the expansion's ``tt.decision`` part only, so the base layout never moves.
 _OUTSIDE_FRAMES = ("place", "end", "over")
 DECISIONS: tuple[str, ...] = (
-    "again", "animals_choice", "before_november", "breed", "butcher", "colonist", "convert",
-    "cut", "dig", "farmer", "fields_to_forests", "final", "free_equipment", "grocer",
-    "house", "master", "merchant", "optional_animal", "pay", "plow_maker", "reconnect",
-    "remove_moors", "sell", "shipwright", "smithy", "space_choice", "sustain",
-    "take_animal", "trades", "tt_building", "upgrade", "wainwright") + _OUTSIDE_FRAMES
+    "again", "animals_choice", "before_november", "breed", "butcher", "cell", "colonist",
+    "convert", "cut", "dig", "dikes", "farmer", "fields_to_forests", "final",
+    "free_equipment", "grocer", "house", "master", "merchant", "optional_animal", "pay",
+    "plow_maker", "reconnect", "remove_moors", "sell", "shipwright", "smithy",
+    "space_choice", "sustain", "take_animal", "trades", "tt_building", "upgrade",
+    "wainwright") + _OUTSIDE_FRAMES
 
 N_CELLS = C.ROWS * C.COLS
 N_RES = len(C.RESOURCES)
@@ -475,13 +476,13 @@ def text_view(state: State, player: int | None = None) -> str:
         lines.append("  barn: " + ("; ".join(
             b[0] + ("[" + ",".join(x or "_" for x in b[1:]) + "]" if len(b) > 1 else "")
             for b in pl.barn) or "(empty)"))
-        dt = view.ditches(s, p)
-        if dt is not None:
+        if pl.ditches is not None:
             lines.append("  harbor: " + ("; ".join(
                 f"{h.kind}[{','.join(x.item or ('+' if x.kind == 'covered' else '_') for x in h.loads)}]"
                 for h in view.harbor(s, p)) or "(empty)")
-                + f"; ditches {dt.edges:#x}, dehydrated cells {dt.dehydrated:#x}, "
-                f"dike columns {list(dt.dike_columns)}")
+                + f"; ditches {' '.join(view.ditches(s, p)) or '-'}; dehydrated cells "
+                f"{list(view.dehydrated_cells(s, p))}; dike columns "
+                f"{[list(c) for c in view.dike_columns(s, p)]}")
         lines.append(f"  buildings: {', '.join(pl.buildings) or '-'}; travel: "
                      f"{', '.join(pl.travel) or '-'}; bottleneck VP {pl.bottleneck}")
     return "\n".join(lines)

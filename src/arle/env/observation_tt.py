@@ -29,7 +29,8 @@ Shared: ``tt.board.spaces`` (the 4 expansion spaces x taken by me, by the other)
 tiles left in the supply per kind /5) and ``tt.decision``: a one-hot of the expansion's
 decision kinds (:data:`TT_DECISIONS`, with ``other`` for a kind this layout does not
 know), then ditches left to dig /4, the ships already sent to trade (4), the shipwright's
-space (2) and groups taken (2), the one-time building choice open (23) and its count /8.
+space (2) and groups taken (2), the one-time building choice open (23) and its count /8,
+the cells a ``cell`` decision offers (21) and the "+1 Dike" moves still to make /4.
 
 >>> import arle
 >>> s = arle.new_game(players=2, seed=3, expansion="tea-and-trade")
@@ -67,7 +68,7 @@ SHIP_SPACES = max(sh.spaces for sh in T.SHIPS.values())
 #: name), or something else.
 SHIP_LOADS: tuple[str, ...] = ("", "+") + tuple(T.TT_RESOURCES) + ("other",)
 TT_DECISIONS: tuple[str, ...] = ("again", "dig", "reconnect", "shipwright", "trades",
-                                 "tt_building", "cell", "dike", "other")
+                                 "tt_building", "cell", "dikes", "other")
 TT_SPACES: tuple[str, ...] = T.TT_SUMMER_SPACES_2P + T.TT_WINTER_SPACES_2P
 SPADE_VALUES = T.TT_TOOL_VALUES[T.TT_TOOLS.index("digging_spades")]
 _SPADE_TOOL = T.TT_TOOLS.index("digging_spades")
@@ -87,9 +88,10 @@ _PLAYER_PARTS: tuple[_Part, ...] = (
     ("harbor", HARBOR_SLOTS * SHIP_SLOT, 1.0, 1.0),
     ("buildings", len(T.TT_BUILDINGS), 1.0, 1.0),
 )
-_N_DECISION = len(TT_DECISIONS) + 1 + HARBOR_SLOTS + 2 + 2 + len(T.TT_BUILDINGS) + 1
+_N_DECISION = (len(TT_DECISIONS) + 1 + HARBOR_SLOTS + 2 + 2 + len(T.TT_BUILDINGS) + 1
+               + O.N_CELLS + 1)
 _DECISION_SCALE = ((1.0,) * len(TT_DECISIONS) + (0.25,) + (1.0,) * (HARBOR_SLOTS + 4
-                   + len(T.TT_BUILDINGS)) + (0.125,))
+                   + len(T.TT_BUILDINGS)) + (0.125,) + (1.0,) * O.N_CELLS + (0.25,))
 _SHARED_PARTS: tuple[_Part, ...] = (
     ("tt.board.spaces", 2 * len(TT_SPACES), 1.0, 1.0),
     ("tt.board.buildings", len(T.TT_BUILDINGS), 1.0, 1.0),
@@ -134,6 +136,10 @@ _SPACE_INDEX = {sp: i for i, sp in enumerate(TT_SPACES)}
 _DECISION_INDEX = {d: i for i, d in enumerate(TT_DECISIONS)}
 _KIND_OF_SHIP = dict(T.SHIP_KIND)
 _SUPPLY_KINDS = tuple(T.SHIP_SUPPLY)
+#: Edge ids of the ``dig`` notation: ``v(r,k)`` = 2r+k, ``h(r,c)`` = 14+3r+c.
+_EDGE_INDEX = {**{f"v({r},{k})": 2 * r + k for r in range(7) for k in range(2)},
+               **{f"h({r},{c})": 14 + 3 * r + c for r in range(6) for c in range(3)}}
+assert sorted(_EDGE_INDEX.values()) == list(range(N_EDGES))
 
 
 _PLAYER_SIZE = sum(k for _n, k, _sc, _h in _PLAYER_PARTS)
@@ -163,23 +169,16 @@ def _player_block(s: State, p: int, base: dict[str, int], b: bytearray) -> None:
     b[o + 1] = min(pl.res[T.EAST_FRISIAN_TEA], 255)
     if len(pl.tools) > _SPADE_TOOL:
         b[base["spades"] + min(max(pl.tools[_SPADE_TOOL], 0), len(SPADE_VALUES) - 1)] = 1
-    d = view.ditches(s, p)
-    if d is not None:
-        o = base["ditches"]
-        edges = d.edges
-        for e in range(N_EDGES):
-            if edges >> e & 1:
-                b[o + e] = 1
-        o = base["dehydrated"]
-        cells = d.dehydrated
-        for c in range(O.N_CELLS):
-            if cells >> c & 1:
-                b[o + c] = 1
-        o = base["dikes"]
-        for g, mask in enumerate(d.dike_columns[:N_GAPS]):
-            for c in range(3):
-                if mask >> c & 1:
-                    b[o + 3 * g + c] = 1
+    o = base["ditches"]
+    for name in view.ditches(s, p):
+        b[o + _EDGE_INDEX[name]] = 1
+    o = base["dehydrated"]
+    for c in view.dehydrated_cells(s, p):
+        b[o + c] = 1
+    o = base["dikes"]
+    for g, cols in enumerate(view.dike_columns(s, p)[:N_GAPS]):
+        for c in cols:
+            b[o + 3 * g + c] = 1
     o = base["harbor"]
     for ship in view.harbor(s, p)[:HARBOR_SLOTS]:
         so = o + ship.slot * SHIP_SLOT
@@ -226,6 +225,14 @@ def _decision(s: State, b: bytearray) -> None:
         if bi is not None:
             b[o + bi] = 1
         b[o + len(T.TT_BUILDINGS)] = min(max(int(f.get("n", 0)), 0), 255)
+    o += len(T.TT_BUILDINGS) + 1
+    if kind == "cell":
+        for c in f.get("cells", ()):
+            if isinstance(c, int) and 0 <= c < O.N_CELLS:
+                b[o + c] = 1
+    o += O.N_CELLS
+    if kind == "dikes":
+        b[o] = min(max(int(f.get("n", 0)), 0), 255)
 
 
 def encode_tt(state: State, player: int) -> Obs:
