@@ -43,3 +43,23 @@ def test_cli_table_and_refusals() -> None:
     assert "per decision" in res.stdout and "games per second" in res.stdout
     bad = runner.invoke(app, ["bench", "--games", "0"])
     assert bad.exit_code == 2
+
+
+def test_expansion_bench_sits_beside_the_base_game() -> None:
+    tt = run_bench(games=1, repeats=1, seed=2, expansion="tea-and-trade")
+    assert list(tt) == list(KEYS) and tt["decisions_per_game"] > 0
+    res = runner.invoke(app, ["bench", "--games", "1", "--repeats", "1", "--expansion",
+                              "tea-and-trade", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert set(data) == set(KEYS) | {"expansion", "base", "ratio", "compiled"}
+    assert set(data["base"]) == set(KEYS) and data["expansion"] == "tea-and-trade"
+    assert data["ratio"] == pytest.approx(
+        data["us_per_decision"] / data["base"]["us_per_decision"], rel=0.01)
+    table = runner.invoke(app, ["bench", "--games", "1", "--repeats", "1", "--expansion",
+                                "tea-and-trade"])
+    assert table.exit_code == 0 and "tea-and-trade" in table.stdout and "ratio" in table.stdout
+    for bad in (["--expansion", "nope"], ["--expansion", "tea-and-trade", "--buildings",
+                                          "first-game"]):
+        r = runner.invoke(app, ["bench", "--games", "1", *bad])
+        assert r.exit_code == 2, bad

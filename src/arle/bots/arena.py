@@ -19,7 +19,7 @@ from typing import Any
 
 import arle
 from arle.bots import get
-from arle.scoring import CATEGORIES
+from arle.scoring import CATEGORIES, TT_CATEGORIES
 
 __all__ = ["Match", "MatchResult", "BotStats", "schedule", "play_match", "summarize",
            "unique_labels"]
@@ -185,7 +185,10 @@ def summarize(labels: list[str], results: list[MatchResult], players: int) -> di
     """Per-bot statistics.  A solo "win" is a setup seed on which the bot scored
     strictly more than every other bot of the tournament (with one bot: every game)."""
     stats = {lb: BotStats(lb) for lb in labels}
-    sums = {lb: dict.fromkeys(CATEGORIES, 0.0) for lb in labels}
+    # Expansion sheets add their rows (Tea & Trade: tea, ships, digging_spades).
+    cats = tuple(CATEGORIES) + tuple(k for k in TT_CATEGORIES
+                                     if any(k in c for r in results for c in r.categories))
+    sums = {lb: dict.fromkeys(cats, 0.0) for lb in labels}
     by_seed: dict[int, list[tuple[float, str]]] = {}
     for r in sorted(results, key=lambda r: r.index):
         for seat, lb in enumerate(r.labels):
@@ -194,7 +197,7 @@ def summarize(labels: list[str], results: list[MatchResult], players: int) -> di
             st.scores.append(r.scores[seat])
             st.decisions += r.decisions[seat]
             st.seconds += r.seconds[seat]
-            for k in CATEGORIES:
+            for k in cats:
                 sums[lb][k] += r.categories[seat].get(k, 0.0)
             if players == 2 and r.winner == seat:
                 st.wins += 1

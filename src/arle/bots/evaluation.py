@@ -16,6 +16,10 @@ evaluation of a finished game is its exact score:
 * production engines: tool tracks, vehicle loading spaces (one conversion per half
   year), fields and forests (one harvest per November), milking, shearing, breeding,
   light-green houses (one use per November), Peat Boats, Plows;
+* Tea & Trade (zero in base games): Tea in hand, Digging Spades, ditches and dehydrated
+  land, and the ships' future: a trade per uncovered Trading Ship space and Inventory
+  left, a Food per uncovered Fishing Cutter space and Inventory left (also counted as
+  income against the sustenance still owed), ship spaces to load;
 * Food and fuel: what covers the sustenance still to pay is worth more than a surplus,
   and a shortfall at the next inventory costs almost the 2 VP per missing unit the rules
   charge, more so when the player has few workers left to fix it.
@@ -32,9 +36,10 @@ from typing import NamedTuple
 
 from arle import animals as A
 from arle.data import catalog as C
+from arle.data import tea_trade as TT
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.view import enclosures, farm, pending_steps
+from arle.view import dehydrated_cells, enclosures, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -202,6 +207,15 @@ FEATURES: tuple[str, ...] = (
     # weighted by the share of the game left when it comes)
     "wood", "clay", "timber", "brick", "grain", "flax", "hide", "wool",
     "fabrics",          # Linen, Woolen, Leather (each can become a wear)
+    # Tea & Trade (zero in base games): the potential the expansion's rows do not show
+    "tea",              # Tea in hand x time (each improves a later action)
+    "ef_tea",           # East Frisian Tea in hand x time (improves by 2, or doubles)
+    "digging_spades",   # steps on the Digging Spade track x time
+    "ditches",          # ditches dug x time (buildings pay per ditch; dehydration)
+    "dehydrated",       # dehydrated cells x time (land for 3 sheep, Moor tiles' Peat)
+    "trades",           # uncovered Trading Ship spaces x Inventories left (a trade each)
+    "cutters",          # uncovered Fishing Cutter spaces x Inventories left (1 Food each)
+    "ship_spaces",      # ship spaces x loading opportunities left (like vehicles')
 )
 
 #: Weights of :data:`FEATURES`; see the module docstring.
@@ -239,7 +253,41 @@ WEIGHTS: dict[str, float] = {
     "hide": 0.3,
     "wool": 0.35,
     "fabrics": 0.8,
+    "tea": 0.6,
+    "ef_tea": 1.0,
+    "digging_spades": 0.5,
+    "ditches": 0.15,
+    "dehydrated": 0.2,
+    "trades": 0.5,
+    "cutters": 0.4,
+    "ship_spaces": 0.8,
 }
+
+_SPADE_TOOL = TT.TT_TOOLS.index("digging_spades")
+_TRADING = frozenset(k for k, kind in TT.SHIP_KIND.items() if kind == "trading_ship")
+_NO_TT = [0.0] * 8
+
+
+def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
+                 inventories: int) -> tuple[list[float], int]:
+    """The expansion's features (order of the end of :data:`FEATURES`) and the Food the
+    Fishing Cutters will still bring."""
+    res = pl.res
+    trade = cutter = ship_spaces = 0
+    for h in pl.harbor:
+        free = h[1:].count("")
+        ship_spaces += len(h) - 1
+        if h[0] in _TRADING:
+            trade += free
+        else:
+            cutter += free
+    n_ditches = pl.ditches.bit_count() if pl.ditches else 0
+    dry = len(dehydrated_cells(s, p)) if n_ditches >= 2 else 0
+    spades = pl.tools[_SPADE_TOOL] if len(pl.tools) > _SPADE_TOOL else 0
+    return ([res[TT.TEA] * f, res[TT.EAST_FRISIAN_TEA] * f, spades * f, n_ditches * f,
+             dry * f, trade * inventories, cutter * inventories,
+             ship_spaces * halves / C.HALF_YEARS],
+            cutter * TT.CUTTER_FOOD_PER_SPACE * inventories)
 
 def features(s: State, p: int) -> list[float]:
     """The feature vector of player ``p`` (order of :data:`FEATURES`)."""
@@ -311,10 +359,14 @@ def features(s: State, p: int) -> list[float]:
         elif bid in _DARK_GREEN:
             dark += 1
 
+    if pl.ditches is None:
+        tt, cutter_food = _NO_TT, 0
+    else:
+        tt, cutter_food = _tt_features(s, p, pl, f, halves, tl.nov + tl.may)
     food = res[C.FOOD]
     grain = res[C.GRAIN]
     need_food = C.SUSTENANCE_FOOD * tl.feed
-    income = milk * tl.nov + grain_fields * tl.nov
+    income = milk * tl.nov + grain_fields * tl.nov + cutter_food
     edible = food + grain
     food_deficit = need_food - edible - income
     if food_deficit < 0:
@@ -374,6 +426,7 @@ def features(s: State, p: int) -> list[float]:
         res[C.HIDE] * f,
         res[C.WOOL] * f + shear * tl.g_may,
         (res[C.LINEN] + res[C.WOOLEN] + res[C.LEATHER]) * f,
+        *tt,
     ]
 
 

@@ -2,6 +2,7 @@
 
     arle bench                       # 2 players, 20 games x 5 repeats, a table
     arle bench --games 50 --repeats 7 --json
+    arle bench --expansion tea-and-trade   # Tea & Trade games beside the base game's
 
 Each repeat plays ``--games`` random games (uniform over the legal actions, seeded) and
 times, at every decision, ``legal_actions()``, ``apply()`` and a ``clone()`` of the
@@ -12,6 +13,11 @@ are medians over the repeats:
 * ``us_legal_actions``, ``us_apply``, ``us_clone`` -- each call alone;
 * ``decisions_per_game`` and ``games_per_s`` (games per second of ``legal_actions()`` +
   ``apply()`` + the random choice, setup included).
+
+With ``--expansion tea-and-trade`` the same figures are measured on Tea & Trade games
+and, with the same seeds, on base games, side by side with their ratio (the JSON holds
+the expansion's figures, ``"base"`` the base game's and ``"ratio"`` the expansion's
+``us_per_decision`` over the base's).
 
 ``--json`` adds ``"compiled"``: whether the engine running is the mypyc build
 (``ARLE_COMPILE=1 pip install .``, see BENCHMARKS.md) or pure Python.
@@ -64,14 +70,21 @@ def _refuse(message: str) -> NoReturn:
     refuse("bench", message)
 
 
-def _one_repeat(games: int, seed: int, players: int, buildings: str) -> dict[str, float]:
+def _new(players: int, seed: int, buildings: str, expansion: str | None) -> arle.State:
+    if expansion is None:
+        return arle.new_game(players=players, seed=seed, buildings=buildings)
+    return arle.new_game(players=players, seed=seed, buildings=buildings, expansion=expansion)
+
+
+def _one_repeat(games: int, seed: int, players: int, buildings: str,
+                expansion: str | None = None) -> dict[str, float]:
     clock = time.perf_counter
     t_legal = t_apply = t_clone = t_game = 0.0
     decisions = 0
     for g in range(games):
         rng = random.Random(seed + g)
         t_start = clock()
-        s = arle.new_game(players=players, seed=seed + g, buildings=buildings)
+        s = _new(players, seed + g, buildings, expansion)
         t_game += clock() - t_start
         while not s.is_terminal():
             t0 = clock()
@@ -101,7 +114,7 @@ def _one_repeat(games: int, seed: int, players: int, buildings: str) -> dict[str
 
 
 def run_bench(games: int = 20, repeats: int = 5, seed: int = 0, players: int = 2,
-              buildings: str = "random") -> dict[str, float]:
+              buildings: str = "random", expansion: str | None = None) -> dict[str, float]:
     """The medians over ``repeats`` of each figure in :data:`KEYS`.
 
     Every repeat plays the same seeded games, so the figures differ only by timing.
@@ -112,7 +125,7 @@ def run_bench(games: int = 20, repeats: int = 5, seed: int = 0, players: int = 2
     """
     if games < 1 or repeats < 1:
         raise ValueError("games and repeats must be at least 1")
-    runs = [_one_repeat(games, seed, players, buildings) for _ in range(repeats)]
+    runs = [_one_repeat(games, seed, players, buildings, expansion) for _ in range(repeats)]
     return {k: round(statistics.median(r[k] for r in runs), 3) for k in KEYS}
 
 
@@ -139,7 +152,11 @@ def bench(
     seed: Annotated[int, typer.Option("--seed", help="First game seed.")] = 0,
     players: Annotated[int, typer.Option("--players", help="1 or 2 players.")] = 2,
     buildings: Annotated[str, typer.Option(
-        "--buildings", help="random or first-game building selection.")] = "random",
+        "--buildings", help="random or first-game building selection (with --expansion: "
+                            "random or expansion-only).")] = "random",
+    expansion: Annotated[str | None, typer.Option(
+        "--expansion", help="Also time games of an expansion (tea-and-trade), side by "
+                            "side with the base game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")]
         = False,
 ) -> None:
@@ -148,6 +165,13 @@ def bench(
         _refuse("--games and --repeats must be at least 1")
     if players not in (1, 2):
         _refuse("--players must be 1 or 2")
+    if expansion is not None:
+        if expansion != "tea-and-trade":
+            _refuse(f"unknown expansion {expansion!r} (known: tea-and-trade)")
+        if buildings not in ("random", "expansion-only"):
+            _refuse("--buildings must be random or expansion-only with --expansion")
+        _bench_expansion(games, repeats, seed, players, buildings, expansion, as_json)
+        return
     if buildings not in ("random", "first-game"):
         _refuse("--buildings must be random or first-game")
     result = run_bench(games, repeats, seed, players, buildings)
@@ -158,18 +182,51 @@ def bench(
                         f"{repeats} repeats (medians)")
     table.add_column("Figure")
     table.add_column("Value", justify="right")
-    names = {
-        "us_per_decision": "µs per decision (legal_actions + apply)",
-        "us_legal_actions": "µs per legal_actions()",
-        "us_apply": "µs per apply()",
-        "us_clone": "µs per clone()",
-        "decisions_per_game": "decisions per game",
-        "games_per_s": "games per second",
-    }
     for k in KEYS:
-        table.add_row(names[k], f"{result[k]:.1f}")
+        table.add_row(_NAMES[k], f"{result[k]:.1f}")
     console = Console()
     console.print(table)
+    console.print(f"{machine()}, arle {build_name()}")
+
+
+_NAMES = {
+    "us_per_decision": "µs per decision (legal_actions + apply)",
+    "us_legal_actions": "µs per legal_actions()",
+    "us_apply": "µs per apply()",
+    "us_clone": "µs per clone()",
+    "decisions_per_game": "decisions per game",
+    "games_per_s": "games per second",
+}
+
+
+def _bench_expansion(games: int, repeats: int, seed: int, players: int, buildings: str,
+                     expansion: str, as_json: bool) -> None:
+    """The expansion's figures beside the base game's (same seeds, same repeats,
+    interleaved so that a change of machine load touches both alike)."""
+    base_runs, tt_runs = [], []
+    for _ in range(repeats):
+        base_runs.append(_one_repeat(games, seed, players, "random"))
+        tt_runs.append(_one_repeat(games, seed, players, buildings, expansion))
+    base = {k: round(statistics.median(r[k] for r in base_runs), 3) for k in KEYS}
+    tt = {k: round(statistics.median(r[k] for r in tt_runs), 3) for k in KEYS}
+    ratio = round(tt["us_per_decision"] / base["us_per_decision"], 3)
+    if as_json:
+        typer.echo(json.dumps({**tt, "expansion": expansion, "base": base, "ratio": ratio,
+                               "compiled": compiled()}))
+        return
+    table = Table(title=f"arle bench: {players}-player random games, {games} games x "
+                        f"{repeats} repeats (medians), base and {expansion}")
+    table.add_column("Figure")
+    table.add_column("base", justify="right")
+    table.add_column(expansion, justify="right")
+    table.add_column("ratio", justify="right")
+    for k in KEYS:
+        r = tt[k] / base[k] if base[k] else 0.0
+        table.add_row(_NAMES[k], f"{base[k]:.1f}", f"{tt[k]:.1f}", f"{r:.2f}x")
+    console = Console()
+    console.print(table)
+    console.print(f"µs per decision: {expansion} {ratio:.2f}x the base game "
+                  f"(target at most 1.5x)")
     console.print(f"{machine()}, arle {build_name()}")
 
 

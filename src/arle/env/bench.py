@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 import arle
-from arle.env.catalog import CATALOG
+from arle.env.catalog import catalog_for
 from arle.env.gym_env import SoloEnv
 from arle.env.pettingzoo_env import aec_env
 
@@ -37,20 +37,29 @@ class Recorded:
     players: int
     game_seed: int
     actions: list[int]
+    expansion: str | None = None
 
 
-def record(games: int, players: int, seed: int = 0) -> list[Recorded]:
+def _new(players: int, seed: int, expansion: str | None) -> arle.State:
+    if expansion is None:
+        return arle.new_game(players=players, seed=seed)
+    return arle.new_game(players=players, seed=seed, expansion=expansion)
+
+
+def record(games: int, players: int, seed: int = 0,
+           expansion: str | None = None) -> list[Recorded]:
     rng = random.Random(seed)
+    catalog = catalog_for(expansion)
     out = []
     for g in range(games):
         gs = 100_000 * players + seed * 1000 + g
-        s = arle.new_game(players=players, seed=gs)
+        s = _new(players, gs, expansion)
         acts = []
         while not s.is_terminal():
             a = rng.choice(s.legal_actions())
-            acts.append(CATALOG.index(a))
+            acts.append(catalog.index(a))
             s.apply(a)
-        out.append(Recorded(players, gs, acts))
+        out.append(Recorded(players, gs, acts, expansion))
     return out
 
 
@@ -58,8 +67,8 @@ def _engine(games: list[Recorded]) -> tuple[float, int]:
     total = 0.0
     steps = 0
     for g in games:
-        s = arle.new_game(players=g.players, seed=g.game_seed)
-        acts = [CATALOG.actions[i] for i in g.actions]
+        s = _new(g.players, g.game_seed, g.expansion)
+        acts = [catalog_for(g.expansion).actions[i] for i in g.actions]
         t0 = time.process_time()
         for a in acts:
             s.apply(a)
@@ -69,7 +78,7 @@ def _engine(games: list[Recorded]) -> tuple[float, int]:
 
 
 def _gym(games: list[Recorded]) -> tuple[float, int]:
-    env = SoloEnv()
+    env = SoloEnv(expansion=games[0].expansion if games else None)
     total = 0.0
     steps = 0
     for g in games:
@@ -84,7 +93,7 @@ def _gym(games: list[Recorded]) -> tuple[float, int]:
 
 
 def _aec(games: list[Recorded]) -> tuple[float, int]:
-    env = aec_env(players=2)
+    env = aec_env(players=2, expansion=games[0].expansion if games else None)
     total = 0.0
     steps = 0
     for g in games:
@@ -99,10 +108,11 @@ def _aec(games: list[Recorded]) -> tuple[float, int]:
     return total, steps
 
 
-def measure(games: int = 20, repeat: int = 3, seed: int = 0) -> dict[str, float]:
+def measure(games: int = 20, repeat: int = 3, seed: int = 0,
+            expansion: str | None = None) -> dict[str, float]:
     """Microseconds per step: engine and env for solo (gym) and two players (aec)."""
-    solo = record(games, 1, seed)
-    duo = record(games, 2, seed)
+    solo = record(games, 1, seed, expansion)
+    duo = record(games, 2, seed, expansion)
     out: dict[str, float] = {}
     for name, fn, data in (("engine_solo", _engine, solo), ("gym", _gym, solo),
                            ("engine_2p", _engine, duo), ("aec", _aec, duo)):
@@ -118,8 +128,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--expansion", choices=["tea-and-trade"], default=None)
     args = ap.parse_args(argv)
-    r = measure(args.games, args.repeat, args.seed)
+    r = measure(args.games, args.repeat, args.seed, args.expansion)
     print(f"solo: engine {r['engine_solo']:.1f} us/step, gym env {r['gym']:.1f} us/step, "
           f"overhead {r['gym'] - r['engine_solo']:.1f} us = {r['gym_overhead_x']:.2f}x engine")
     print(f"2p:   engine {r['engine_2p']:.1f} us/step, aec env {r['aec']:.1f} us/step, "

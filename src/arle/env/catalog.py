@@ -39,8 +39,9 @@ from arle.actions import Action
 from arle.actionspace import every_action
 from arle.state import State
 
-__all__ = ["BARN_SLOTS", "CATALOG", "ActionCatalog", "MAX_NEWBORNS", "UncataloguedActionError",
-           "build_catalog", "sort_key", "uncatalogued"]
+__all__ = ["BARN_SLOTS", "CATALOG", "CATALOG_VERSION", "TT_CATALOG", "TT_CATALOG_VERSION",
+           "ActionCatalog", "MAX_NEWBORNS", "UncataloguedActionError", "build_catalog",
+           "catalog_for", "sort_key", "uncatalogued"]
 
 #: Barn positions an action may name (the barn holds at most 7 pieces; one spare).
 BARN_SLOTS = 8
@@ -74,9 +75,10 @@ def sort_key(a: Action) -> tuple[str, tuple[ArgKey, ...]]:
     return (a.verb, tuple(_arg_key(x) for x in a.args))
 
 
-def build_catalog() -> tuple[Action, ...]:
-    """Generate the catalog (sorted, without duplicates)."""
-    return tuple(sorted(every_action(BARN_SLOTS, MAX_NEWBORNS), key=sort_key))
+def build_catalog(expansion: str | None = None) -> tuple[Action, ...]:
+    """Generate the catalog (sorted, without duplicates): the base game's, or with
+    ``expansion="tea-and-trade"`` the expansion's (a superset, in its own order)."""
+    return tuple(sorted(every_action(BARN_SLOTS, MAX_NEWBORNS, expansion), key=sort_key))
 
 
 # ---------------------------------------------------------------------------
@@ -169,5 +171,21 @@ class ActionCatalog:
         return m
 
 
-#: The catalog of this engine version.
+#: The catalog of this engine version (base game).
 CATALOG = ActionCatalog(build_catalog())
+#: Its layout version: the base game's catalog is unchanged by the expansion.
+CATALOG_VERSION = 1
+#: The Tea & Trade catalog: every base action and every expansion verb (Tea
+#: placements, ``dig``, ``cell``, ``dike``, ships, loads, returns, trades, the new
+#: spaces and buildings), sorted the same way, so its indices differ from the base's.
+TT_CATALOG = ActionCatalog(build_catalog("tea-and-trade"))
+TT_CATALOG_VERSION = 1
+
+
+def catalog_for(expansion: str | None) -> ActionCatalog:
+    """The catalog of games with ``expansion`` (None: the base game)."""
+    if expansion is None:
+        return CATALOG
+    if expansion == "tea-and-trade":
+        return TT_CATALOG
+    raise ValueError(f"unknown expansion {expansion!r} (known: tea-and-trade)")

@@ -79,6 +79,11 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
         if not end.is_terminal():
             raise ValueError(f"record {g}: the game is not finished, so it has no outcome")
         rec = end.record()
+        expansion = rec["setup"].get("expansion")
+        if expansion is not None:
+            raise ValueError(f"record {g}: a {expansion} game; datasets hold base games "
+                             "only (its catalog and observation are arle.env.TT_CATALOG "
+                             "and arle.env.encode_tt)")
         s = arle.replay(dict(rec, actions=[]))
         first = len(action)
         for i, text in enumerate(rec["actions"]):

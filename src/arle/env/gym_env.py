@@ -1,7 +1,9 @@
-"""A Gymnasium environment for the solo game, registered as ``arle/Solo-v0``.
+"""A Gymnasium environment for the solo game, registered as ``arle/Solo-v0`` (and, with
+the Tea & Trade expansion, ``arle/SoloTeaTrade-v0``: ``expansion="tea-and-trade"``).
 
-Observations are the flat ``float32`` arrays of :mod:`arle.env.observation`; actions are
-catalog indices (:mod:`arle.env.catalog`).  :meth:`SoloEnv.action_masks` gives the legal
+Observations are the flat ``float32`` arrays of :mod:`arle.env.observation` (with the
+expansion: :mod:`arle.env.observation_tt`); actions are catalog indices
+(:mod:`arle.env.catalog`: ``CATALOG``, with the expansion ``TT_CATALOG``).  :meth:`SoloEnv.action_masks` gives the legal
 ones (the hook ``sb3_contrib.MaskablePPO`` looks for); ``info["action_mask"]`` holds the
 same mask after every reset and step.
 
@@ -30,11 +32,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import arle
-from arle.env.catalog import CATALOG
-from arle.env.observation import OBS_HIGH, OBS_SIZE, encode, text_view
+from arle.env.catalog import catalog_for
+from arle.env.observation import text_view
+from arle.env.observation_tt import layout_for
 from arle.state import Player, State
 
-__all__ = ["REWARD_MODES", "SoloEnv"]
+__all__ = ["REWARD_MODES", "SoloEnv", "TT_KEY_FIELDS"]
 
 Obs = npt.NDArray[np.float32]
 REWARD_MODES = ("delta", "final")
@@ -52,39 +55,61 @@ def _player_key(pl: Player) -> tuple[Any, ...]:
             tuple(pl.travel), pl.bottleneck)
 
 
+#: The expansion's player fields, added to the key in expansion games.
+TT_KEY_FIELDS = ("ditches", "dike_cols", "boost", "harbor")
+
+
+def _tt_player_key(pl: Player) -> tuple[Any, ...]:
+    """:func:`_player_key` and the expansion's fields (:data:`TT_KEY_FIELDS`)."""
+    return (_player_key(pl), pl.ditches, tuple(pl.dike_cols), tuple(pl.boost),
+            tuple(map(tuple, pl.harbor)))
+
+
 class SoloEnv(gym.Env[Obs, np.int64]):
     """Solo Fields of Arle for single-agent reinforcement learning."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, buildings: Any = "first-game", promos: bool = False,
+    def __init__(self, buildings: Any = None, promos: bool = False,
                  reward: str = "delta", illegal_action: str = "penalty",
-                 illegal_penalty: float = 1.0, render_mode: str | None = None) -> None:
+                 illegal_penalty: float = 1.0, render_mode: str | None = None,
+                 expansion: str | None = None) -> None:
         if reward not in REWARD_MODES:
             raise ValueError(f"unknown reward {reward!r} (use one of {', '.join(REWARD_MODES)})")
         if illegal_action not in ("penalty", "raise"):
             raise ValueError("illegal_action must be 'penalty' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
+        catalog, layout = catalog_for(expansion), layout_for(expansion)
+        self.expansion = expansion
+        self.catalog = catalog
+        self._encode = layout.encode
+        self._key = _player_key if expansion is None else _tt_player_key
         self.buildings = buildings
         self.promos = promos
         self.reward_mode = reward
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
-        self.action_space = spaces.Discrete(len(CATALOG))
-        self.state: State = arle.new_game(players=1, seed=0, buildings=buildings,
-                                          promos=promos)
-        self._mask = CATALOG.mask(self.state)
+        self.observation_space = spaces.Box(0.0, layout.high, (layout.size,), np.float32)
+        self.action_space = spaces.Discrete(len(catalog))
+        self.state: State = self._new(0)
+        self._mask = catalog.mask(self.state)
         self._score = 0.0
         self._score_key: tuple[Any, ...] | None = None
         self._score_total = 0.0
 
+    def _new(self, seed: int) -> State:
+        if self.expansion is None:
+            return arle.new_game(players=1, seed=seed, buildings=self.buildings,
+                                 promos=self.promos)
+        return arle.new_game(players=1, seed=seed, buildings=self.buildings,
+                             promos=self.promos, expansion=self.expansion)
+
     def _total(self) -> float:
         # The score pad reads only the player's own belongings: a step that leaves them
         # unchanged (a pass, most sub-decisions) reuses the last total.
-        key = _player_key(self.state.players[0])
+        key = self._key(self.state.players[0])
         if key != self._score_key:
             self._score_key = key
             self._score_total = float(self.state.scores()[0].total)
@@ -100,11 +125,11 @@ class SoloEnv(gym.Env[Obs, np.int64]):
         game_seed = int(self.np_random.integers(2**31))
         if options and "game_seed" in options:
             game_seed = int(options["game_seed"])
-        self.state = arle.new_game(players=1, seed=game_seed, buildings=self.buildings,
-                                   promos=self.promos)
-        self._mask = CATALOG.mask(self.state)
+        self.state = self._new(game_seed)
+        self._mask = self.catalog.mask(self.state)
+        self._score_key = None
         self._score = self._total() if self.reward_mode == "delta" else 0.0
-        return encode(self.state, 0), self._info()
+        return self._encode(self.state, 0), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool,
                                                      dict[str, Any]]:
@@ -114,12 +139,12 @@ class SoloEnv(gym.Env[Obs, np.int64]):
             raise RuntimeError("step() after the game ended: call reset()")
         if not (0 <= i < len(self._mask)) or not self._mask[i]:
             if self.illegal_action == "raise":
-                name = CATALOG.text(i) if 0 <= i < len(CATALOG) else "out of range"
+                name = self.catalog.text(i) if 0 <= i < len(self.catalog) else "out of range"
                 raise ValueError(f"illegal action {i} ({name})")
             info = self._info()
             info["illegal"] = True
-            return encode(s, 0), -self.illegal_penalty, False, False, info
-        s.apply(CATALOG.actions[i])
+            return self._encode(s, 0), -self.illegal_penalty, False, False, info
+        s.apply(self.catalog.actions[i])
         terminated = s.is_terminal()
         if self.reward_mode == "delta":
             total = self._total()
@@ -127,11 +152,11 @@ class SoloEnv(gym.Env[Obs, np.int64]):
             self._score = total
         else:
             reward = self._total() if terminated else 0.0
-        self._mask = CATALOG.mask(s)
+        self._mask = self.catalog.mask(s)
         info = self._info()
         if terminated:
             info["final_score"] = self._total()
-        return encode(s, 0), reward, terminated, False, info
+        return self._encode(s, 0), reward, terminated, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Legal actions as booleans (for ``sb3_contrib.MaskablePPO``)."""

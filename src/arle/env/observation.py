@@ -71,11 +71,11 @@ import numpy.typing as npt
 
 from arle import view
 from arle.data import catalog as C
-from arle.decision import KINDS
+from arle.data import tea_trade as TT
 from arle.env.catalog import BARN_SLOTS
 from arle.state import State
 
-__all__ = ["CONVERSIONS", "DECISIONS", "LOAD_KINDS", "OBS_HIGH", "OBS_SCALE", "OBS_SIZE",
+__all__ = ["OBS_VERSION", "CONVERSIONS", "DECISIONS", "LOAD_KINDS", "OBS_HIGH", "OBS_SCALE", "OBS_SIZE",
            "SLICES", "SPACE_OPTIONS", "SUPPLY_POOLS", "TILE_KINDS", "describe", "encode",
            "text_view"]
 
@@ -94,11 +94,19 @@ SPACE_OPTIONS: tuple[str, ...] = ("build", "forest", "stall", "stable", "wood", 
                                   "imitate")
 #: Pending-decision kinds: every registered frame type, then "place" (a worker to
 #: place or skip), "end" (ending the Work Phase) and "over".
+#: Frozen with the layout (version 1): a decision kind the engine adds later is encoded
+#: in the expansion's ``tt.decision`` part only, so the base layout never moves.
 _OUTSIDE_FRAMES = ("place", "end", "over")
-DECISIONS: tuple[str, ...] = tuple(sorted(k for k in KINDS if k not in _OUTSIDE_FRAMES)) + (
-    _OUTSIDE_FRAMES)
+DECISIONS: tuple[str, ...] = (
+    "again", "animals_choice", "before_november", "breed", "butcher", "cell", "colonist",
+    "convert", "cut", "dig", "dikes", "farmer", "fields_to_forests", "final",
+    "free_equipment", "grocer", "house", "master", "merchant", "optional_animal", "pay",
+    "plow_maker", "reconnect", "remove_moors", "sell", "shipwright", "smithy",
+    "space_choice", "sustain", "take_animal", "trades", "tt_building", "upgrade",
+    "wainwright") + _OUTSIDE_FRAMES
 
 N_CELLS = C.ROWS * C.COLS
+N_RES = len(C.RESOURCES)
 N_TILE = len(TILE_KINDS)
 N_LOAD = len(LOAD_KINDS)
 N_EQUIP = len(C.EQUIPMENT)
@@ -173,6 +181,9 @@ def _layout() -> tuple[dict[str, slice], int, npt.NDArray[np.float32], npt.NDArr
             np.array(scales, dtype=np.float32))
 
 
+#: The layout's version: it never changes (the expansion's layout is version 2,
+#: :mod:`arle.env.observation_tt`).
+OBS_VERSION = 1
 #: Named parts of the observation.
 SLICES, OBS_SIZE, OBS_HIGH, OBS_SCALE = _layout()
 _ME = {n: SLICES["me." + n].start for n, *_ in _PLAYER_PARTS}
@@ -287,7 +298,7 @@ def _player(s: State, p: int, cp: int | None, base: dict[str, int], b: bytearray
     b[o:o + 4] = _small([pl.moor_peat[0], pl.moor_peat[1], pl.moor_peat[2], pl.bw_peat])
 
     o = base["goods"]
-    b[o:o + len(pl.res)] = _small(pl.res)
+    b[o:o + N_RES] = _small(pl.res[:N_RES])      # (Tea: in the expansion's part)
     o = base["animals"]
     b[o:o + 3] = _small(pl.animals)
     o = base["tools"]
@@ -380,9 +391,17 @@ def _decision(s: State, viewer: int, cp: int | None, b: bytearray) -> None:
 
 
 def encode(state: State, player: int) -> Obs:
-    """The observation of ``state`` from ``player``'s point of view."""
+    """The observation of ``state`` from ``player``'s point of view (base layout; an
+    expansion game's own parts are in :func:`encode_tt`)."""
+    b = _base_bytes(state, player, OBS_SIZE)
+    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), OBS_SCALE, dtype=np.float32)
+    np.minimum(out, OBS_HIGH, out=out)
+    return out
+
+
+def _base_bytes(state: State, player: int, size: int) -> bytearray:
     s = state
-    b = bytearray(OBS_SIZE)
+    b = bytearray(size)
     cp = s.current_player
     _player(s, player, cp, _ME, b)
     if s.n > 1:
@@ -407,9 +426,7 @@ def encode(state: State, player: int) -> Obs:
     if s.n > 1:
         b[o + C.HALF_YEARS + 6] = 1
     _decision(s, player, cp, b)
-    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), OBS_SCALE, dtype=np.float32)
-    np.minimum(out, OBS_HIGH, out=out)
-    return out
+    return b
 
 
 def describe() -> str:
@@ -422,7 +439,8 @@ def describe() -> str:
 # Text view
 # ---------------------------------------------------------------------------
 def _res_text(res: list[int]) -> str:
-    return ", ".join(f"{C.RESOURCES[r]} {n}" for r, n in enumerate(res) if n)
+    names = C.RESOURCES if len(res) <= N_RES else TT.TT_RESOURCES
+    return ", ".join(f"{names[r]} {n}" for r, n in enumerate(res) if n)
 
 
 def text_view(state: State, player: int | None = None) -> str:
@@ -444,8 +462,10 @@ def text_view(state: State, player: int | None = None) -> str:
         lines.append(f"  goods: {_res_text(pl.res)}")
         lines.append(f"  animals: sheep {pl.animals[0]}, cattle {pl.animals[1]}, "
                      f"horses {pl.animals[2]}")
+        tools, values = ((C.TOOLS, C.TOOL_VALUES) if len(pl.tools) <= len(C.TOOLS)
+                         else (TT.TT_TOOLS, TT.TT_TOOL_VALUES))
         lines.append("  tools: " + ", ".join(
-            f"{C.TOOLS[t]} {C.TOOL_VALUES[t][i]}" for t, i in enumerate(pl.tools)))
+            f"{tools[t]} {values[t][i]}" for t, i in enumerate(pl.tools)))
         land = C.first_land_row(pl.dikes)
         for r in range(C.ROWS):
             cells = [pl.grid[r * C.COLS + c] or ("." if r >= land else "~")
@@ -456,6 +476,13 @@ def text_view(state: State, player: int | None = None) -> str:
         lines.append("  barn: " + ("; ".join(
             b[0] + ("[" + ",".join(x or "_" for x in b[1:]) + "]" if len(b) > 1 else "")
             for b in pl.barn) or "(empty)"))
+        if pl.ditches is not None:
+            lines.append("  harbor: " + ("; ".join(
+                f"{h.kind}[{','.join(x.item or ('+' if x.kind == 'covered' else '_') for x in h.loads)}]"
+                for h in view.harbor(s, p)) or "(empty)")
+                + f"; ditches {' '.join(view.ditches(s, p)) or '-'}; dehydrated cells "
+                f"{list(view.dehydrated_cells(s, p))}; dike columns "
+                f"{[list(c) for c in view.dike_columns(s, p)]}")
         lines.append(f"  buildings: {', '.join(pl.buildings) or '-'}; travel: "
                      f"{', '.join(pl.travel) or '-'}; bottleneck VP {pl.bottleneck}")
     return "\n".join(lines)

@@ -15,6 +15,11 @@ OpenSpiel game.  Parameters:
     Add the promo tiles.
 ``reward`` ("score_diff")
     Terminal returns: own score minus the other's (solo: the score), or ``win_loss``.
+``expansion`` ("")
+    ``tea-and-trade`` plays with the Tea & Trade expansion: the catalog is then
+    ``TT_CATALOG`` and the observation the expansion layout
+    (:mod:`arle.env.observation_tt`); ``buildings`` ``first-game`` (the default) then means ``random``,
+    the expansion having no first-game selection.
 
 Actions are catalog indices (:mod:`arle.env.catalog`), legal actions come sorted, a
 state serialises as its action history (OpenSpiel's default), and the observation
@@ -40,8 +45,9 @@ from open_spiel.python.observation import (  # type: ignore[import-untyped]
 )
 
 import arle
-from arle.env.catalog import CATALOG
-from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
+from arle.env.catalog import ActionCatalog, catalog_for
+from arle.env.observation import text_view
+from arle.env.observation_tt import Layout, layout_for
 from arle.env.rewards import REWARDS, final_rewards
 from arle.state import State
 
@@ -52,7 +58,7 @@ SHORT_NAME = "python_fields_of_arle"
 #: Upper bound on decisions in one game (random two-player games take about 200).
 MAX_GAME_LENGTH = 3000
 _DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "buildings": "first-game",
-                             "promos": False, "reward": "score_diff"}
+                             "promos": False, "reward": "score_diff", "expansion": ""}
 # Utility bounds: scores stay far inside these.
 _SCORE_MIN, _SCORE_MAX = -300.0, 500.0
 
@@ -119,6 +125,11 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         self.buildings = str(p["buildings"])
         self.promos = bool(p["promos"])
         self.reward = str(p["reward"])
+        self.expansion: str | None = str(p["expansion"]) or None
+        self.catalog: ActionCatalog = catalog_for(self.expansion)
+        self.layout: Layout = layout_for(self.expansion)
+        if self.expansion is not None and self.buildings == "first-game":
+            self.buildings = "random"     # (the expansion has no first-game selection)
         if self.reward == "win_loss":
             lo, hi = -1.0, 1.0
         elif players == 2:
@@ -126,7 +137,7 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         else:
             lo, hi = _SCORE_MIN, _SCORE_MAX
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(CATALOG),
+            num_distinct_actions=len(self.catalog),
             max_chance_outcomes=0,
             num_players=players,
             min_utility=lo,
@@ -137,15 +148,19 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(players), info, p)
 
     def new_initial_state(self) -> "ArleSpielState":
-        return ArleSpielState(self, arle.new_game(
-            players=self.players, seed=self.seed, buildings=self.buildings,
-            promos=self.promos))
+        if self.expansion is None:
+            s = arle.new_game(players=self.players, seed=self.seed,
+                              buildings=self.buildings, promos=self.promos)
+        else:
+            s = arle.new_game(players=self.players, seed=self.seed, buildings=self.buildings,
+                              promos=self.promos, expansion=self.expansion)
+        return ArleSpielState(self, s)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info
                                     and not iig_obs_type.perfect_recall):
-            return ArleObserver(params)
+            return ArleObserver(params, self.layout)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -156,6 +171,7 @@ class ArleSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._h = _Holder(s)
         self._reward = game.reward
+        self._expansion = game.expansion     # (a name: clones and pickles stay small)
 
     @property
     def arle_state(self) -> State:
@@ -169,13 +185,13 @@ class ArleSpielState(pyspiel.State):  # type: ignore[misc]
         s = self._h.s
         if s.is_terminal() or player != s.current_player:
             return []
-        return CATALOG.legal_indices(s)
+        return catalog_for(self._expansion).legal_indices(s)
 
     def _apply_action(self, action: int) -> None:
-        self._h.s.apply(CATALOG.action(action))
+        self._h.s.apply(catalog_for(self._expansion).action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return CATALOG.text(action)
+        return catalog_for(self._expansion).text(action)
 
     def is_terminal(self) -> bool:
         return self._h.s.is_terminal()
@@ -190,14 +206,15 @@ class ArleSpielState(pyspiel.State):  # type: ignore[misc]
 class ArleObserver:
     """Observation tensor (and text) from one player's point of view."""
 
-    def __init__(self, params: dict[str, Any] | None) -> None:
+    def __init__(self, params: dict[str, Any] | None, layout: Layout | None = None) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {name: self.tensor[sl] for name, sl in SLICES.items()}
+        self.layout = layout_for(None) if layout is None else layout
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict = {name: self.tensor[sl] for name, sl in self.layout.slices.items()}
 
     def set_from(self, state: ArleSpielState, player: int) -> None:
-        self.tensor[:] = encode(state.arle_state, player)
+        self.tensor[:] = self.layout.encode(state.arle_state, player)
 
     def string_from(self, state: ArleSpielState, player: int) -> str:
         return text_view(state.arle_state, player)

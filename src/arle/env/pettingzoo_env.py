@@ -3,7 +3,9 @@
 Agents are ``player_0`` and ``player_1`` (``player_0`` alone in a solo game).  Each
 observation is ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``
 (see :mod:`arle.env.observation` and :mod:`arle.env.catalog`); the mask is all zero for
-an agent that is not to move.  Actions are catalog indices.  A turn may take several
+an agent that is not to move.  Actions are catalog indices.  With
+``expansion="tea-and-trade"`` the game is a Tea & Trade game, the catalog
+``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.env.observation_tt`).  A turn may take several
 steps (sub-decisions, anytime actions): ``agent_selection`` always names the player the
 engine waits for, so the same agent may be selected many times in a row.
 
@@ -28,8 +30,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import arle
-from arle.env.catalog import CATALOG
-from arle.env.observation import OBS_HIGH, OBS_SIZE, encode, text_view
+from arle.env.catalog import catalog_for
+from arle.env.observation import text_view
+from arle.env.observation_tt import layout_for
 from arle.env.rewards import SOLO_TARGET, check_reward, final_rewards
 from arle.state import State
 
@@ -44,14 +47,18 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
     metadata: dict[str, Any] = {"name": "arle_v0", "render_modes": ["ansi", "human"],
                                 "is_parallelizable": False}
 
-    def __init__(self, players: int = 2, buildings: Any = "first-game", promos: bool = False,
+    def __init__(self, players: int = 2, buildings: Any = None, promos: bool = False,
                  reward: str = "score_diff", solo_target: float = SOLO_TARGET,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, expansion: str | None = None) -> None:
         super().__init__()
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
+        self.catalog = catalog_for(expansion)
+        layout = layout_for(expansion)
+        self._encode = layout.encode
+        self.expansion = expansion
         self.players = players
         self.buildings = buildings
         self.promos = promos
@@ -60,16 +67,22 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        n = len(CATALOG)
+        n = len(self.catalog)
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32),
+                "observation": spaces.Box(0.0, layout.high, (layout.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
-        self.state: State = arle.new_game(players=players, seed=0, buildings=buildings,
-                                          promos=promos)
+        self.state: State = self._new(0)
+
+    def _new(self, seed: int) -> State:
+        if self.expansion is None:
+            return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
+                                 promos=self.promos)
+        return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
+                             promos=self.promos, expansion=self.expansion)
 
     # -- spaces ---------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -87,8 +100,7 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
         game_seed = self._rng.randrange(2**31)
         if options and "game_seed" in options:
             game_seed = int(options["game_seed"])
-        self.state = arle.new_game(players=self.players, seed=game_seed,
-                                   buildings=self.buildings, promos=self.promos)
+        self.state = self._new(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -105,10 +117,10 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
         p = self._index[agent]
         s = self.state
         if s.current_player == p:
-            mask = CATALOG.mask(s)
+            mask = self.catalog.mask(s)
         else:
-            mask = np.zeros(len(CATALOG), dtype=np.int8)
-        return {"observation": encode(s, p), "action_mask": mask}
+            mask = np.zeros(len(self.catalog), dtype=np.int8)
+        return {"observation": self._encode(s, p), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -117,7 +129,7 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must choose an action (got None)")
-        self.state.apply(CATALOG.action(int(action)))   # IllegalActionError if illegal
+        self.state.apply(self.catalog.action(int(action)))   # IllegalActionError if illegal
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_terminal():
@@ -144,12 +156,14 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
     # -- conveniences -----------------------------------------------------------
     def action_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal-action mask of the agent to move."""
-        return CATALOG.mask(self.state)
+        return self.catalog.mask(self.state)
 
 
-def aec_env(players: int = 2, buildings: Any = "first-game", promos: bool = False,
+def aec_env(players: int = 2, buildings: Any = None, promos: bool = False,
             reward: str = "score_diff", solo_target: float = SOLO_TARGET,
-            render_mode: str | None = None) -> ArleAECEnv:
-    """A new :class:`ArleAECEnv` (call ``reset`` before use)."""
+            render_mode: str | None = None, expansion: str | None = None) -> ArleAECEnv:
+    """A new :class:`ArleAECEnv` (call ``reset`` before use); ``expansion`` is None
+    (the base game) or ``"tea-and-trade"``; ``buildings`` None is the engine's default
+    selection (``"first-game"``, with the expansion ``"random"``)."""
     return ArleAECEnv(players=players, buildings=buildings, promos=promos, reward=reward,
-                      solo_target=solo_target, render_mode=render_mode)
+                      solo_target=solo_target, render_mode=render_mode, expansion=expansion)
