@@ -279,7 +279,9 @@ def test_a_solo_expansion_game_by_the_greedy_bot_shows_the_harbor_and_ditches() 
     for space in ("Cutter space 1:", "Cutter space 2:", "Trading space 1:",
                   "Trading space 2:"):
         assert space in out
-    assert "column 0" in out and "◄ dike line" in out and len(drawn_ditches(out)) == 1
+    # the final board (the dike line's marker depends on the dikes the bot moved: the
+    # drawing of a given position is tested above)
+    assert "column 0" in out and len(drawn_ditches(out)) == 1
     assert "Tea:      Tea" in out and "Digging spades" in out
 
 
