@@ -10,6 +10,7 @@ is full.  Everything else stays: a bot's choice is always one of ``legal_actions
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from arle import ANYTIME_VERBS
@@ -35,8 +36,12 @@ def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None
         if model is not None:
             raise ValueError(f"{bot} option model= needs eval=learned")
         return None
-    from arle.bots.learned import learned_evaluator   # numpy and the model: on demand
-    return learned_evaluator(model)
+    # Imported by name, on demand: the learned evaluation needs numpy and the research
+    # observation, which the compiled build (this module is compiled) leaves pure and
+    # outside its type check (setup.py).
+    learned = importlib.import_module("arle.bots.learned")
+    ev: Evaluator = learned.learned_evaluator(model)
+    return ev
 
 
 def barn_full(s: State, p: int) -> bool:

@@ -40,7 +40,7 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
 
 
 PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
-SEASON_SPACES = (C.SUMMER_SPACES, C.WINTER_SPACES)
+SEASON_SPACES: tuple[tuple[str, ...], tuple[str, ...]] = (C.SUMMER_SPACES, C.WINTER_SPACES)
 COSTLY = frozenset(SPACE_COSTS)
 
 
