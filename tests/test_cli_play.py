@@ -308,3 +308,25 @@ def test_hint_names_a_bots_choice_and_changes_nothing(tmp_path: Path) -> None:
     assert f"Player 1: {expected}" in out
     child.sendline("quit!")
     child.expect(pexpect.EOF)
+
+
+def test_rule_choose_cells_lets_a_base_game_pick_the_cells() -> None:
+    """``--rule choose_cells``: the base game asks each tile's cell too (cosmetic there)."""
+    r = CliRunner().invoke(app, ["play", "--rule", "choose_cells", "--seats", "bot:greedy",
+                                 "--seed", "3", "--view", "compact"], input="")
+    assert r.exit_code == 0, r.output
+    assert re.search(r": cell [0-6],[0-2]", r.output)      # the bot's cell choices
+    off = CliRunner().invoke(app, ["play", "--seats", "bot:greedy", "--seed", "3",
+                                   "--view", "compact"], input="")
+    assert off.exit_code == 0 and not re.search(r": cell [0-6],[0-2]", off.output)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--rule", "bogus"], "unknown rules option 'bogus'"),
+    (["--rule", "choose_cells=maybe"], "expected NAME, NAME=on or NAME=off"),
+    (["--rule", "=on"], "expected NAME, NAME=on or NAME=off"),
+    (["--load", "x.json", "--rule", "choose_cells"], "leave out --seed"),
+])
+def test_bad_rules_are_refused(args: list[str], message: str) -> None:
+    r = CliRunner().invoke(app, ["play", "--seats", "bot:random", *args], input="")
+    assert r.exit_code != 0 and message in r.output

@@ -638,6 +638,20 @@ def _load(path: str) -> tuple[State, list[int], list[str] | None]:
     return state, movers, seats
 
 
+def _rules(specs: list[str]) -> dict[str, bool] | None:
+    """``--rule NAME``, ``--rule NAME=on`` or ``--rule NAME=off`` as rules options (the
+    engine refuses unknown names, naming the known ones)."""
+    out: dict[str, bool] = {}
+    for spec in specs:
+        name, sep, value = spec.partition("=")
+        flag = {"on": True, "true": True, "off": False, "false": False}.get(
+            value.strip().lower() if sep else "on")
+        if not name.strip() or flag is None:
+            _refuse(f"--rule {spec}: expected NAME, NAME=on or NAME=off")
+        out[name.strip()] = flag
+    return out or None
+
+
 def _enable_line_editing() -> None:
     """Arrow keys and history at a terminal (input() uses readline once it is loaded)."""
     if sys.stdin.isatty():
@@ -665,6 +679,10 @@ def play(
     expansion: Annotated[str | None, typer.Option(
         "--expansion", help="Play with an expansion: tea-and-trade (then --buildings is "
                             "random or expansion-only [default: random]).")] = None,
+    rule: Annotated[list[str] | None, typer.Option(
+        "--rule", metavar="NAME[=on|off]",
+        help="Set a rules option (repeatable), e.g. --rule choose_cells to pick the cell "
+             "of every tile in a base game too (docs/PLAYING.md lists them).")] = None,
     load: Annotated[str | None, typer.Option(
         "--load", metavar="FILE", help="Resume a game record saved with 'save FILE'.")] = None,
     view: Annotated[str, typer.Option(
@@ -677,9 +695,10 @@ def play(
         _refuse(f"--view {view}: use auto, compact or full")
     saved_seats: list[str] | None = None
     if load is not None:
-        if seed is not None or buildings is not None or promos or expansion is not None:
+        if (seed is not None or buildings is not None or promos or expansion is not None
+                or rule):
             _refuse("--load takes the setup from the record: leave out --seed, "
-                    "--buildings, --promos and --expansion")
+                    "--buildings, --promos, --expansion and --rule")
         state, movers, saved_seats = _load(load)
         if players is not None and players != len(state.players):
             _refuse(f"--players {players} does not match the record's "
@@ -695,7 +714,8 @@ def play(
         try:
             state = arle.new_game(players=n, seed=game_seed,
                                   buildings=_buildings(buildings) if buildings else None,
-                                  promos=promos, expansion=expansion)
+                                  promos=promos, expansion=expansion,
+                                  options=_rules(rule or []))
         except ValueError as exc:
             _refuse(str(exc))
         movers = []
