@@ -451,24 +451,19 @@ def _to_end(s: State) -> None:
             s.apply(s.legal_actions()[0])
 
 
-def test_tie_break_earliest_in_the_next_play_order(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tie_break_earliest_in_the_next_play_order() -> None:
+    """T54, on the winner rule itself (a finished game's scores are what they are; a
+    patched ``scores`` would not reach the compiled build's ``winner``)."""
+    from arle.state import winner_of
     s = started(seed=18)
     _to_end(s)
     nxt = s.start_player
-    sheets = s.scores()
-
-    def tied(totals: list[float]) -> list[object]:
-        out = []
-        for sc, t in zip(sheets, totals):
-            out.append(type(sc)(categories=sc.categories, total=t))
-        return out
-    # players 1 after and 2 after the next start player tie: the earlier one wins
     totals = [0.0, 0.0, 0.0]
     totals[(nxt + 1) % 3] = totals[(nxt + 2) % 3] = 50.0
-    monkeypatch.setattr(State, "scores", lambda self: tied(totals))
-    assert s.winner() == (nxt + 1) % 3
-    monkeypatch.setattr(State, "scores", lambda self: tied([50.0, 50.0, 50.0]))
-    assert s.winner() == nxt
+    assert winner_of(totals, nxt) == (nxt + 1) % 3     # the earlier of the two tied
+    assert winner_of([50.0, 50.0, 50.0], nxt) == nxt
+    assert winner_of([10.0, 60.0, 20.0], nxt) == 1       # no tie: the best
+    assert s.winner() == winner_of([sc.total for sc in s.scores()], nxt)
 
 
 # ---------------------------------------------------------------------------

@@ -94,6 +94,14 @@ class Player:
         return p
 
 
+def winner_of(totals: list[float], start_player: int) -> int:
+    """The winner of final scores ``totals`` (one per player): the best, ties to the
+    tied player earliest in the play order that starts at ``start_player``."""
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    return min(tied, key=lambda i: (i - start_player) % len(totals))
+
+
 class State:
     """A Fields of Arle game at one decision point.
 
@@ -173,10 +181,7 @@ class State:
         player, then clockwise): the start player with 2 players, T54 with 3."""
         if not self.is_terminal():
             return None
-        totals = [sc.total for sc in self.scores()]
-        best = max(totals)
-        tied = [i for i, t in enumerate(totals) if t == best]
-        return min(tied, key=lambda i: (i - self.start_player) % self.n)
+        return winner_of([sc.total for sc in self.scores()], self.start_player)
 
     def key(self) -> tuple[object, ...]:
         """A hashable summary of the position: equal for states that play the same

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from arle.state import Player, State
 
 __all__ = [
-    "BarnItem", "Cell", "Load", "animals", "anytime_verbs", "barn", "barn_has_room",
+    "BarnItem", "Cell", "Event", "Load", "animals", "anytime_verbs", "apply_logged", "barn",
+    "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods",
     "Ship", "harbor", "loaded_goods",
@@ -411,3 +412,58 @@ def farm_sheet(s: State, p: int) -> dict[str, object]:
     """:func:`farm` in the scoring pad's JSON input format (``docs/SCORING_PAD.md``):
     ``arle score`` scores it to ``s.scores()[p]``."""
     return farm_to_dict(farm(s, p))
+
+
+# ---------------------------------------------------------------------------
+# The automatic steps of an apply, for the game log
+# ---------------------------------------------------------------------------
+class Event(NamedTuple):
+    """A step the engine carried out by itself inside an apply (an inventory step:
+    harvest, milking, newborn animals...): whose, which (an id of
+    :data:`arle.data.texts.AUTO_STEPS`), what it changed (goods and animal ids with
+    their change, in the catalog's order) and the log line in words."""
+
+    player: int
+    step: str
+    changes: tuple[tuple[str, int], ...]
+    text: str
+
+
+def _words(item: str) -> str:
+    return item.replace("_", " ")
+
+
+def apply_logged(s: State, action: Any) -> tuple[Event, ...]:
+    """``s.apply(action)`` (atomic as ever), returning the automatic steps it led to
+    that changed something, in the order they ran.
+
+    >>> import arle
+    >>> s = arle.new_game(players=1, seed=1)
+    >>> while s.season == 0 and s.phase == "work":
+    ...     events = apply_logged(s, s.legal_actions()[0])
+    >>> [e.text for e in events]               # the first November's inventory
+    ['Harvest: Player 1 +1 grain, +1 flax']
+    """
+    from arle.data.texts import AUTO_STEPS
+    from arle.engine import core
+    trace: list[tuple[int, str, tuple[int, ...], tuple[int, ...]]] = []
+    core.TRACE.append(trace)
+    try:
+        s.apply(action)
+    finally:
+        core.TRACE.pop()
+    names = (*C.RESOURCES, *C.ANIMALS, "dike")
+    out = []
+    for p, step, before, after in trace:
+        if step not in AUTO_STEPS:
+            continue
+        changes = tuple((names[i], b - a) for i, (a, b) in enumerate(zip(before, after))
+                        if b != a)
+        if not changes:
+            continue
+        what = ", ".join(f"{n:+d} {_words(k)}" for k, n in changes)
+        title = AUTO_STEPS[step]
+        out.append(Event(p, step, changes,
+                         f"{title[0].upper()}{title[1:]}: Player {p + 1} {what}"))
+    return tuple(out)
+

@@ -35,6 +35,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
 from arle.data.texts import UnknownName
+from arle.view import apply_logged
 from arle.state import State
 
 __all__ = ["register", "play", "Seat", "Session", "AmbiguousInput", "moves_in_words",
@@ -320,14 +321,19 @@ class Session:
                                     f"{render.SEASONS[s.season]}"))
 
     # ------------------------------------------------------------------ actions
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, line: str, style: str = "") -> None:
+        """Apply ``action``, then say ``line`` (the move) and the steps the engine made
+        by itself after it (harvest, milking, newborn animals...)."""
         p = self.state.current_player
         assert p is not None
         words = render.move_words(self.state, action)
-        self.state.apply(action)
+        steps = apply_logged(self.state, action)
         self.movers.append(p)
         self.words.append(words)
         self.dirty = True
+        self.say(line, style=style)
+        for step in steps:
+            self.say(f"  {step.text}", style="dim")
 
     def run_bots(self) -> None:
         """Let bots take their decisions until a person is to decide or the game ends."""
@@ -342,8 +348,7 @@ class Session:
             with self.console.status(f"{render.player_name(p)} ({self.seats[p].label}) "
                                      "is thinking...", spinner="dots"):
                 action = bot.choose(s)
-            self.apply(action)
-            self.say(f"{render.player_name(p)} ({self.seats[p].label}): {action}")
+            self.apply(action, f"{render.player_name(p)} ({self.seats[p].label}): {action}")
             s = self.state
 
     def undo(self) -> None:
@@ -504,8 +509,7 @@ class Session:
                     self.explain_illegal(named)
                     return None
         p = self.state.current_player
-        self.apply(action)
-        self.say(f"{render.player_name(p)}: {action}", style="green")
+        self.apply(action, f"{render.player_name(p)}: {action}", style="green")
         return "acted"
 
     def finish(self) -> None:

@@ -862,3 +862,20 @@ def explain(query: str) -> dict[str, object]:
     if len(found) > 1:
         raise AmbiguousName(query, [e["id"] for e in found])
     return dict(found[0])
+
+
+#: The inventory steps the engine carries out by itself, as the log names them
+#: (:func:`arle.view.apply_logged`); each is logged when it changed a player's goods or
+#: animals.
+AUTO_STEPS: Final[dict[str, str]] = {
+    "houses_before_november": "light-green houses before November",
+    "cutter_food": "Fishing Cutters' Food",
+    "ship_trades": "trades of the Trading Ships",
+    "empty": "vehicles and ships emptied",
+    "milk": "milking",
+    "harvest": "harvest",
+    "breeding": "newborn animals",
+    "shear": "shearing",
+    "sustenance": "feeding",
+}
+

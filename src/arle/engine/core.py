@@ -233,6 +233,18 @@ def _dispatch(s: State, a: Action) -> None:
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 
 
+#: While a face traces an apply (:func:`arle.view.apply_logged`), the innermost list
+#: here receives ``(player, effect name, figures before, figures after)`` of every
+#: continuation :func:`advance` runs (figures: the player's resources, animals, dikes).
+#: Never rebound, so that the compiled build reads the same list; empty, nothing traced.
+TRACE: list[list[tuple[int, str, tuple[int, ...], tuple[int, ...]]]] = []
+
+
+def _figures(s: State, p: int) -> tuple[int, ...]:
+    pl = s.players[p]
+    return (*pl.res, *pl.animals, pl.dikes)
+
+
 def advance(s: State) -> None:
     """Run continuations and forced choices until a player has a real decision."""
     while True:
@@ -243,7 +255,12 @@ def advance(s: State) -> None:
             f = s.stack[-1]
             if type(f) is Effect:
                 s.stack.pop()
-                EFFECTS[f.name](s, f.p, *f.args)
+                if not TRACE:
+                    EFFECTS[f.name](s, f.p, *f.args)
+                else:
+                    before = _figures(s, f.p)
+                    EFFECTS[f.name](s, f.p, *f.args)
+                    TRACE[-1].append((f.p, f.name, before, _figures(s, f.p)))
                 continue
             acts = _own_legal(s)
             if not acts:  # defensive: a frame with nothing left to decide ends

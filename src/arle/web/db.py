@@ -213,7 +213,8 @@ class MoveRow:
 
 @dataclass
 class EventRow:
-    """Something the log shows besides the moves: ``kind`` is ``undo`` or ``hint``;
+    """Something the log shows besides the moves: ``kind`` is ``undo``, ``hint`` or
+    ``auto`` (a step the engine made by itself after a move: harvest, milking...);
     ``version`` the game's version after it, ``ply`` the moves on the board then."""
 
     version: int
@@ -263,7 +264,8 @@ class Store(Protocol):
     def mark_joined(self, game_id: str, seat: int) -> None: ...
     def moves(self, game_id: str) -> list[MoveRow]: ...
     def commit_move(self, game_id: str, expected_version: int, move: MoveRow, state: str,
-                    status: str, to_move: int | None, winner: int | None) -> bool: ...
+                    status: str, to_move: int | None, winner: int | None,
+                    events: Sequence[EventRow] = ()) -> bool: ...
     def commit_undo(self, game_id: str, expected_version: int, ply: int, state: str,
                     status: str, to_move: int | None, winner: int | None,
                     event: EventRow | None = None) -> bool: ...
@@ -616,8 +618,11 @@ class _SQLStore:
 
     @_retry_lost
     def commit_move(self, game_id: str, expected_version: int, move: MoveRow, state: str,
-                    status: str, to_move: int | None, winner: int | None) -> bool:
-        """Store an accepted move; False (nothing written) if the game changed meanwhile."""
+                    status: str, to_move: int | None, winner: int | None,
+                    events: Sequence[EventRow] = ()) -> bool:
+        """Store an accepted move with the log's ``events`` of it (the automatic steps
+        it led to), in one transaction; False (nothing written) if the game changed
+        meanwhile."""
         with self._lock:
             self._begin()
             try:
@@ -628,6 +633,8 @@ class _SQLStore:
                 self._run("INSERT INTO moves (game_id, ply, player, action, created) "
                           "VALUES (?, ?, ?, ?, ?)",
                           (game_id, move.ply, move.player, move.action, move.created))
+                for e in events:
+                    self._insert_event(game_id, e)
                 self._commit()
                 return True
             except self._integrity_errors():
@@ -651,6 +658,9 @@ class _SQLStore:
                     self._rollback()
                     return False
                 self._run("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, ply))
+                # the automatic steps of the moves taken back go with them
+                self._run("DELETE FROM events WHERE game_id = ? AND kind = 'auto' "
+                          "AND ply >= ?", (game_id, ply))
                 if event is not None:
                     self._insert_event(game_id, event)
                 self._commit()

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
+from arle.view import apply_logged
 from arle.web.botworker import check_bot_spec, think, timed_think, watch_parent
 from arle.web.db import (
     EventRow,
@@ -569,20 +570,23 @@ class GameService:
             new = game.state.clone()
             try:
                 act = arle.parse_action(new, action)
-                new.apply(act)
+                steps = apply_logged(new, act)
             except ValueError as e:       # IllegalActionError is a ValueError
                 raise GameError(players_from_1(str(e)), 400) from e
             text = str(act)
             mv = MoveRow(len(game.moves) + 1, p, text, time.time())
+            auto = [EventRow(game.version + 1, mv.ply, e.player, "auto", e.text, mv.created)
+                    for e in steps]
             status, to_move, winner = _state_facts(new)
             ok = await asyncio.to_thread(self.store.commit_move, game_id, game.version, mv,
-                                         new.to_json(), status, to_move, winner)
+                                         new.to_json(), status, to_move, winner, auto)
             if not ok:
                 self._games.pop(game_id, None)   # another server wrote first: reload
                 raise GameError("the position changed before your move arrived (another "
                                 "move was stored first); nothing was applied", 409)
             game.state = new
             game.moves.append(mv)
+            game.events.extend(auto)
             game.rec.ply = mv.ply
             game.rec.version += 1
             game.rec.status, game.rec.to_move, game.rec.winner = status, to_move, winner
@@ -667,6 +671,8 @@ class GameService:
                                 "was undone", 409)
             game.state = new
             del game.moves[-span:]
+            game.events[:] = [e for e in game.events
+                              if not (e.kind == "auto" and e.ply >= first.ply)]
             game.events.append(event)
             game.rec.ply = len(game.moves)
             game.rec.version += 1
