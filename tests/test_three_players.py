@@ -285,16 +285,20 @@ def place_in_turn(s: State, spaces: list[str | None]) -> None:
             s.apply("done" if "done" in legal(s) else s.legal_actions()[-1])
 
 
+def _plain_step(s: State) -> None:
+    """One decision taken the plain way: skip, end, done or finish, else the first."""
+    acts = legal(s)
+    for choice in ("skip", "end", "done", "finish"):
+        if choice in acts:
+            s.apply(choice)
+            return
+    s.apply(s.legal_actions()[0])
+
+
 def finish_half_year(s: State) -> State:
     hy = s.half_year
-    while s.half_year == hy:
-        acts = legal(s)
-        for choice in ("skip", "end", "done", "finish"):
-            if choice in acts:
-                s.apply(choice)
-                break
-        else:
-            s.apply(s.legal_actions()[0])
+    while s.half_year == hy and not s.is_terminal():
+        _plain_step(s)
     return s
 
 
@@ -442,13 +446,7 @@ def test_seven_half_years_or_nine_by_option() -> None:
 
 def _to_end(s: State) -> None:
     while not s.is_terminal():
-        acts = legal(s)
-        for choice in ("skip", "end", "done", "finish"):
-            if choice in acts:
-                s.apply(choice)
-                break
-        else:
-            s.apply(s.legal_actions()[0])
+        _plain_step(s)
 
 
 def test_tie_break_earliest_in_the_next_play_order() -> None:
