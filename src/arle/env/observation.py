@@ -159,17 +159,23 @@ def _decision_scales() -> list[float]:
     return sc
 
 
-def _layout() -> tuple[dict[str, slice], int, npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    slices: dict[str, slice] = {}
-    scales: list[float] = []
-    highs: list[float] = []
-    at = 0
-    parts = ([("me." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS]
-             + [("opp." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS] + list(_SHARED_PARTS))
+#: A layout's slices, size, upper bounds and scales.
+Slices = tuple[dict[str, slice], int, npt.NDArray[np.float32], npt.NDArray[np.float32]]
+
+
+def lay_out(parts: list[_Part], before: Slices | None = None,
+            scales_of: dict[str, list[float]] | None = None) -> Slices:
+    """Slices, size, upper bounds and scales of ``parts`` (name, size, scale, high),
+    placed after the layout ``before`` (for a layout that extends another); a part
+    named in ``scales_of`` takes those scales."""
+    slices: dict[str, slice] = {} if before is None else dict(before[0])
+    at = 0 if before is None else before[1]
+    highs: list[float] = [] if before is None else list(before[2])
+    scales: list[float] = [] if before is None else list(before[3])
     for name, size, scale, high in parts:
         slices[name] = slice(at, at + size)
-        if name == "decision":
-            scales += _decision_scales()
+        if scales_of and name in scales_of:
+            scales += scales_of[name]
         elif isinstance(scale, tuple):
             assert len(scale) == size, name
             scales += scale
@@ -181,11 +187,18 @@ def _layout() -> tuple[dict[str, slice], int, npt.NDArray[np.float32], npt.NDArr
             np.array(scales, dtype=np.float32))
 
 
+def _layout() -> Slices:
+    parts = ([("me." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS]
+             + [("opp." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS] + list(_SHARED_PARTS))
+    return lay_out(parts, scales_of={"decision": _decision_scales()})
+
+
 #: The layout's version: it never changes (the expansion's layout is version 2,
 #: :mod:`arle.env.observation_tt`).
 OBS_VERSION = 1
 #: Named parts of the observation.
 SLICES, OBS_SIZE, OBS_HIGH, OBS_SCALE = _layout()
+BASE_SLICES: Slices = (SLICES, OBS_SIZE, OBS_HIGH, OBS_SCALE)
 _ME = {n: SLICES["me." + n].start for n, *_ in _PLAYER_PARTS}
 _OPP = {n: SLICES["opp." + n].start for n, *_ in _PLAYER_PARTS}
 _SH = {n: SLICES[n].start for n, *_ in _SHARED_PARTS}

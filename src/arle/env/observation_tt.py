@@ -100,26 +100,11 @@ _SHARED_PARTS: tuple[_Part, ...] = (
 )
 
 
-def _layout() -> tuple[dict[str, slice], int, npt.NDArray[np.float32],
-                       npt.NDArray[np.float32]]:
-    slices = dict(O.SLICES)
-    scales = list(O.OBS_SCALE)
-    highs = list(O.OBS_HIGH)
-    at = O.OBS_SIZE
+def _layout() -> O.Slices:
     parts = ([("me.tt." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS]
              + [("opp.tt." + n, k, sc, h) for n, k, sc, h in _PLAYER_PARTS]
              + list(_SHARED_PARTS))
-    for name, size, scale, high in parts:
-        slices[name] = slice(at, at + size)
-        if isinstance(scale, tuple):
-            assert len(scale) == size, name
-            scales += scale
-        else:
-            scales += [scale] * size
-        highs += [high] * size
-        at += size
-    return (slices, at, np.array(highs, dtype=np.float32),
-            np.array(scales, dtype=np.float32))
+    return O.lay_out(parts, before=O.BASE_SLICES)
 
 
 #: Named parts of the expansion observation (the base slices included).
