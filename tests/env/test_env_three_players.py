@@ -180,3 +180,29 @@ def test_openspiel_three_player_game_is_general_sum_and_passes_random_sim_test()
         str(a) for a in state.arle_state.legal_actions()}
     with pytest.raises(Exception, match="expansion"):
         pyspiel.load_game("python_fields_of_arle", {"players": 3})
+
+
+def test_three_player_layout_reads_the_engine_as_the_engine_does():
+    # The face reads the public state only; its copies of the 3-player board and of the
+    # specialization frame's packing agree with the engine's.
+    from arle.engine import three as TH
+    from arle.env.observation_three import THREE_SPACES
+    assert THREE_SPACES == TH.ALL_SPACES_3P + TH.IMITATE
+    for seed in range(3):
+        s = arle.new_game(players=3, seed=seed, expansion=TT)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            o = encode_three(s, 0)
+            sp = o[THREE_SLICES["three.specials"]]
+            assert [q for q in range(3) if sp[q]] == sorted(TH.special_takers(s))
+            assert sp[3] * 2 == TH.imitate_food(s)
+            f = s.stack[-1] if s.stack else None
+            spec = o[THREE_SLICES["three.specialization"]]
+            if getattr(f, "building", None) == TH.SPECIALIZATION:
+                left, house, chosen = TH.spec_decode(f.n)
+                assert spec[2] * 2 == left and spec[3] == house
+                assert [t for t in range(len(spec) - 4) if spec[4 + t]] == [
+                    t for t in range(len(spec) - 4) if chosen >> t & 1]
+            else:
+                assert not spec.any()
+            s.apply(rng.choice(s.legal_actions()))

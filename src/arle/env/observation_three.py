@@ -37,8 +37,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.engine import three as TH
 from arle.env import observation as O
 from arle.env import observation_tt as OT
 from arle.state import State
@@ -50,8 +50,19 @@ __all__ = ["THREE_LAYOUT", "THREE_OBS_HIGH", "THREE_OBS_SCALE", "THREE_OBS_SIZE"
 Obs = npt.NDArray[np.float32]
 
 THREE_OBS_VERSION = 3
-#: The spaces of ``three.spaces``: every space of a 3-player board, then the Imitates.
-THREE_SPACES: tuple[str, ...] = TH.ALL_SPACES_3P + T.IMITATE_SPACES
+#: The spaces of ``three.spaces``: every space of a 3-player board (each season's base
+#: spaces but the Laborer the Overlay covers, then its 3-player spaces), then the
+#: Imitates.
+THREE_SPACES: tuple[str, ...] = (
+    tuple(sp for sp in C.SUMMER_SPACES if sp not in T.COVERED_BY_OVERLAY)
+    + T.TT_SUMMER_SPACES_3P
+    + tuple(sp for sp in C.WINTER_SPACES if sp not in T.COVERED_BY_OVERLAY)
+    + T.TT_WINTER_SPACES_3P + T.IMITATE_SPACES)
+_SEASON = {**C.SPACE_SEASON, **T.SPACE_SEASON_3P}
+#: The specialization round is a ``tt_building`` decision of this "building"; its
+#: ``n`` packs the picks left (bits 0-1), the house flag (bit 2) and the tracks chosen
+#: (bit 3 + track index), see docs/RULES_COVERAGE.md "Three players".
+SPECIALIZATION = "specialization"
 _N_TOOLS = len(T.TT_TOOLS)
 _SHARED_PARTS: tuple[OT._Part, ...] = (
     ("three.spaces", 3 * len(THREE_SPACES), 1.0, 1.0),
@@ -119,20 +130,26 @@ def _three(s: State, player: int, b: bytearray) -> None:
         if i is not None:
             b[o + 3 * i + (who - player) % 3] = 1
     o = _SH["three.specials"]
-    for who in TH.special_takers(s):
-        b[o + (who - player) % 3] = 1
-    b[o + 3] = TH.imitate_food(s)
+    season = s.season
+    imitated = False
+    for sp, who in s.occupied.items():
+        if sp in T.IMITATE_SPACES:
+            imitated = True
+        elif _SEASON.get(sp, season) != season:      # a Special Action
+            b[o + (who - player) % 3] = 1
+    first, later = T.IMITATE_FOOD
+    b[o + 3] = later if imitated else first
     o = _SH["three.specialization"]
-    f = s.stack[-1] if s.stack else None
-    if f is not None and getattr(f, "building", None) == TH.SPECIALIZATION:
-        left, house, chosen = TH.spec_decode(int(getattr(f, "n", 0)))
+    d = s.pending()
+    if d.kind == "tt_building" and d.details.get("building") == SPECIALIZATION:
+        n = int(d.details.get("n", 0))
         b[o] = 1
-        if getattr(f, "p", None) == player:
+        if d.player == player:
             b[o + 1] = 1
-        b[o + 2] = left
-        b[o + 3] = 1 if house else 0
+        b[o + 2] = n & 3
+        b[o + 3] = 1 if n & 4 else 0
         for t in _TOOL_BIT:
-            if chosen >> t & 1:
+            if n >> (3 + t) & 1:
                 b[o + 4 + t] = 1
 
 
