@@ -237,9 +237,9 @@ def _label(a: Action, s: State | None = None) -> str:
     if v == "specialize":
         tool = TT.TT_TOOL_INDEX.get(arg0)
         if tool is not None:
-            r, k = TT.TT_TOOL_STEP_COST[tool]
+            res, k = TT.TT_TOOL_STEP_COST[tool]
             return (f"Specialize: one free step on your {_name(arg0)} (each other player "
-                    f"gets {k} {_name(TT.TT_RESOURCES[r])})")
+                    f"gets {k} {_name(TT.TT_RESOURCES[res])})")
         return f"Specialize: build {_building(arg0)} at double cost (2 building " \
                "materials, 2 grain)"
     if v == "discard" and len(args) == 2 and arg0.startswith("grain:"):
