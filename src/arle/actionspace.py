@@ -18,7 +18,7 @@ from itertools import combinations
 
 from arle.actions import Action
 
-__all__ = ["EXPANSIONS", "HARBOR_SLOTS", "every_action"]
+__all__ = ["EXPANSIONS", "HARBOR_SLOTS", "every_action", "three_player_actions"]
 
 #: The expansions with an action catalog of their own.
 EXPANSIONS = ("tea-and-trade",)
@@ -46,7 +46,50 @@ def every_action(barn_slots: int, max_newborns: int,
     base = _base(barn_slots, max_newborns)
     if expansion is None:
         return base
-    return base | frozenset(_tea_and_trade(barn_slots))
+    return base | frozenset(_tea_and_trade(barn_slots)) | three_player_actions()
+
+
+@lru_cache(maxsize=1)
+def three_player_actions() -> frozenset[Action]:
+    """The actions only 3-player games (Tea & Trade) offer: the 3-player spaces and the
+    Imitate spaces (``place SPACE [tea|eftea|twice]``, ``imitate SPACE``), the
+    specialization round's ``specialize TRACK|HOUSE``, Norderburg Castle's
+    ``discard grain:G flax:F`` and the payments of the specialization house; actions
+    the 1-2 player expansion already has are included (this is a superset test's set,
+    :data:`arle.env.catalog.TT_CATALOG` appends the new ones after the others)."""
+    import arle
+    from arle.data import catalog as C
+    from arle.data import tea_trade as T
+    from arle.engine import three as TH
+    from arle.engine import tt_buildings as TB
+    from arle.engine.core import payment_text
+
+    out: set[Action] = set()
+    for sp in TH.ALL_SPACES_3P + T.IMITATE_SPACES:
+        out.add(Action("place", (sp,)))
+        if sp not in T.IMITATE_SPACES:
+            for how in ("tea", "eftea", "twice"):
+                out.add(Action("place", (sp, how)))
+            out.add(Action("imitate", (sp,)))
+    for tool in T.TT_TOOLS:
+        out.add(Action("specialize", (tool,)))
+    for b in tuple(C.BUILDINGS) + tuple(T.TT_BUILDINGS):
+        if TH._green(b):
+            out.add(Action("specialize", (b,)))
+    # Norderburg Castle: every tier and split of discarded Fields.
+    for tier in TB._castle_tiers():
+        for g in range(tier + 1):
+            out.add(Action("discard", (f"grain:{g}", f"flax:{tier - g}")))
+    # The specialization house's payments (2 building materials, 2 Grain), ample goods.
+    s = arle.new_game(players=3, seed=0, expansion="tea-and-trade")
+    res = s.players[0].res
+    for r in range(len(res)):
+        res[r] = 12
+    for o in TH.house_payments(s, 0):
+        text = payment_text(o)
+        if text:
+            out.add(Action("pay", text))
+    return frozenset(out)
 
 
 @lru_cache(maxsize=4)

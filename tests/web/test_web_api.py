@@ -48,7 +48,8 @@ def test_form_creates_a_game_takes_seat_one_and_lists_it(client: Any) -> None:
 
 def test_api_create_validates_its_input(client: Any) -> None:
     bad = [
-        ({"players": 3}, "players must be 1 or 2"),
+        ({"players": 3}, "3 players need the Tea & Trade expansion"),
+        ({"players": 4}, "players must be between 1 and 3"),
         ({"players": 2, "seats": ["human"]}, "need 2 seat"),
         ({"players": 1, "seats": ["robot"]}, "expected 'human' or 'bot:NAME'"),
         ({"players": 1, "seats": ["bot:nobody"]}, "unknown bot"),

@@ -19,6 +19,7 @@ from arle.env.catalog import (
 )
 from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
 from arle.env.observation_tt import TT_OBS_SIZE, TT_SLICES, encode_tt, layout_for
+from arle.env.observation_three import THREE_OBS_SIZE, THREE_SLICES, encode_three
 
 _gym: Any = None
 try:   # the environments need the research extra; the encodings need numpy only
@@ -39,8 +40,8 @@ except ImportError as _missing:  # pragma: no cover - the default install (no gy
         raise AttributeError(f"module 'arle.env' has no attribute {name!r}")
 
 __all__ = ["CATALOG", "ActionCatalog", "ArleAECEnv", "GYM_ID", "GYM_TT_ID", "OBS_SIZE",
-           "OPENSPIEL_NAME", "SLICES", "SoloEnv", "TT_CATALOG", "TT_OBS_SIZE", "TT_SLICES",
-           "UncataloguedActionError", "aec_env", "catalog_for", "encode", "encode_tt",
+           "OPENSPIEL_NAME", "SLICES", "SoloEnv", "THREE_OBS_SIZE", "THREE_SLICES", "TT_CATALOG", "TT_OBS_SIZE", "TT_SLICES",
+           "UncataloguedActionError", "aec_env", "catalog_for", "encode", "encode_three", "encode_tt",
            "green_aec_env", "layout_for", "legal_mask", "text_view", "uncatalogued"]
 
 GYM_ID = "arle/Solo-v0"

@@ -36,10 +36,11 @@ import numpy as np
 import numpy.typing as npt
 
 from arle.actions import Action
-from arle.actionspace import every_action
+from arle.actionspace import every_action, three_player_actions
 from arle.state import State
 
 __all__ = ["BARN_SLOTS", "CATALOG", "CATALOG_VERSION", "TT_CATALOG", "TT_CATALOG_VERSION",
+           "TT_CATALOG_V1_SIZE",
            "ActionCatalog", "MAX_NEWBORNS", "UncataloguedActionError", "build_catalog",
            "catalog_for", "sort_key", "uncatalogued"]
 
@@ -76,9 +77,24 @@ def sort_key(a: Action) -> tuple[str, tuple[ArgKey, ...]]:
 
 
 def build_catalog(expansion: str | None = None) -> tuple[Action, ...]:
-    """Generate the catalog (sorted, without duplicates): the base game's, or with
-    ``expansion="tea-and-trade"`` the expansion's (a superset, in its own order)."""
-    return tuple(sorted(every_action(BARN_SLOTS, MAX_NEWBORNS, expansion), key=sort_key))
+    """Generate the catalog (without duplicates): the base game's, sorted, or with
+    ``expansion="tea-and-trade"`` the expansion's (a superset, in its own order): the
+    actions of 1-2 player expansion games sorted (layout version 1, indices
+    ``0 .. TT_CATALOG_V1_SIZE - 1``), then the actions only 3-player games offer,
+    sorted among themselves (:func:`arle.actionspace.three_player_actions`)."""
+    everything = every_action(BARN_SLOTS, MAX_NEWBORNS, expansion)
+    if expansion is None:
+        return tuple(sorted(everything, key=sort_key))
+    three = three_player_actions()
+    two = everything - (three - _two_player_tt())
+    return (tuple(sorted(two, key=sort_key))
+            + tuple(sorted(everything - two, key=sort_key)))
+
+
+def _two_player_tt() -> frozenset[Action]:
+    """The expansion's actions before 3 players (version 1 of its catalog)."""
+    from arle.actionspace import _base, _tea_and_trade
+    return _base(BARN_SLOTS, MAX_NEWBORNS) | frozenset(_tea_and_trade(BARN_SLOTS))
 
 
 # ---------------------------------------------------------------------------
@@ -177,9 +193,15 @@ CATALOG = ActionCatalog(build_catalog())
 CATALOG_VERSION = 1
 #: The Tea & Trade catalog: every base action and every expansion verb (Tea
 #: placements, ``dig``, ``cell``, ``dike``, ships, loads, returns, trades, the new
-#: spaces and buildings), sorted the same way, so its indices differ from the base's.
+#: spaces and buildings), sorted the same way, so its indices differ from the base's;
+#: then the 3-player game's own actions (3-player and Imitate spaces, ``specialize``,
+#: Norderburg's ``discard grain:G flax:F``, ...), appended so that the first
+#: :data:`TT_CATALOG_V1_SIZE` indices keep their version-1 meaning.
 TT_CATALOG = ActionCatalog(build_catalog("tea-and-trade"))
-TT_CATALOG_VERSION = 1
+#: Version 2: version 1 (1-2 players) followed by the 3-player actions.
+TT_CATALOG_VERSION = 2
+#: The size of version 1 (its actions are indices ``0 .. TT_CATALOG_V1_SIZE - 1``).
+TT_CATALOG_V1_SIZE = len(_two_player_tt())
 
 
 def catalog_for(expansion: str | None) -> ActionCatalog:

@@ -224,8 +224,17 @@ def encode_tt(state: State, player: int) -> Obs:
     """The expansion observation of ``state`` from ``player``'s point of view (a base
     game gives the base observation followed by zeros for the expansion's parts, the
     Digging Spade track excepted)."""
+    b = _tt_bytes(state, player, TT_OBS_SIZE)
+    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), TT_OBS_SCALE, dtype=np.float32)
+    np.minimum(out, TT_OBS_HIGH, out=out)
+    return out
+
+
+def _tt_bytes(state: State, player: int, size: int) -> bytearray:
+    """The counts of the expansion layout, in a buffer of ``size`` bytes (a longer
+    layout, the 3-player one, appends its own parts after these)."""
     s = state
-    b = O._base_bytes(s, player, TT_OBS_SIZE)
+    b = O._base_bytes(s, player, size)
     _player(s, player, _ME, b)
     if s.n > 1:
         _player(s, (player + 1) % s.n, _OPP, b)
@@ -249,9 +258,7 @@ def encode_tt(state: State, player: int) -> Obs:
     for i, k in enumerate(_SUPPLY_KINDS):
         b[o + i] = max(0, min(T.SHIP_SUPPLY[k] - used[k], 255))
     _decision(s, b)
-    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), TT_OBS_SCALE, dtype=np.float32)
-    np.minimum(out, TT_OBS_HIGH, out=out)
-    return out
+    return b
 
 
 def describe_tt() -> str:
@@ -275,10 +282,14 @@ BASE_LAYOUT = Layout(O.OBS_VERSION, O.OBS_SIZE, O.OBS_HIGH, O.SLICES, O.encode)
 TT_LAYOUT = Layout(TT_OBS_VERSION, TT_OBS_SIZE, TT_OBS_HIGH, TT_SLICES, encode_tt)
 
 
-def layout_for(expansion: str | None) -> Layout:
-    """The observation layout of games with ``expansion`` (None: the base game)."""
+def layout_for(expansion: str | None, players: int = 2) -> Layout:
+    """The observation layout of games with ``expansion`` (None: the base game) and
+    ``players`` (3: the 3-player layout, :mod:`arle.env.observation_three`)."""
     if expansion is None:
         return BASE_LAYOUT
     if expansion == "tea-and-trade":
+        if players == 3:
+            from arle.env.observation_three import THREE_LAYOUT
+            return THREE_LAYOUT
         return TT_LAYOUT
     raise ValueError(f"unknown expansion {expansion!r} (known: tea-and-trade)")

@@ -5,7 +5,8 @@ Importing this module registers the game with ``pyspiel``; then
 OpenSpiel game.  Parameters:
 
 ``players`` (2)
-    1 or 2.
+    1, 2 or 3 (3 needs ``expansion`` ``tea-and-trade``; the game is then general-sum,
+    the observation the 3-player layout, :mod:`arle.env.observation_three`).
 ``seed`` (0)
     The engine seed of the setup (buildings drawn, start player).  The game itself has
     no chance events, so the game is deterministic for a given seed.
@@ -14,7 +15,8 @@ OpenSpiel game.  Parameters:
 ``promos`` (False)
     Add the promo tiles.
 ``reward`` ("score_diff")
-    Terminal returns: own score minus the other's (solo: the score), or ``win_loss``.
+    Terminal returns: own score minus the other's (solo: the score; three players:
+    minus the best other's), or ``win_loss`` (see :mod:`arle.env.rewards`).
 ``expansion`` ("")
     ``tea-and-trade`` plays with the Tea & Trade expansion: the catalog is then
     ``TT_CATALOG`` and the observation the expansion layout
@@ -73,7 +75,7 @@ def _game_type(players: int) -> Any:
         utility=(pyspiel.GameType.Utility.ZERO_SUM if players == 2
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
+        max_num_players=3,
         min_num_players=1,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
@@ -116,8 +118,11 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         p = dict(_DEFAULTS)
         p.update(params or {})
         players = int(p["players"])
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players}")
+        if players not in (1, 2, 3):
+            raise ValueError(f"players must be 1, 2 or 3, not {players}")
+        if players == 3 and not str(p["expansion"]):
+            raise ValueError("players=3 needs the Tea & Trade expansion "
+                             "(expansion='tea-and-trade')")
         if p["reward"] not in REWARDS:
             raise ValueError(f"unknown reward {p['reward']!r} (use one of {REWARDS})")
         self.players = players
@@ -127,12 +132,12 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         self.reward = str(p["reward"])
         self.expansion: str | None = str(p["expansion"]) or None
         self.catalog: ActionCatalog = catalog_for(self.expansion)
-        self.layout: Layout = layout_for(self.expansion)
+        self.layout: Layout = layout_for(self.expansion, players)
         if self.expansion is not None and self.buildings == "first-game":
             self.buildings = "random"     # (the expansion has no first-game selection)
         if self.reward == "win_loss":
             lo, hi = -1.0, 1.0
-        elif players == 2:
+        elif players >= 2:
             lo, hi = _SCORE_MIN - _SCORE_MAX, _SCORE_MAX - _SCORE_MIN
         else:
             lo, hi = _SCORE_MIN, _SCORE_MAX

@@ -5,12 +5,15 @@ observation is ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTION
 (see :mod:`arle.env.observation` and :mod:`arle.env.catalog`); the mask is all zero for
 an agent that is not to move.  Actions are catalog indices.  With
 ``expansion="tea-and-trade"`` the game is a Tea & Trade game, the catalog
-``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.env.observation_tt`).  A turn may take several
+``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.env.observation_tt`);
+``players=3`` (the expansion's 3-player game, ``player_0`` .. ``player_2``) uses the
+3-player layout (:mod:`arle.env.observation_three`).  A turn may take several
 steps (sub-decisions, anytime actions): ``agent_selection`` always names the player the
 engine waits for, so the same agent may be selected many times in a row.
 
 Rewards come at the end only (``reward="score_diff"``: own final score minus the
-other's; ``"win_loss"``: +1/-1).
+other's, with three players minus the best other's; ``"win_loss"``: +1/-1, see
+:mod:`arle.env.rewards`).
 
 >>> from arle.env import aec_env
 >>> env = aec_env(players=2)
@@ -51,12 +54,15 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
                  reward: str = "score_diff", solo_target: float = SOLO_TARGET,
                  render_mode: str | None = None, expansion: str | None = None) -> None:
         super().__init__()
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players!r}")
+        if players not in (1, 2, 3):
+            raise ValueError(f"players must be 1, 2 or 3, not {players!r}")
+        if players == 3 and expansion is None:
+            raise ValueError("players=3 needs the Tea & Trade expansion "
+                             "(expansion='tea-and-trade')")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}")
         self.catalog = catalog_for(expansion)
-        layout = layout_for(expansion)
+        layout = layout_for(expansion, players)
         self._encode = layout.encode
         self.expansion = expansion
         self.players = players

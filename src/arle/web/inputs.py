@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import Request
 
-from arle.web.service import EXPANSIONS, MAX_SEED, GameError, NewGame
+from arle.web.service import EXPANSIONS, MAX_SEED, THREE_NEED_EXPANSION, GameError, NewGame
 
 __all__ = ["MAX_DIGITS", "MAX_SEED", "expansion_of", "flag", "json_body", "loads",
            "parse_new_game", "whole"]
@@ -123,7 +123,7 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
     """NewGame and the seat the creator takes, from the API's JSON or the lobby form."""
     if not isinstance(data, dict):
         raise GameError("expected a JSON object")
-    players = whole(data.get("players", 1), "players", 1, 2)
+    players = whole(data.get("players", 1), "players", 1, 3)
     seats = data.get("seats")
     if seats is None:
         seats = ["human"] * players
@@ -132,6 +132,8 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
     seed_raw = data.get("seed")
     seed = None if seed_raw in (None, "") else whole(seed_raw, "seed", 0, MAX_SEED)
     expansion = expansion_of(data.get("expansion"))
+    if players == 3 and expansion is None:
+        raise GameError(THREE_NEED_EXPANSION)
     buildings = data.get("buildings", "first-game" if expansion is None else "random")
     if not (isinstance(buildings, str) or (isinstance(buildings, list) and len(buildings) < 40
                                            and all(isinstance(b, str) for b in buildings))):

@@ -92,7 +92,8 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
     raw = (await request.body()).decode("utf-8", "replace")
     form = {k: v[-1] for k, v in urllib.parse.parse_qs(raw).items()}
     players = form.get("players", "1")
-    seats = [form.get(f"seat{i}", "human") for i in range(2 if players == "2" else 1)]
+    seats = [form.get(f"seat{i}", "human")
+             for i in range({"2": 2, "3": 3}.get(players.strip(), 1))]
     take_raw = form.get("take_seat", "0")
     if take_raw.isascii() and take_raw.isdigit() and len(take_raw) <= 3 and (
             int(take_raw) >= len(seats) or seats[int(take_raw)] != "human"):

@@ -45,7 +45,7 @@ from arle.web.db import (
 
 __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "NewGame",
            "HINT_BOT", "THINK_TIMEOUT", "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED",
-           "WATCH_INTERVAL", "record_of", "record_json", "players_from_1"]
+           "THREE_NEED_EXPANSION", "WATCH_INTERVAL", "record_of", "record_json", "players_from_1"]
 
 log = logging.getLogger("arle.web")
 
@@ -61,6 +61,9 @@ BUILDING_MODES = ("first-game", "random")
 #: The expansions a new game may use, and the building modes with one.
 EXPANSIONS = ("tea-and-trade",)
 TT_BUILDING_MODES = ("random", "expansion-only")
+#: Why a 3-player game without the expansion is refused.
+THREE_NEED_EXPANSION = ("3 players need the Tea & Trade expansion "
+                        "(expansion 'tea-and-trade')")
 
 ThinkFn = Callable[[str, int, str], str]
 STORAGE_ERRORS = storage_errors()
@@ -418,8 +421,10 @@ class GameService:
 
     # ------------------------------------------------------------------ creating
     async def create_game(self, opts: NewGame) -> CreatedGame:
-        if opts.players not in (1, 2):
-            raise GameError("players must be 1 or 2")
+        if opts.players not in (1, 2, 3):
+            raise GameError("players must be 1, 2 or 3")
+        if opts.players == 3 and opts.expansion is None:
+            raise GameError(THREE_NEED_EXPANSION)
         if len(opts.seats) != opts.players:
             raise GameError(f"{opts.players} player(s) need {opts.players} seat(s), "
                             f"got {len(opts.seats)}")
@@ -470,8 +475,10 @@ class GameService:
         if len(actions) > MAX_RECORD_ACTIONS:
             raise GameError(f"record too long ({len(actions)} actions)")
         players = setup.get("players")
-        if isinstance(players, bool) or players not in (1, 2):
-            raise GameError("malformed record: setup.players must be 1 or 2")
+        if isinstance(players, bool) or players not in (1, 2, 3):
+            raise GameError("malformed record: setup.players must be 1, 2 or 3")
+        if players == 3 and setup.get("expansion") is None:
+            raise GameError("malformed record: " + THREE_NEED_EXPANSION)
         seed = setup.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             # the lobby's bounds: a record may not carry a seed no game here could have

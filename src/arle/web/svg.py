@@ -28,8 +28,9 @@ __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "go
 #: Element key -> legal action texts it stands for (see :func:`arle.web.views.clickable`).
 Clickable = dict[str, list[str]]
 
-PLAYER_COLORS = ("#c0392b", "#2468b4")
-PLAYER_LIGHT = ("#f6d5d0", "#d3e3f6")
+#: One colour per seat (the third for Tea & Trade's 3-player game).
+PLAYER_COLORS = ("#c0392b", "#2468b4", "#2e8b3e")
+PLAYER_LIGHT = ("#f6d5d0", "#d3e3f6", "#d4ecd6")
 FONT = "font-family:system-ui,Segoe UI,Helvetica,Arial,sans-serif"
 
 SPACE_TEXT = {
@@ -68,6 +69,13 @@ SPACE_TEXT = {
     "sailmaker": "Wool + peat; cutter or boat",
     "boat_builder": "Trading ship and/or cutter",
     "grandmother": "1 EF tea + 4 food",
+    "driver": "Clay per peat boat, per 3 ditches",
+    "woodcutter_winter": "3 wood + 1 per forest",
+    "laborer_summer_3p": "2 food: a vehicle or a ship",
+    "laborer_winter_3p": "2 food: a building",
+    "imitate_1": "Copy a taken space (food)",
+    "imitate_2": "Copy a taken space (food)",
+    "imitate_3": "Copy a taken space (food)",
 }
 
 TILE_FILL = {
@@ -99,9 +107,18 @@ ANIMAL_FILL = {"sheep": "#f7f7f2", "cattle": "#7b4a2b", "horse": "#3b2f2a"}
 _BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
 _BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
 _BCOLOR = {**C.BUILDING_COLOR, **TT_BUILDING_COLOR}
-_SPACE_NAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
+_SPACE_NAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME,
+               # the board says the season; "3 players" is what tells them apart
+               "laborer_summer_3p": "Laborer (3 players)",
+               "laborer_winter_3p": "Laborer (3 players)"}
 _TT_SEASON = {**{sp: 0 for sp in TT.TT_SUMMER_SPACES_2P},
-              **{sp: 1 for sp in TT.TT_WINTER_SPACES_2P}}
+              **{sp: 1 for sp in TT.TT_WINTER_SPACES_2P}, **TT.SPACE_SEASON_3P}
+#: Each season's spaces with three players (as :mod:`arle.engine.three` has them).
+SEASON_SPACES_3P: tuple[tuple[str, ...], tuple[str, ...]] = (
+    tuple(sp for sp in C.SUMMER_SPACES if sp not in TT.COVERED_BY_OVERLAY)
+    + TT.TT_SUMMER_SPACES_3P,
+    tuple(sp for sp in C.WINTER_SPACES if sp not in TT.COVERED_BY_OVERLAY)
+    + TT.TT_WINTER_SPACES_3P)
 
 #: The tea uses of a placement (``place SPACE USE``, Tea & Trade) -> badge text.
 TEA_USES = {"tea": "Tea +1", "eftea": "EF tea +2", "twice": "Twice"}
@@ -113,10 +130,14 @@ def expansion_game(s: State) -> bool:
 
 
 def season_spaces(s: State, season: int) -> tuple[str, ...]:
-    """A season's action spaces in this game (Tea & Trade adds two, 1-2 players)."""
+    """A season's action spaces in this game (Tea & Trade adds two, 1-2 players; with
+    three players the Overlay's board: its four 3-player spaces instead of the Laborer,
+    then the three Imitate spaces, which belong to every season)."""
     base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
     if not expansion_game(s):
         return tuple(base)
+    if s.n == 3:
+        return SEASON_SPACES_3P[season] + TT.IMITATE_SPACES
     extra = TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P
     return (*base, *extra)
 
@@ -222,7 +243,7 @@ def _svg(w: int, h: int, body: Sequence[str], label: str, cls: str = "") -> str:
 
 
 def _worker(x: float, y: float, p: int, r: float = 9) -> str:
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{PLAYER_COLORS[p % 2]}" '
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{PLAYER_COLORS[p % len(PLAYER_COLORS)]}" '
             f'stroke="#111" stroke-width="1.2"><title>worker of Player {p + 1}</title>'
             "</circle>")
 
@@ -253,9 +274,10 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     key = f"space:{sp}"
     occupied = s.occupied.get(sp)
     act = _acts(key, clickable)
-    fill = "#fffaf0" if _space_season(sp) == 0 else "#eef4fb"
+    season = s.season if sp in TT.IMITATE_SPACES else _space_season(sp)
+    fill = "#fffaf0" if season == 0 else "#eef4fb"
     if occupied is not None:
-        fill = PLAYER_LIGHT[occupied % 2]
+        fill = PLAYER_LIGHT[occupied % len(PLAYER_LIGHT)]
     out = [f'<g{act}{_info(sp)} data-space="{sp}">',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" '
            f'stroke="#7a6a55" stroke-width="1"/>']
@@ -324,17 +346,33 @@ def action_board(s: State, clickable: Clickable) -> str:
     return _svg(w, h, body, "action board", "action-board")
 
 
+def special_takers(s: State) -> list[int]:
+    """3 players: who took a Special Action this half year (a space of the other
+    season; the Imitate spaces belong to both)."""
+    return [who for sp, who in s.occupied.items()
+            if sp not in TT.IMITATE_SPACES and _space_season(sp) != s.season]
+
+
 def special_board(s: State, clickable: Clickable) -> str:
-    """The other season's spaces (the Special Action of a two-player game)."""
+    """The other season's spaces (the Special Action of a 2-player game; with three
+    players two different players may take one a half year)."""
     other = season_spaces(s, 1 - s.season)
+    if s.n == 3:
+        other = tuple(sp for sp in other if sp not in TT.IMITATE_SPACES)
     cw, ch, gap = 134, 24, 5
     cols = 4
     rows = (len(other) + cols - 1) // cols
     w = cols * cw + (cols + 1) * gap
     h = rows * (ch + gap) + gap + 20
-    used = s.special >= 0
-    title = ("Special Action: other season's spaces"
-             + (f" (used by Player {s.special + 1})" if used else ""))
+    if s.n == 3:
+        takers = special_takers(s)
+        title = ("Special Actions: other season's spaces, 2 players a half year"
+                 + (" (used by " + " and ".join(f"Player {q + 1}" for q in takers) + ")"
+                    if takers else ""))
+    else:
+        used = s.special >= 0
+        title = ("Special Action: other season's spaces"
+                 + (f" (used by Player {s.special + 1})" if used else ""))
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#ece8e0"/>',
             _text(gap, 14, title, 11, weight="bold")]
     for i, sp in enumerate(other):
@@ -393,7 +431,7 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
     land_row = C.first_land_row(pl.dikes)
     body = [f'<rect width="{w}" height="{h}" rx="10" fill="#e9e2cf"/>',
             _text(ox, 16, f"Home board of Player {p + 1}", 12, weight="bold",
-                  fill=PLAYER_COLORS[p % 2])]
+                  fill=PLAYER_COLORS[p % len(PLAYER_COLORS)])]
     cells = view.cells(s, p)
     dry = dehydrated_cells(s, p) if pl.ditches is not None else set()
     drawn: set[int] = set()

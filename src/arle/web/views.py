@@ -27,7 +27,7 @@ from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
            "ANYTIME_VERBS", "FREE_KINDS", "cost_note",
-           "decision_text", "half_label"]
+           "decision_text", "half_label", "last_half_year"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
@@ -234,6 +234,17 @@ def _label(a: Action, s: State | None = None) -> str:
         return "Build a plow"
     if v == "imitate":
         return f"Copy {_space(arg0)}"
+    if v == "specialize":
+        tool = TT.TT_TOOL_INDEX.get(arg0)
+        if tool is not None:
+            res, k = TT.TT_TOOL_STEP_COST[tool]
+            return (f"Specialize: one free step on your {_name(arg0)} (each other player "
+                    f"gets {k} {_name(TT.TT_RESOURCES[res])})")
+        return f"Specialize: build {_building(arg0)} at double cost (2 building " \
+               "materials, 2 grain)"
+    if v == "discard" and len(args) == 2 and arg0.startswith("grain:"):
+        g, f = arg0.partition(":")[2], args[1].partition(":")[2]
+        return f"Discard {g} grain and {f} flax fields for food"
     if v == "upgrade":
         kind = arg0.partition('@')[0]
         return f"Upgrade a {_TT_SHIP.get(kind, _name(kind))}"
@@ -456,12 +467,25 @@ def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
     return out
 
 
+def last_half_year(s: State) -> int:
+    """The game's last half year: 9, or 7 with three players (ruling T48) unless its
+    rules option asks for 9."""
+    if s.n == 3 and not s.setup.get("options", {}).get("three_player_nine_half_years"):
+        return int(TT.THREE_PLAYER_HALF_YEARS)
+    return C.HALF_YEARS
+
+
 def half_label(s: State) -> str:
-    """The heading: the half year and its season, or the inventory that ends it."""
+    """The heading: the half year and its season, or the inventory that ends it (and,
+    before the first half year of a 3-player game, the specialization round)."""
+    last = last_half_year(s)
+    d = s.pending()
+    if d.kind == "tt_building" and d.details.get("building") == "specialization":
+        return f"Before half year 1 of {last}: the specialization round"
     if s.phase == "inventory":
         what = "November inventory" if s.season == 0 else "May inventory"
-        return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}, the {what}"
-    return f"Half year {s.half_year} of {C.HALF_YEARS}: {SEASON[s.season]}"
+        return f"Half year {s.half_year} of {last}: {SEASON[s.season]}, the {what}"
+    return f"Half year {s.half_year} of {last}: {SEASON[s.season]}"
 
 
 def decision_text(s: State, d: Decision) -> str:

@@ -483,12 +483,20 @@
   function syncSeats() {
     const sel = document.getElementById("players");
     if (!sel) return;
-    const two = sel.value === "2";
-    document.querySelectorAll(".seat2").forEach((el) => {
-      el.hidden = !two;
-      el.querySelectorAll("select").forEach((s) => { s.disabled = !two; });
-      if (el instanceof HTMLOptionElement) el.disabled = !two;
+    const n = Number(sel.value);
+    [[".seat2", n >= 2], [".seat3", n >= 3]].forEach(([cls, on]) => {
+      document.querySelectorAll(cls).forEach((el) => {
+        el.hidden = !on;
+        el.querySelectorAll("select").forEach((s) => { s.disabled = !on; });
+        if (el instanceof HTMLOptionElement) el.disabled = !on;
+      });
     });
+    // three players are Tea & Trade's 3-player game: choosing 3 chooses the expansion
+    const expansion = document.getElementById("expansion");
+    if (n === 3 && expansion && expansion.value !== "tea-and-trade") {
+      expansion.value = "tea-and-trade";
+      syncExpansion();
+    }
   }
 
   // Tea & Trade has its own building selections: offer the ones of the chosen game
@@ -497,6 +505,11 @@
     const buildings = document.getElementById("buildings");
     if (!sel || !buildings) return;
     const tt = sel.value === "tea-and-trade";
+    const players = document.getElementById("players");
+    if (!tt && players && players.value === "3") {   // the base game takes 1 or 2
+      players.value = "2";
+      syncSeats();
+    }
     buildings.querySelectorAll("option").forEach((o) => {
       o.disabled = tt ? o.classList.contains("base-only") : o.classList.contains("tt-only");
     });
