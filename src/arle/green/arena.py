@@ -66,7 +66,7 @@ def play_green_match(m: Match) -> MatchResult:
         p = s.current_player
         assert p is not None
         t0 = time.perf_counter()
-        action = bots[p].choose(s)
+        action = bots[p].choose(s)  # type: ignore[arg-type]  # Bot is typed for arle.State
         seconds[p] += time.perf_counter() - t0
         decisions[p] += 1
         s.apply(action)
