@@ -83,6 +83,7 @@ class GreenGame:
     bot_error: str | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     work: Future[None] | None = field(default=None, repr=False)
+    busy: bool = False           # the bots' thread is on this game
 
     def summary(self) -> dict[str, Any]:
         s = self.state
@@ -183,12 +184,12 @@ class GreenService:
 
     # -- bots -----------------------------------------------------------------------
     def _kick(self, game: GreenGame) -> None:
-        p = game.state.current_player
-        if p is None or p not in game.bots:
-            return
-        if game.work is not None and not game.work.done():
-            return
-        game.work = self._pool.submit(self._play_bots, game)
+        with game.lock:                  # ``busy`` changes only under the game's lock
+            p = game.state.current_player
+            if p is None or p not in game.bots or game.busy:
+                return
+            game.busy = True
+            game.work = self._pool.submit(self._play_bots, game)
 
     def _play_bots(self, game: GreenGame) -> None:
         while True:
@@ -196,6 +197,7 @@ class GreenService:
                 s = game.state
                 p = s.current_player
                 if p is None or p not in game.bots:
+                    game.busy = False
                     return
                 snapshot, version = s.clone(), game.version
             if self.bot_delay > 0:
@@ -203,7 +205,9 @@ class GreenService:
             try:
                 action = game.bots[p].choose(snapshot)  # type: ignore[arg-type]
             except Exception as e:       # a bot's failure must not stop the server
-                game.bot_error = f"the bot of seat {p + 1} failed: {e!r}"
+                with game.lock:
+                    game.bot_error = f"the bot of seat {p + 1} failed: {e!r}"
+                    game.busy = False
                 return
             with game.lock:
                 if game.version != version:
@@ -213,7 +217,8 @@ class GreenService:
 
     def wait_idle(self, game: GreenGame, timeout: float = 60.0) -> None:
         """Wait until the bots of ``game`` have nothing to do (tests, shutdown)."""
-        work = game.work
+        with game.lock:
+            work = game.work
         if work is not None:
             work.result(timeout=timeout)
 
