@@ -667,8 +667,9 @@ def _enable_line_editing() -> None:
 
 def play(
     players: Annotated[int | None, typer.Option(
-        "--players", min=1, max=2,
-        help="Number of players, 1 or 2 [default: the number of --seats, else 1].")] = None,
+        "--players", min=1, max=4,
+        help="Number of players, 1 or 2 (green: 1 to 4) [default: the number of --seats, "
+             "else 1].")] = None,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Who plays each seat, e.g. human,bot:random [default: all human].")]
         = None,
@@ -692,9 +693,22 @@ def play(
     view: Annotated[str, typer.Option(
         "--view", help="auto (compact when the full screen does not fit the terminal), "
                        "compact (fits 80x24) or full.")] = "auto",
+    game: Annotated[str, typer.Option(
+        "--game", help="arle (Fields of Arle) or green (rules modelled on Fields of Green "
+                       "with invented cards; unofficial; 1-4 players).")] = "arle",
+    cards: Annotated[str | None, typer.Option(
+        "--cards", metavar="FILE", help="green only: the card set to play with.")] = None,
 ) -> None:
     """Play Fields of Arle in the terminal (solo or two players, people or bots)."""
     console = Console(highlight=False)
+    if game == "green":
+        _play_green(console, players, seats, seed, load, cards, buildings, promos, expansion)
+    if game != "arle":
+        _refuse(f"--game {game}: use arle or green")
+    if cards is not None:
+        _refuse("--cards is for --game green")
+    if players is not None and players > 2:
+        _refuse(f"--players {players}: a game of Fields of Arle has 1 or 2 players")
     if view not in VIEWS:
         _refuse(f"--view {view}: use auto, compact or full")
     saved_seats: list[str] | None = None
@@ -740,6 +754,27 @@ def play(
     session = Session(state=state, seats=seat_list, console=console, movers=movers, view=view)
     try:
         code = run(session)
+    except KeyboardInterrupt:
+        console.print(Text("\nInterrupted: leaving the game."))
+        raise typer.Exit(code=130) from None
+    raise typer.Exit(code=code)
+
+
+def _play_green(console: Console, players: int | None, seats: str | None, seed: int | None,
+                load: str | None, cards: str | None, *arle_only: object) -> NoReturn:
+    """``--game green``: the terminal face of :mod:`arle.cli.green_play`."""
+    from arle.cli.green_play import play_green
+    if any(arle_only):
+        _refuse("--buildings, --promos and --expansion are for Fields of Arle, not --game green")
+    if load is not None and seed is not None:
+        _refuse("--load takes the setup from the record: leave out --seed")
+    game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
+    _enable_line_editing()
+    try:
+        code = play_green(console, players, split_seats(seats) if seats else None,
+                          game_seed, load, cards)
+    except ValueError as exc:
+        _refuse(str(exc))
     except KeyboardInterrupt:
         console.print(Text("\nInterrupted: leaving the game."))
         raise typer.Exit(code=130) from None

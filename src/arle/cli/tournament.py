@@ -150,7 +150,8 @@ def tournament(
     bots: Annotated[str, typer.Option(
         "--bots", help="Bot specs separated by commas, e.g. mcts:time=2,c=1,greedy "
                        "(a key=value after a comma belongs to the bot before it).")],
-    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2.")] = 2,
+    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2 (green: 1-4).")]
+        = 2,
     games: Annotated[int, typer.Option(
         "--games", help="Games per bot (solo) or per pair of bots (two players).")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="First setup seed.")] = 0,
@@ -172,12 +173,21 @@ def tournament(
     backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
     address: Annotated[str | None, typer.Option(
         "--address", metavar="ADDR", help=ADDRESS_HELP)] = None,
+    game: Annotated[str, typer.Option(
+        "--game", help="arle or green (rules modelled on Fields of Green with invented "
+                       "cards; unofficial).")] = "arle",
 ) -> None:
     """Play bots against each other (or solo) and compare their scores."""
     try:
         specs = split_bots(bots)
     except ValueError as exc:
         _refuse(str(exc))
+    if game == "green":
+        _green(specs, players, games, seed, jobs, buildings, expansion, as_json, plot,
+               records, progress, backend, address)
+        return
+    if game != "arle":
+        _refuse(f"--game {game}: use arle or green")
     if players not in (1, 2):
         _refuse("--players must be 1 or 2")
     if games < 1:
@@ -220,6 +230,30 @@ def tournament(
         _print_tables(labels, stats, players, len(results))
     if plot is not None:
         plot_scores(plot, labels, stats)
+
+
+def _green(specs: list[str], players: int, games: int, seed: int, jobs: int,
+           buildings: str, expansion: str | None, as_json: bool, plot: str | None,
+           records: str | None, progress: bool, backend: str, address: str | None) -> None:
+    """``--game green``: checks the options, then :mod:`arle.cli.green_tournament`."""
+    from arle.cli.green_tournament import run_green_tournament
+    if buildings != "random" or expansion is not None or plot is not None:
+        _refuse("--buildings, --expansion and --plot are not for --game green")
+    if not 1 <= players <= 4:
+        _refuse("--players must be 1 to 4 with --game green")
+    if games < 1:
+        _refuse("--games must be at least 1")
+    try:
+        check_backend(backend, jobs, address)
+        for spec in specs:
+            get(spec, seed=0)
+        run_green_tournament(specs, players, games, seed, jobs, progress, records, backend,
+                             address, as_json)
+    except RunInterrupted as exc:
+        typer.echo(f"arle tournament: {exc}; no summary", err=True)
+        raise typer.Exit(code=130) from None
+    except ValueError as exc:
+        _refuse(str(exc))
 
 
 def split_bots(text: str) -> list[str]:

@@ -87,7 +87,11 @@ async def api_list(ctx: Ctx, status: str = "running", limit: int = 50) -> Respon
 @router.post("/games")
 async def api_create(request: Request, ctx: Ctx) -> Response:
     try:
-        opts, _take = parse_new_game(await json_body(request))
+        body = await json_body(request)
+        if isinstance(body, dict) and body.get("game", "arle") != "arle":
+            from arle.web.green import create_api          # "game": "green"
+            return await create_api(request, ctx, body)
+        opts, _take = parse_new_game(body)
         ctx.check_create(request)
         created = await ctx.service.create_game(opts)
         game = await ctx.service.get(created.game_id)

@@ -24,7 +24,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from arle.web import api, live, pages
+from arle.web import api, green, live, pages
 from arle.web.botworker import think
 from arle.web.context import WebContext, get_context
 from arle.web.db import open_store, storage_errors
@@ -76,6 +76,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
             yield
         finally:
             await service.stop()
+            app.state.green.shutdown()
 
     app = FastAPI(title="arle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
@@ -91,6 +92,7 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(live.router)
+    green.install(app, bot_delay)             # the green game's own routes (arle.web.green)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:

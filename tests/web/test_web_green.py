@@ -1,0 +1,227 @@
+"""The green game in the web app: created from the JSON API and the lobby, played by
+people and bots, invitations, live updates, and per-seat redaction: the JSON, pages,
+fragments and WebSocket messages each seat and a spectator receive hold no hidden card
+of another seat."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import arle.green as G
+from arle.green.infostate import public_observation, redacted_history
+from arle.web.green import GreenGame, GreenService
+
+
+def _svc(client: TestClient) -> GreenService:
+    svc = client.app.state.green  # type: ignore[attr-defined]
+    assert isinstance(svc, GreenService)
+    return svc
+
+
+def _create(client: TestClient, players: int, seats: list[str], seed: int = 5) -> dict[str, Any]:
+    r = client.post("/api/games", json={"game": "green", "players": players, "seats": seats,
+                                        "seed": seed})
+    assert r.status_code == 201, r.text
+    body = dict(r.json())
+    assert body["game"] == "green" and body["url"].endswith(f"/green/games/{body['id']}")
+    return body
+
+
+def _hidden_from(game: GreenGame, viewer: int | None) -> set[str]:
+    """Card and tile ids the viewer may not see and that its observation does not show
+    anyway (a design also in the public market or a farm is not a secret)."""
+    s = game.state
+    secret: set[str] = set()
+    for q, pl in enumerate(s.players):
+        if q != viewer:
+            secret.update(pl.hand)
+            if pl.pick:
+                secret.add(pl.pick)
+    for t, by in zip(s.eq_bottom, s.eq_by):
+        if by != viewer:
+            secret.add(t)
+    if s.stack and s.stack[-1].get("p") != viewer:
+        secret.update(s.stack[-1].get("tiles", []))
+    shown = public_observation(s) if viewer is None else s.observation(viewer)
+    allowed = set(re.findall(r"[a-z]\d\d", json.dumps(shown)))
+    allowed.update(re.findall(r"[a-z]\d\d", " ".join(redacted_history(s, viewer or 0))))
+    return secret - allowed
+
+
+def _leaks(text: str, game: GreenGame, secret: set[str]) -> list[str]:
+    cs = game.state.cs
+    low = text.lower()
+    found = []
+    for cid in secret:
+        name = (cs.designs[cid].name if cid in cs.designs else cs.tiles[cid].name).lower()
+        if re.search(rf"\b{cid}\b", low) or name in low:
+            found.append(cid)
+    return found
+
+
+def _check_all_views(client: TestClient, game: GreenGame, tokens: list[str | None]) -> int:
+    """Fetch what every seat and a spectator receive; assert no leak; the number of
+    secrets checked."""
+    checked = 0
+    viewers: list[tuple[int | None, str | None]] = [(None, None)]
+    viewers += [(q, t) for q, t in enumerate(tokens) if t is not None]
+    for viewer, tok in viewers:
+        headers = {"X-Arle-Token": tok} if tok else {}
+        secret = _hidden_from(game, viewer)
+        checked += len(secret)
+        texts = []
+        r = client.get(f"/api/green/games/{game.id}", headers=headers)
+        assert r.status_code == 200
+        data = r.json()
+        assert data["you"] == viewer
+        want = public_observation(game.state) if viewer is None else \
+            game.state.observation(viewer)
+        assert data["view"]["obs"] == json.loads(json.dumps(want))
+        texts.append(r.text)
+        for path in (f"/green/games/{game.id}", f"/green/games/{game.id}/view"):
+            r = client.get(path, headers=headers)
+            assert r.status_code == 200
+            texts.append(r.text)
+        with client.websocket_connect(f"/green/ws/{game.id}", headers=headers) as ws:
+            texts.append(ws.receive_text())
+        for text in texts:
+            assert _leaks(text, game, secret) == [], (viewer, secret)
+        if viewer is not None:
+            own = game.state.players[viewer].hand
+            assert all(c in texts[0] for c in own)
+    return checked
+
+
+def _play(client: TestClient, game: GreenGame, tokens: list[str | None], moves: int,
+          check_every: int) -> int:
+    svc = _svc(client)
+    checked = 0
+    for k in range(moves):
+        svc.wait_idle(game)
+        s = game.state
+        if s.is_terminal():
+            break
+        if k % check_every == 0:
+            checked += _check_all_views(client, game, tokens)
+        p = s.current_player
+        assert p is not None and tokens[p] is not None
+        legal = client.get(f"/api/green/games/{game.id}",
+                           headers={"X-Arle-Token": str(tokens[p])}).json()
+        acts = legal["view"]["obs"]["legal_actions"]
+        r = client.post(f"/api/green/games/{game.id}/moves",
+                        json={"action": acts[k % len(acts)], "version": legal["version"]},
+                        headers={"X-Arle-Token": str(tokens[p])})
+        assert r.status_code == 200, r.text
+    return checked
+
+
+def test_green_views_of_every_seat_and_a_spectator_hold_no_hidden_card(
+        make_app: Any) -> None:
+    with TestClient(make_app()) as client:
+        made = _create(client, 3, ["human", "human", "bot:green-greedy"], seed=11)
+        game = _svc(client).get(made["id"])
+        tokens = [made["seats"][0]["token"], made["seats"][1]["token"], None]
+        assert made["seats"][2]["token"] is None and made["seats"][2]["kind"] == "bot"
+        checked = _play(client, game, tokens, moves=40, check_every=3)
+        assert checked > 20                  # the test saw real secrets, not none
+
+
+def test_green_two_player_game_plays_to_the_end_with_a_bot_and_serves_the_record_then(
+        make_app: Any) -> None:
+    with TestClient(make_app()) as client:
+        made = _create(client, 2, ["human", "bot:random"], seed=3)
+        gid = made["id"]
+        tok = made["seats"][0]["token"]
+        r = client.get(f"/api/green/games/{gid}/record")
+        assert r.status_code == 403 and "hidden" in r.json()["error"]
+        game = _svc(client).get(gid)
+        checked = _play(client, game, [tok, None], moves=400, check_every=25)
+        assert game.state.is_terminal() and checked > 0
+        r = client.get(f"/api/green/games/{gid}/record")
+        assert r.status_code == 200
+        assert G.replay(r.json()) == game.state
+        page = client.get(f"/green/games/{gid}").text
+        assert "Winner" in page and "unofficial" in page
+
+
+def test_green_refusals_change_nothing(make_app: Any) -> None:
+    with TestClient(make_app()) as client:
+        for body, words in (
+                ({"game": "green", "players": 5}, "players must be between 1 and 4"),
+                ({"game": "green", "players": 2, "seats": ["human"]}, "seats names 1"),
+                ({"game": "green", "players": 2, "seats": ["human", "bot:nobody"]},
+                 "seat 2"),
+                ({"game": "chess"}, "unknown game"),
+                ({"game": "green", "players": 2, "seats": ["human", "robot"]}, "seat 2")):
+            r = client.post("/api/games", json=body)
+            assert r.status_code == 400 and words in r.json()["error"], r.text
+        assert _svc(client).games == {}
+        made = _create(client, 2, ["human", "human"], seed=1)
+        gid, tok0, tok1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        game = _svc(client).get(gid)
+        before = game.state.to_json()
+        p = game.state.current_player
+        mover, other = (tok0, tok1) if p == 0 else (tok1, tok0)
+        for headers, body, status in (
+                ({"X-Arle-Token": other}, {"action": str(game.state.legal_actions()[0])},
+                 403),
+                ({}, {"action": str(game.state.legal_actions()[0])}, 403),
+                ({"X-Arle-Token": mover}, {"action": "build 99 99"}, 400),
+                ({"X-Arle-Token": mover}, {"action": str(game.state.legal_actions()[0]),
+                                           "version": 7}, 409),
+                ({"X-Arle-Token": mover}, {"action": 3}, 400)):
+            r = client.post(f"/api/green/games/{gid}/moves", json=body, headers=headers)
+            assert r.status_code == status, r.text
+        assert game.state.to_json() == before and game.version == 0
+        assert client.get("/api/green/games/nope").status_code == 404
+
+
+def test_green_lobby_form_invitations_and_live_updates(make_app: Any) -> None:
+    with TestClient(make_app()) as client:
+        assert "Fields of Green" in client.get("/").text          # the lobby's link
+        lobby = client.get("/green")
+        assert lobby.status_code == 200 and "invented cards" in lobby.text
+        r = client.post("/green/games", data={"players": "2", "seat0": "human",
+                                              "seat1": "human", "take_seat": "0",
+                                              "seed": "4"}, follow_redirects=False)
+        assert r.status_code == 303
+        gid = r.headers["location"].rsplit("/", 1)[1]
+        page = client.get(f"/green/games/{gid}")
+        assert "Invitation links" in page.text and "This browser plays Player 1" in page.text
+        game = _svc(client).get(gid)
+        invite = re.search(r"/green/join/([\w-]+)", page.text)
+        assert invite is not None and invite.group(1) == game.seats[1].token
+        with TestClient(client.app) as friend:
+            j = friend.get(f"/green/join/{invite.group(1)}", follow_redirects=False)
+            assert j.status_code == 303
+            assert friend.cookies.get(f"arle_green_{gid}_1") == game.seats[1].token
+            assert friend.get(f"/api/green/games/{gid}").json()["you"] == 1
+            with friend.websocket_connect(f"/green/ws/{gid}") as ws:
+                first = json.loads(ws.receive_text())
+                assert first["version"] == 0 and first["view"]["you"] == 1
+                p = game.state.current_player
+                owner = client if p == 0 else friend
+                act = str(game.state.legal_actions()[0])
+                r = owner.post(f"/green/games/{gid}/moves",
+                               data={"action": act, "version": "0"}, follow_redirects=False)
+                assert r.status_code == 303
+                pushed = json.loads(ws.receive_text())
+                assert pushed["type"] == "view" and pushed["version"] == 1
+        assert client.get("/green/join/not-a-token").status_code == 404
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_green_games_of_one_and_four_players_start(make_app: Any, players: int) -> None:
+    with TestClient(make_app()) as client:
+        made = _create(client, players, ["human"] + ["bot:random"] * (players - 1))
+        game = _svc(client).get(made["id"])
+        _svc(client).wait_idle(game)
+        data = client.get(f"/api/green/games/{made['id']}",
+                          headers={"X-Arle-Token": made["seats"][0]["token"]}).json()
+        assert data["view"]["obs"]["players"] == players
+        assert data["view"]["obs"]["current_player"] == 0 and data["view"]["obs"]["legal_actions"]
