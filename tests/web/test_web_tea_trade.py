@@ -241,3 +241,23 @@ def test_a_bot_plays_an_expansion_game_to_the_end(client: Any) -> None:
     assert "Tea" in names and "Digging Spade tools" in names
     page = client.get(f"/games/{gid}").text
     assert "Game over" in page and 'class="board harbor"' in page
+
+
+def test_a_base_game_may_pick_its_cells_too(client: Any) -> None:
+    """``choose_cells`` (API key, lobby check box): a base game's tiles ask their cell
+    (cosmetic there); the default stays the engine's; bad values are refused."""
+    from webutil import create, info, token
+    on = create(client, seed=5, choose_cells=True)
+    off = create(client, seed=5)
+    for created, want in ((on, True), (off, False)):
+        state = arle.State.from_json(client.get(f"/api/games/{created['id']}/state").text)
+        assert state.setup["options"].get("choose_cells", False) is want
+    tt = create(client, seed=5, expansion="tea-and-trade")
+    state = arle.State.from_json(client.get(f"/api/games/{tt['id']}/state").text)
+    assert state.setup["options"]["choose_cells"] is True
+    r = client.post("/api/games", json={"players": 1, "seats": ["human"],
+                                        "choose_cells": "maybe"})
+    assert r.status_code == 400 and "choose_cells must be true or false" in r.text
+    page = client.get("/").text
+    assert 'name="choose_cells"' in page
+    assert info(client, on["id"], token(on, 0))["version"] == 1

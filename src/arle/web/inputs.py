@@ -141,6 +141,9 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
                         if expansion is None else "buildings must be 'random', "
                         "'expansion-only' or a list of building ids")
     promos = flag(data.get("promos", False), "promos")
+    cells_raw = data.get("choose_cells")
+    choose_cells = None if cells_raw in (None, "", "default") else flag(cells_raw,
+                                                                         "choose_cells")
     hints_raw = data.get("hints")
     hints = None if hints_raw in (None, "", "default") else flag(hints_raw, "hints")
     take_raw = data.get("take_seat")
@@ -151,7 +154,7 @@ def parse_new_game(data: Any) -> tuple[NewGame, int | None]:
             raise GameError("take_seat must name a human seat")
     return NewGame(players=players, seats=[x.strip() for x in seats], seed=seed,
                    buildings=buildings, promos=promos, hints=hints,
-                   expansion=expansion), take
+                   expansion=expansion, choose_cells=choose_cells), take
 
 
 def expansion_of(value: Any) -> str | None:

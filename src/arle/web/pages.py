@@ -103,6 +103,7 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
             "buildings": form.get("buildings", "first-game"),
             "expansion": form.get("expansion"),
             "promos": form.get("promos"), "hints": form.get("hints"),
+            "choose_cells": form.get("choose_cells"),
             "take_seat": take_raw}
     try:
         opts, take = parse_new_game(data)

@@ -103,6 +103,10 @@ class NewGame:
     expansion: str | None = None
     #: May the people ask the bot for hints?  None: yes unless two people play.
     hints: bool | None = None
+    #: Rules option ``choose_cells``: the players pick the cell of every tile.  None:
+    #: the engine's default (on with the expansion, off in the base game, where the
+    #: cells are cosmetic).
+    choose_cells: bool | None = None
 
 
 @dataclass
@@ -457,7 +461,9 @@ class GameService:
                 raise GameError(f"seat {i + 1}: expected 'human' or 'bot:NAME', got {spec!r}")
         try:
             state = arle.new_game(players=opts.players, seed=seed, buildings=opts.buildings,
-                                  promos=bool(opts.promos), expansion=opts.expansion)
+                                  promos=bool(opts.promos), expansion=opts.expansion,
+                                  options=None if opts.choose_cells is None
+                                  else {"choose_cells": opts.choose_cells})
         except ValueError as e:
             raise GameError(str(e)) from e
         return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)

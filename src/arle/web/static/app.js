@@ -516,6 +516,11 @@
     if (buildings.selectedOptions[0] && buildings.selectedOptions[0].disabled) {
       buildings.value = tt ? "random" : "first-game";
     }
+    const cells = document.querySelector("input[name=choose_cells]");
+    if (cells) {                    // with the expansion the cells are always chosen
+      if (tt) cells.checked = true;
+      cells.disabled = tt;
+    }
   }
 
   async function uploadRecord(form) {
