@@ -280,3 +280,14 @@ def test_play_refuses_three_players_without_the_expansion(tmp_path: Path) -> Non
     r = run_piped("--seats", "human,human,human,human", "--expansion", TEA, input_text="",
                   cwd=tmp_path)
     assert r.returncode == 2 and "1 to 3 players" in r.stderr
+
+
+def test_evaluation_counts_the_seven_half_years_of_three_players() -> None:
+    from arle.bots.evaluation import half_year, workers_left
+    s = trio()
+    assert half_year(s) == 3 and half_year(s) % 2 == s.half_year % 2
+    assert workers_left(s, 0)[1] == 4 * (7 - 1)
+    nine = arle.new_game(players=3, seed=1, expansion=TEA,
+                         options={"three_player_nine_half_years": True})
+    assert half_year(nine) == 1
+    assert half_year(arle.new_game(players=2, seed=1)) == 1
