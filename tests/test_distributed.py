@@ -184,9 +184,12 @@ def test_selfplay_command_and_dataset_of_its_folder(tmp_path: Path) -> None:
     r = runner.invoke(app, ["dataset", str(out), "--out", str(tmp_path / "d.npz")])
     assert r.exit_code == 0, r.output
     assert "from 2 games" in r.output
+    r = runner.invoke(app, ["selfplay", "--bots", "random", "--players", "4", "--out",
+                            str(out)])
+    assert r.exit_code == 2 and "--players must be 1, 2 or 3" in r.output
     r = runner.invoke(app, ["selfplay", "--bots", "random", "--players", "3", "--out",
                             str(out)])
-    assert r.exit_code == 2 and "--players must be 1 or 2" in r.output
+    assert r.exit_code == 2 and "--players 3 needs --expansion tea-and-trade" in r.output
 
 
 def test_ctrl_c_stops_selfplay_cleanly_and_a_rerun_resumes(tmp_path: Path) -> None:

@@ -21,7 +21,10 @@ def test_registry_finds_fields_of_arle_and_refuses_unknown_names() -> None:
     g = arle.game.get("arle")
     assert g is arle.game.FIELDS_OF_ARLE
     assert (g.min_players, g.max_players, g.perfect_information, g.chance_after_setup) == \
-        (1, 2, True, False)
+        (1, 3, True, False)
+    with pytest.raises(ValueError, match="tea-and-trade"):
+        g.new_game(players=3, seed=1)                 # three players need the expansion
+    assert g.new_game(players=3, seed=1, expansion="tea-and-trade").n == 3
     with pytest.raises(ValueError, match="unknown game 'chess'.*arle"):
         arle.game.get("chess")
     with pytest.raises(ValueError, match="plain identifier"):

@@ -124,7 +124,11 @@ def test_cli_plot(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args,message", [
     (["--bots", "nobody"], "unknown bot 'nobody'"),
     (["--bots", "greedy"], "needs at least two bots"),
-    (["--bots", "greedy,random", "--players", "3"], "--players must be 1 or 2"),
+    (["--bots", "greedy,random", "--players", "4"], "--players must be 1, 2 or 3"),
+    (["--bots", "greedy,random,random", "--players", "3"],
+     "--players 3 needs --expansion tea-and-trade"),
+    (["--bots", "greedy,random", "--players", "3", "--expansion", "tea-and-trade"],
+     "needs at least three bots"),
     (["--bots", "greedy,random", "--games", "0"], "--games must be at least 1"),
     (["--bots", "mcts:sims=0,random"], "sims"),
 ])

@@ -9,7 +9,7 @@ information or chance, and how to start, load and replay one); a position of it 
 >>> import arle.game
 >>> g = arle.game.get("arle")
 >>> g.title, g.min_players, g.max_players, g.perfect_information
-('Fields of Arle', 1, 2, True)
+('Fields of Arle', 1, 3, True)
 >>> s = g.new_game(players=1, seed=3)
 >>> isinstance(s, arle.game.GameState)
 True
@@ -103,12 +103,13 @@ def _arle() -> Game:
     from arle.engine.setup import new_game
     from arle.record import replay
     from arle.state import State
-    return Game(name="arle", title="Fields of Arle", min_players=1, max_players=2,
+    return Game(name="arle", title="Fields of Arle", min_players=1, max_players=3,
                 perfect_information=True, chance_after_setup=False,
                 new_game=new_game, from_json=State.from_json, replay=replay)
 
 
-#: Fields of Arle (base game, 1-2 players).
+#: Fields of Arle (1-2 players; 3 with the Tea & Trade expansion, whose new_game refuses
+#: players=3 without ``expansion="tea-and-trade"``).
 FIELDS_OF_ARLE: Game = _arle()
 
 #: Every game the faces can offer, by name.

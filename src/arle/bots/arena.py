@@ -48,7 +48,7 @@ class MatchResult:
     labels: tuple[str, ...]
     scores: list[float]
     categories: list[dict[str, float]]
-    winner: int | None           # seat of the winner (two players), None in solo
+    winner: int | None           # seat of the winner (2-3 players), None in solo
     decisions: list[int]
     seconds: list[float]
     record: dict[str, Any] = field(default_factory=dict)
@@ -82,10 +82,14 @@ def schedule(specs: list[str], players: int, games: int, seed: int,
     same setups for every bot).  Two players: every pair of bots plays ``games`` games;
     games come in pairs on one setup seed with the seats swapped, so each bot sits in
     each seat equally often (the start player is drawn from the seed, so it follows the
-    seat too).
+    seat too).  Three players (Tea & Trade only): every set of three bots plays
+    ``games`` games, in groups of three on one setup seed with the seats rotated, so with
+    ``games`` a multiple of 3 each bot sits in each seat equally often.
     """
-    if players not in (1, 2):
-        raise ValueError("players must be 1 or 2")
+    if players not in (1, 2, 3):
+        raise ValueError("players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
     if games < 1:
         raise ValueError("games must be at least 1")
     labels = unique_labels(specs)
@@ -96,6 +100,19 @@ def schedule(specs: list[str], players: int, games: int, seed: int,
                 g = seed + i
                 matches.append(Match(len(matches), g, 1, (spec,), (label,), (g,), buildings,
                                      expansion))
+        return matches
+    if players == 3:
+        if len(specs) < 3:
+            raise ValueError("a three-player tournament needs at least three bots")
+        for trio in combinations(range(len(specs)), 3):
+            for i in range(games):
+                g = seed + i // 3
+                r = i % 3
+                seats = trio[r:] + trio[:r]
+                matches.append(Match(
+                    len(matches), g, 3, tuple(specs[k] for k in seats),
+                    tuple(labels[k] for k in seats),
+                    (1000 * g + 1, 1000 * g + 2, 1000 * g + 3), buildings, expansion))
         return matches
     if len(specs) < 2:
         raise ValueError("a two-player tournament needs at least two bots")
@@ -134,7 +151,7 @@ def play_match(m: Match) -> MatchResult:
         index=m.index, seed=m.seed, labels=m.labels,
         scores=[sh.total for sh in sheets],
         categories=[dict(sh.categories) for sh in sheets],
-        winner=s.winner() if m.players == 2 else None,
+        winner=s.winner() if m.players >= 2 else None,
         decisions=decisions, seconds=seconds, record=record)
 
 
@@ -183,7 +200,8 @@ class BotStats:
 
 def summarize(labels: list[str], results: list[MatchResult], players: int) -> dict[str, BotStats]:
     """Per-bot statistics.  A solo "win" is a setup seed on which the bot scored
-    strictly more than every other bot of the tournament (with one bot: every game)."""
+    strictly more than every other bot of the tournament (with one bot: every game);
+    with 2-3 players a win is the engine's winner (ties broken by its rule)."""
     stats = {lb: BotStats(lb) for lb in labels}
     # Expansion sheets add their rows (Tea & Trade: tea, ships, digging_spades).
     cats = tuple(CATEGORIES) + tuple(k for k in TT_CATEGORIES
@@ -199,7 +217,7 @@ def summarize(labels: list[str], results: list[MatchResult], players: int) -> di
             st.seconds += r.seconds[seat]
             for k in cats:
                 sums[lb][k] += r.categories[seat].get(k, 0.0)
-            if players == 2 and r.winner == seat:
+            if players >= 2 and r.winner == seat:
                 st.wins += 1
         if players == 1:
             by_seed.setdefault(r.seed, []).append((r.scores[0], r.labels[0]))

@@ -85,9 +85,21 @@ def score_now(s: State, p: int) -> float:
 # ---------------------------------------------------------------------------
 # Time
 # ---------------------------------------------------------------------------
+def half_year(s: State) -> int:
+    """The half year on the 9-half-year scale the tables are built for: the half year
+    itself with 1-2 players; with three (7 half years, T48) it is moved on by the half
+    years the game is shorter (same season), so the estimate counts the time really
+    left."""
+    if s.n != 3:
+        return s.half_year
+    nine = bool(s.setup.get("options", {}).get("three_player_nine_half_years"))
+    last = C.HALF_YEARS if nine else TT.THREE_PLAYER_HALF_YEARS
+    return s.half_year + C.HALF_YEARS - last
+
+
 def workers_left(s: State, p: int) -> tuple[int, int]:
     """(workers ``p`` still places this half year, workers of later half years)."""
-    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - s.half_year)
+    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - half_year(s))
     if s.phase != "work":
         return 0, future
     n = s.n
@@ -158,7 +170,7 @@ _TIME = {(h, a, b, c): _time_table(h, a, b, c)
 def time_left(s: State, p: int) -> TimeLeft:
     """The inventories still to come for player ``p`` (see :class:`TimeLeft`)."""
     if s.phase == "work":
-        return _TIME[(s.half_year, True, True, True)]
+        return _TIME[(half_year(s), True, True, True)]
     sustain = production = houses = False
     if s.phase != "over":
         for who, name in pending_steps(s):
@@ -170,7 +182,7 @@ def time_left(s: State, p: int) -> TimeLeft:
                 production = True
             elif name in ("before_november", "houses_before_november"):
                 houses = True
-    return _TIME[(s.half_year, sustain, production, houses)]
+    return _TIME[(half_year(s), sustain, production, houses)]
 
 
 # ---------------------------------------------------------------------------
@@ -298,7 +310,7 @@ def features(s: State, p: int) -> list[float]:
     workers = now + future
     f = workers / _TOTAL_WORKERS           # share of the game's actions still to come
     tl = time_left(s, p)
-    halves = (C.HALF_YEARS - s.half_year) + (1 if s.phase == "work" else 0)
+    halves = (C.HALF_YEARS - half_year(s)) + (1 if s.phase == "work" else 0)
 
     enc = enclosures(s, p)
     land = enc.pastures

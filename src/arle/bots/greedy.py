@@ -1,7 +1,8 @@
 """The ``greedy`` bot: one decision ahead, judged by the hand-written evaluation.
 
 For every legal action the bot looks at the position it leads to and keeps the best by
-:func:`arle.bots.evaluation.evaluate`.  A worker placement is only worth something once
+:func:`arle.bots.evaluation.evaluate` (its own estimate minus the opponent's with two
+players, minus the best opponent's with three: :func:`value_of`).  A worker placement is only worth something once
 its sub-decisions are made (the Builder's value is the building), so when an action
 opens a chain of sub-decisions for the same player, the chain is completed greedily
 (each step again by the evaluation, anytime actions left aside) before the position is
@@ -30,12 +31,14 @@ __all__ = ["GreedyBot", "chain_value", "greedy_step", "in_chain", "value_of"]
 
 def value_of(s: State, p: int, ev: Evaluator | None = None) -> float:
     """The bot's view of a position: its own evaluation, minus the opponent's in a
-    two-player game."""
+    two-player game, minus the best opponent's with three players."""
     if ev is None:            # the hand evaluation, called directly (the compiled build)
         ev = evaluate
     v = ev(s, p)
     if s.n == 2:
         v -= ev(s, 1 - p)
+    elif s.n > 2:
+        v -= max(ev(s, q) for q in range(s.n) if q != p)
     return v
 
 

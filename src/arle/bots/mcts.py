@@ -25,7 +25,9 @@ Design (the reasons are in ``docs/BOTS.md``):
 * **Transpositions.**  Nodes are shared by position (two orders of the same loads reach
   one node); values are backed up along the path that was followed.
 * **Values.**  Solo: the estimated final score.  Two players: the difference of the two
-  estimates, seen from the player to move at each node.  ``backup=max`` (the default in
+  estimates, seen from the player to move at each node.  Three players: a vector, one
+  entry per player, each its own estimate minus the best opponent's; the player to move
+  at a node picks by its own entry (a max^n search on these relative values).  ``backup=max`` (the default in
   solo, where the game is deterministic) backs up the best value found below a node,
   ``backup=mean`` (the default with two players) the average.
 * **Plans and tree reuse.**  After a search the bot keeps the chosen macro-action and
@@ -62,6 +64,11 @@ def state_key(s: State) -> tuple[object, ...]:
     return s.key()
 
 
+#: A value: ``(v,)`` from player 0's side with 1 or 2 players, one entry per player
+#: (each its own estimate minus the best opponent's) with three.
+Value = tuple[float, ...]
+
+
 def value0(s: State, ev: Evaluator | None = None) -> float:
     """The value of a position from player 0's side: the estimated final score in
     solo, the difference of the estimates in a two-player game."""
@@ -70,6 +77,28 @@ def value0(s: State, ev: Evaluator | None = None) -> float:
     if s.n == 1:
         return ev(s, 0)
     return ev(s, 0) - ev(s, 1)
+
+
+def value_vec(s: State, ev: Evaluator | None = None) -> Value:
+    """The value of a position as the search keeps it: ``(value0(s),)`` with 1 or 2
+    players; with more, every player's estimate minus the best of the others'."""
+    if s.n <= 2:
+        return (value0(s, ev),)
+    est = [evaluate(s, q) if ev is None else ev(s, q) for q in range(s.n)]
+    return tuple(e - max(est[:q] + est[q + 1:]) for q, e in enumerate(est))
+
+
+def mine(v: Value, p: int | None) -> float:
+    """Player ``p``'s side of a value (``p`` None, a finished game: player 0's)."""
+    if len(v) == 1:
+        return -v[0] if p == 1 else v[0]
+    return v[0 if p is None else p]
+
+
+def _vmax(a: Value, b: Value) -> Value:
+    if len(a) == 1:
+        return a if a[0] > b[0] else b
+    return tuple(x if x > y else y for x, y in zip(a, b))
 
 
 def _in_chain(s: State, p: int) -> bool:
@@ -145,19 +174,20 @@ class _Node:
         self.mover = state.current_player      # None when the game is over
         self.edges: list[_Edge] = []
         self.n = 0
-        self.w = 0.0
-        self.best = -1e18
+        k = 1 if state.n <= 2 else state.n
+        self.w: list[float] = [0.0] * k
+        self.best: Value = (-1e18,) * k
         self.expanded = False
-        self.value = 0.0                       # value from player 0's side when created
+        self.value: Value = (0.0,) * k         # value (see Value) when created
 
 
 class _Edge:
     __slots__ = ("actions", "child", "prior")
 
-    def __init__(self, actions: tuple[Action, ...], child: _Node, prior: float) -> None:
+    def __init__(self, actions: tuple[Action, ...], child: _Node, prior: Value) -> None:
         self.actions = actions
         self.child = child
-        self.prior = prior                     # evaluation of the reached position (p0 side)
+        self.prior = prior                     # value of the reached position (see Value)
 
 
 class MCTSBot:
@@ -290,23 +320,27 @@ class MCTSBot:
         return root, table
 
     def _final(self, root: _Node, use_max: bool) -> _Edge:
-        sign = -1.0 if root.mover == 1 else 1.0
+        p = root.mover
 
         def key(e: _Edge) -> tuple[float, float]:
             ch = e.child
             if use_max:
-                return (sign * max(ch.best, e.prior) if ch.n else sign * e.prior, ch.n)
-            return (ch.n, sign * (ch.w / ch.n if ch.n else e.prior))
+                if not ch.n:
+                    return (mine(e.prior, p), ch.n)
+                if len(e.prior) == 1:
+                    return (mine((max(ch.best[0], e.prior[0]),), p), ch.n)
+                return (max(mine(ch.best, p), mine(e.prior, p)), ch.n)
+            return (ch.n, mine(tuple(w / ch.n for w in ch.w) if ch.n else e.prior, p))
 
         return max(root.edges, key=key)
 
-    def _edge_value(self, e: _Edge, use_max: bool) -> float:
+    def _edge_value(self, e: _Edge, use_max: bool) -> Value:
         ch = e.child
         if ch.n == 0:
             return e.prior
         if use_max:
-            return ch.best if ch.best > e.prior else e.prior
-        return (ch.w + e.prior) / (ch.n + 1)
+            return _vmax(ch.best, e.prior)
+        return tuple((w + q) / (ch.n + 1) for w, q in zip(ch.w, e.prior))
 
     def _iterate(self, root: _Node, table: dict[tuple[object, ...], _Node],
                  use_max: bool) -> bool:
@@ -326,41 +360,41 @@ class MCTSBot:
             value = node.best if node.n else node.value
         return self._backup(path, value, use_max)
 
-    def _backup(self, path: list[_Node], value: float, use_max: bool) -> bool:
+    def _backup(self, path: list[_Node], value: Value, use_max: bool) -> bool:
         for nd in path:
             nd.n += 1
-            nd.w += value
-            if value > nd.best:
-                nd.best = value
+            w = nd.w
+            for i, x in enumerate(value):
+                w[i] += x
+            nd.best = _vmax(value, nd.best)
         return True
 
     def _select(self, node: _Node, use_max: bool) -> _Edge | None:
         edges = node.edges
         k = max(2, int(self.widen * math.sqrt(node.n + 1)))
-        sign = -1.0 if node.mover == 1 else 1.0
+        p = node.mover
         log_n = math.log(node.n + 1)
         best_u = -1e18
         best: _Edge | None = None
         for e in edges[:k]:
             ch = e.child
             if ch.mover is None and ch.n > 0 and use_max:
-                q = sign * ch.value           # a finished game: nothing left to learn
+                q = mine(ch.value, p)         # a finished game: nothing left to learn
                 u = q / self.scale
             else:
-                q = sign * self._edge_value(e, use_max)
+                q = mine(self._edge_value(e, use_max), p)
                 u = q / self.scale + self.c * math.sqrt(log_n / (ch.n + 1))
             if u > best_u:
                 best_u, best = u, e
         return best
 
-    def _expand(self, node: _Node, table: dict[tuple[object, ...], _Node]) -> float:
+    def _expand(self, node: _Node, table: dict[tuple[object, ...], _Node]) -> Value:
         s = node.state
         node.expanded = True
         if s.phase == "over" or s.current_player is None:
-            node.value = value0(s, self._ev)
+            node.value = value_vec(s, self._ev)
             return node.value
         mover = s.current_player
-        sign = -1.0 if mover == 1 else 1.0
         edges = []
         seen: set[tuple[object, ...]] = set()
         for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev):
@@ -371,20 +405,20 @@ class MCTSBot:
             child = table.get(key)
             if child is None:
                 child = _Node(end)
-                child.value = v if v is not None and end.n == 1 else value0(end, self._ev)
+                child.value = (v,) if v is not None and end.n == 1 else value_vec(end, self._ev)
                 table[key] = child
             edges.append(_Edge(actions, child, child.value))
         rng = self._rng
-        edges.sort(key=lambda e: (-sign * e.prior, rng.random()))
+        edges.sort(key=lambda e: (-mine(e.prior, mover), rng.random()))
         node.edges = edges
-        value = edges[0].prior if edges else value0(s, self._ev)
+        value = edges[0].prior if edges else value_vec(s, self._ev)
         if self.rollout != "none" and edges:
             value = self._rollout(edges[0].child.state)
         node.value = value
         return value
 
     # ------------------------------------------------------------------ rollouts
-    def _rollout(self, s: State) -> float:
+    def _rollout(self, s: State) -> Value:
         s = s.clone()
         rng = self._rng
         for _ in range(self.depth):
@@ -396,15 +430,14 @@ class MCTSBot:
                 acts = candidates(s)
                 s.apply(acts[rng.randrange(len(acts))])
                 continue
-            sign = -1.0 if p == 1 else 1.0
             best_v = -1e18
             best_s = s
             for _actions, end, _v in macro_actions(s, 1, 4, self._ev):
-                v = sign * value0(end, self._ev)
+                v = mine(value_vec(end, self._ev), p)
                 if v > best_v:
                     best_v, best_s = v, end
             s = best_s
-        return value0(s, self._ev)
+        return value_vec(s, self._ev)
 
     def __repr__(self) -> str:
         return (f"MCTSBot(seed={self.seed}, sims={self.sims}, time={self.time}, c={self.c}, "

@@ -6,7 +6,9 @@ that ``arle replay`` and ``arle dataset`` read, with the ``seats``, ``labels`` a
 of the game), then ``DIR/manifest.json``: what was asked and every game's file, setup seed,
 seats and scores.  Game ``g`` uses the setup seed ``seed + g`` and puts the bot
 ``bots[(g + k) % len(bots)]`` in seat ``k`` (one bot: it plays every seat), so the games are
-fixed before any is played and every backend plays the same ones.
+fixed before any is played and every backend plays the same ones (three bots in a
+3-player run, whose games need ``expansion="tea-and-trade"``: the seats rotate, each bot
+in each seat once every three games).
 
 A second run with the same arguments into the same folder keeps every record already
 written and valid (it replays to the end with the planned setup and seats) and plays
@@ -40,12 +42,14 @@ FORMAT = "arle-selfplay-1"
 
 
 def plan(specs: list[str], players: int, games: int, seed: int,
-         buildings: str = "random") -> list[Match]:
+         buildings: str = "random", expansion: str | None = None) -> list[Match]:
     """The games of a self-play run (see the module's text for the seats and seeds)."""
     if not specs:
         raise ValueError("name at least one bot")
-    if players not in (1, 2):
-        raise ValueError("players must be 1 or 2")
+    if players not in (1, 2, 3):
+        raise ValueError("players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
     if games < 1:
         raise ValueError("games must be at least 1")
     if seed < 0:
@@ -58,7 +62,7 @@ def plan(specs: list[str], players: int, games: int, seed: int,
                          specs=tuple(specs[i] for i in seats),
                          labels=tuple(labels[i] for i in seats),
                          bot_seeds=tuple(1000 * (seed + g) + k + 1 for k in range(players)),
-                         buildings=buildings))
+                         buildings=buildings, expansion=expansion))
     return out
 
 
@@ -79,9 +83,12 @@ def _write_json(path: str, data: Any) -> None:
 
 
 def _manifest_args(specs: list[str], players: int, games: int, seed: int,
-                   buildings: str) -> dict[str, Any]:
-    return {"bots": list(specs), "players": players, "games": games, "seed": seed,
-            "buildings": buildings}
+                   buildings: str, expansion: str | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"bots": list(specs), "players": players, "games": games,
+                            "seed": seed, "buildings": buildings}
+    if expansion is not None:          # base-game manifests keep their earlier form
+        args["expansion"] = expansion
+    return args
 
 
 def valid_record(path: str, m: Match) -> dict[str, Any] | None:
@@ -90,8 +97,8 @@ def valid_record(path: str, m: Match) -> dict[str, Any] | None:
         with open(path, encoding="utf-8") as handle:
             rec = json.load(handle)
         setup = rec["setup"]
-        if (setup.get("players"), setup.get("seed"), setup.get("buildings")) != \
-                (m.players, m.seed, m.buildings):
+        if (setup.get("players"), setup.get("seed"), setup.get("buildings"),
+                setup.get("expansion")) != (m.players, m.seed, m.buildings, m.expansion):
             return None
         if rec.get("seats") != ["bot:" + s for s in m.specs]:
             return None
@@ -113,12 +120,13 @@ def _entry(m: Match, record: dict[str, Any]) -> dict[str, Any]:
 def selfplay(specs: list[str], players: int, games: int, seed: int, out: str,
              buildings: str = "random", backend: str = "local", jobs: int = 1,
              address: str | None = None,
-             on_result: Callable[[MatchResult], None] | None = None) -> dict[str, Any]:
+             on_result: Callable[[MatchResult], None] | None = None,
+             expansion: str | None = None) -> dict[str, Any]:
     """Play (or resume) the run into the folder ``out``; returns the manifest written,
     with ``played`` and ``kept`` counts (ValueError for bad arguments or a folder of
     another run)."""
-    matches = plan(specs, players, games, seed, buildings)
-    args = _manifest_args(specs, players, games, seed, buildings)
+    matches = plan(specs, players, games, seed, buildings, expansion)
+    args = _manifest_args(specs, players, games, seed, buildings, expansion)
     os.makedirs(out, exist_ok=True)
     manifest_path = os.path.join(out, "manifest.json")
     if os.path.exists(manifest_path):

@@ -17,7 +17,9 @@ are medians over the repeats:
 With ``--expansion tea-and-trade`` the same figures are measured on Tea & Trade games
 and, with the same seeds, on base games, side by side with their ratio (the JSON holds
 the expansion's figures, ``"base"`` the base game's and ``"ratio"`` the expansion's
-``us_per_decision`` over the base's).
+``us_per_decision`` over the base's).  ``--players 3 --expansion tea-and-trade`` times
+3-player games beside the expansion's 2-player games on the same seeds (the JSON's
+``"two_players"`` and ``"ratio"``: 3 players over 2).
 
 ``--json`` adds ``"compiled"``: whether the engine running is the mypyc build
 (``ARLE_COMPILE=1 pip install .``, see BENCHMARKS.md) or pure Python.
@@ -150,7 +152,8 @@ def bench(
     repeats: Annotated[int, typer.Option("--repeats", help="Repeats (medians are shown).")]
         = 5,
     seed: Annotated[int, typer.Option("--seed", help="First game seed.")] = 0,
-    players: Annotated[int, typer.Option("--players", help="1 or 2 players.")] = 2,
+    players: Annotated[int, typer.Option(
+        "--players", help="1 or 2 players, or 3 (with --expansion tea-and-trade).")] = 2,
     buildings: Annotated[str, typer.Option(
         "--buildings", help="random or first-game building selection (with --expansion: "
                             "random or expansion-only).")] = "random",
@@ -163,8 +166,11 @@ def bench(
     """Time the engine on seeded random games (legal_actions, apply, clone)."""
     if games < 1 or repeats < 1:
         _refuse("--games and --repeats must be at least 1")
-    if players not in (1, 2):
-        _refuse("--players must be 1 or 2")
+    if players not in (1, 2, 3):
+        _refuse("--players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        _refuse("--players 3 needs --expansion tea-and-trade (three players play the "
+                "expansion's 3-player game)")
     if expansion is not None:
         if expansion != "tea-and-trade":
             _refuse(f"unknown expansion {expansion!r} (known: tea-and-trade)")
@@ -202,31 +208,46 @@ _NAMES = {
 def _bench_expansion(games: int, repeats: int, seed: int, players: int, buildings: str,
                      expansion: str, as_json: bool) -> None:
     """The expansion's figures beside the base game's (same seeds, same repeats,
-    interleaved so that a change of machine load touches both alike)."""
+    interleaved so that a change of machine load touches both alike).  With three
+    players (no base game) the reference is the expansion's 2-player game."""
     base_runs, tt_runs = [], []
+    three = players == 3
     for _ in range(repeats):
-        base_runs.append(_one_repeat(games, seed, players, "random"))
+        if three:
+            base_runs.append(_one_repeat(games, seed, 2, buildings, expansion))
+        else:
+            base_runs.append(_one_repeat(games, seed, players, "random"))
         tt_runs.append(_one_repeat(games, seed, players, buildings, expansion))
     base = {k: round(statistics.median(r[k] for r in base_runs), 3) for k in KEYS}
     tt = {k: round(statistics.median(r[k] for r in tt_runs), 3) for k in KEYS}
     ratio = round(tt["us_per_decision"] / base["us_per_decision"], 3)
     if as_json:
-        typer.echo(json.dumps({**tt, "expansion": expansion, "base": base, "ratio": ratio,
+        ref = {"players": 3, "two_players": base} if three else {"base": base}
+        typer.echo(json.dumps({**tt, "expansion": expansion, **ref, "ratio": ratio,
                                "compiled": compiled()}))
         return
-    table = Table(title=f"arle bench: {players}-player random games, {games} games x "
-                        f"{repeats} repeats (medians), base and {expansion}")
+    if three:
+        title = (f"arle bench: {expansion} random games, {games} games x {repeats} "
+                 "repeats (medians), 2 and 3 players")
+    else:
+        title = (f"arle bench: {players}-player random games, {games} games x "
+                 f"{repeats} repeats (medians), base and {expansion}")
+    table = Table(title=title)
     table.add_column("Figure")
-    table.add_column("base", justify="right")
-    table.add_column(expansion, justify="right")
+    table.add_column("2 players" if three else "base", justify="right")
+    table.add_column("3 players" if three else expansion, justify="right")
     table.add_column("ratio", justify="right")
     for k in KEYS:
         r = tt[k] / base[k] if base[k] else 0.0
         table.add_row(_NAMES[k], f"{base[k]:.1f}", f"{tt[k]:.1f}", f"{r:.2f}x")
     console = Console()
     console.print(table)
-    console.print(f"µs per decision: {expansion} {ratio:.2f}x the base game "
-                  f"(target at most 1.5x)")
+    if three:
+        console.print(f"µs per decision: 3 players {ratio:.2f}x the 2-player {expansion} "
+                      "game")
+    else:
+        console.print(f"µs per decision: {expansion} {ratio:.2f}x the base game "
+                      f"(target at most 1.5x)")
     console.print(f"{machine()}, arle {build_name()}")
 
 

@@ -44,6 +44,10 @@ __all__ = ["register", "play", "Seat", "Session", "AmbiguousInput", "moves_in_wo
 
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
                  "help NAME, quit; views: board, farm [N], buildings, scores, list, full.")
+#: The same with three players (the ``farms`` view).
+COMMANDS_HINT_3P = ("Type a number or an action's text; commands: undo, hint, save FILE, "
+                    "help, help NAME, quit; views: board, farms, farm [N], buildings, "
+                    "scores, list, full.")
 #: ``--view``: ``auto`` is compact when the full screen does not fit the terminal.
 VIEWS = ("auto", "compact", "full")
 #: The bot that answers ``hint`` unless another is named (``hint greedy``).
@@ -258,7 +262,7 @@ class Session:
         console = self.console
         if not console.is_terminal:
             return False
-        body, _ = render.screen(self.state, show_actions=True)
+        body, _ = render.screen(self.state, show_actions=True, width=console.width)
         measure = Console(file=io.StringIO(), width=console.width, color_system=None,
                           highlight=False)
         measure.print(body)
@@ -282,18 +286,20 @@ class Session:
             return
         if s.current_player is not None:
             self._figures.pop(s.current_player, None)   # the full screen shows it all
-        body, self._order = render.screen(s, show_actions=True)
+        body, self._order = render.screen(s, show_actions=True, width=self.console.width)
         self.console.print(Rule())
         self.console.print(body)
         for line in render.moves_block(moves, shown=12):
             self.console.print(line)
-        self.say(COMMANDS_HINT, style="dim")
+        self.say(COMMANDS_HINT_3P if render.is_three(s) else COMMANDS_HINT, style="dim")
 
     def show_part(self, cmd: str, rest: str) -> None:
-        """The views on demand: ``board``, ``farm [N]``, ``buildings``, ``scores``,
-        ``list``."""
+        """The views on demand: ``board``, ``farm [N]``, ``farms``, ``buildings``,
+        ``scores``, ``list``."""
         s = self.state
-        if cmd == "board":
+        if cmd == "farms":
+            self.console.print(render.farms_strip(s))
+        elif cmd == "board":
             self.console.print(render.action_board(s))
         elif cmd == "buildings":
             self.console.print(render.supply_board(s))
@@ -457,7 +463,7 @@ class Session:
             return "quit"
         if cmd in ("quit", "exit") and not rest:
             return "quit?" if self.dirty else "quit"
-        if cmd in ("board", "buildings", "scores", "list") and not rest:
+        if cmd in ("board", "buildings", "scores", "list", "farms") and not rest:
             self.show_part(cmd, "")
             return None
         if cmd == "farm" and len(rest.split()) <= 1:
@@ -469,7 +475,8 @@ class Session:
             return "redraw"
         if cmd == "help" and not rest:
             self.console.print(Text(render.decision_help(self.state), style="cyan"))
-            self.console.print(Text(render.notation_basics(render.is_expansion(self.state)),
+            self.console.print(Text(render.notation_basics(render.is_expansion(self.state),
+                                                           render.is_three(self.state)),
                                     style="dim"))
             return None
         if cmd == "help":
@@ -519,7 +526,7 @@ class Session:
             self.console.print(render.compact_header(s))
             self.console.print(render.scores_view(s))
         else:
-            body, _ = render.screen(s)
+            body, _ = render.screen(s, width=self.console.width)
             self.console.print(body)
             tables = [render.breakdown_table(s, p) for p in range(len(s.players))]
             self.console.print(Columns(tables, padding=(0, 4)))
@@ -668,8 +675,8 @@ def _enable_line_editing() -> None:
 def play(
     players: Annotated[int | None, typer.Option(
         "--players", min=1, max=4,
-        help="Number of players, 1 or 2 (green: 1 to 4) [default: the number of --seats, "
-             "else 1].")] = None,
+        help="Number of players, 1 or 2, or 3 with --expansion tea-and-trade (green: 1 to "
+             "4) [default: the number of --seats, else 1].")] = None,
     seats: Annotated[str | None, typer.Option(
         "--seats", help="Who plays each seat, e.g. human,bot:random [default: all human].")]
         = None,
@@ -699,7 +706,8 @@ def play(
     cards: Annotated[str | None, typer.Option(
         "--cards", metavar="FILE", help="green only: the card set to play with.")] = None,
 ) -> None:
-    """Play Fields of Arle in the terminal (solo or two players, people or bots)."""
+    """Play Fields of Arle in the terminal (solo, two or three players, people or
+    bots)."""
     console = Console(highlight=False)
     if game == "green":
         _play_green(console, players, seats, seed, load, cards, buildings, promos, expansion)
@@ -707,8 +715,9 @@ def play(
         _refuse(f"--game {game}: use arle or green")
     if cards is not None:
         _refuse("--cards is for --game green")
-    if players is not None and players > 2:
-        _refuse(f"--players {players}: a game of Fields of Arle has 1 or 2 players")
+    if players is not None and players > 3:
+        _refuse(f"--players {players}: a game of Fields of Arle has 1 to 3 players (3 with "
+                "--expansion tea-and-trade)")
     if view not in VIEWS:
         _refuse(f"--view {view}: use auto, compact or full")
     saved_seats: list[str] | None = None
@@ -726,8 +735,11 @@ def play(
                     f"half year {state.half_year}.")
     else:
         n = players if players is not None else len(split_seats(seats)) if seats else 1
-        if n not in (1, 2):
-            _refuse(f"--seats names {n} seats: a game has 1 or 2 players")
+        if n not in (1, 2, 3):
+            _refuse(f"--seats names {n} seats: a game has 1 to 3 players")
+        if n == 3 and expansion is None:
+            _refuse("three players need --expansion tea-and-trade (the 3-player game is "
+                    "the expansion's)")
         game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
         try:
             state = arle.new_game(players=n, seed=game_seed,

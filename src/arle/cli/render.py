@@ -63,7 +63,8 @@ TILE_STYLE = {
     "stall": "red", "depot": "red", "stable": "red", "double_stall": "red",
 }
 SPACE_COST = {"forester": "1 Food", "laborer_summer": "2 Food", "laborer_winter": "2 Food",
-              "wood_trader_space": "1 Food or Grain"}
+              "wood_trader_space": "1 Food or Grain",
+              "laborer_summer_3p": "2 Food", "laborer_winter_3p": "2 Food"}
 
 
 # ---------------------------------------------------------------------------
@@ -84,13 +85,49 @@ def is_expansion(s: State) -> bool:
     return s.setup.get("expansion") == "tea-and-trade"
 
 
+def is_three(s: State) -> bool:
+    """Whether ``s`` is a 3-player game (Tea & Trade's)."""
+    return len(s.players) == 3
+
+
+def last_half_year(s: State) -> int:
+    """The game's last half year: 9, or 7 with three players (T48) unless the 9 half
+    years option is on."""
+    if is_three(s) and not s.setup.get("options", {}).get("three_player_nine_half_years"):
+        return TT.THREE_PLAYER_HALF_YEARS
+    return C.HALF_YEARS
+
+
 def season_spaces(s: State, season: int) -> tuple[str, ...]:
     """The action spaces of a season in this game, in the board's order: the base
-    game's 15, then (Tea & Trade, 1-2 players) the expansion's (T40)."""
+    game's 15, then (Tea & Trade, 1-2 players) the expansion's (T40).  With three
+    players the Overlay's: the base spaces but the two Laborers, the 3-player spaces,
+    then the three Imitate spaces (both seasons)."""
     base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
     if not is_expansion(s):
         return base
+    if is_three(s):
+        return (tuple(sp for sp in base if sp not in TT.COVERED_BY_OVERLAY)
+                + (TT.TT_SUMMER_SPACES_3P if season == 0 else TT.TT_WINTER_SPACES_3P)
+                + TT.IMITATE_SPACES)
     return base + (TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P)
+
+
+def space_season(s: State, sp: str) -> int:
+    """The season of space ``sp`` in this game (Grandmother is a Summer space with three
+    players); an Imitate space belongs to the current season."""
+    if sp in TT.IMITATE_SPACES:
+        return s.season
+    if is_three(s) and sp in TT.SPACE_SEASON_3P:
+        return TT.SPACE_SEASON_3P[sp]
+    return _SPSEASON.get(sp, s.season)
+
+
+def imitate_cost(s: State) -> str:
+    """What the next Imitate of this half year costs (T52: the first 1 Food, then 2)."""
+    first, later = TT.IMITATE_FOOD
+    taken = any(sp in s.occupied for sp in TT.IMITATE_SPACES)
+    return f"{later if taken else first} Food"
 
 
 def player_name(p: int | None) -> str:
@@ -132,7 +169,7 @@ def season_line(s: State) -> Text:
     """Half year, season and months, start player and who is to move."""
     hy = s.half_year
     t = Text()
-    t.append(f"Half year {hy} of {C.HALF_YEARS}", style="bold")
+    t.append(f"Half year {hy} of {last_half_year(s)}", style="bold")
     t.append(f" · {season_words(s)}")
     if len(s.players) > 1:
         t.append(f" · start player: {player_name(s.start_player)}")
@@ -149,9 +186,15 @@ def season_line(s: State) -> Text:
 def special_action_used_by(s: State) -> tuple[int, str] | None:
     """(player, space) if a worker stands on a space of the other season this half year."""
     for sp, who in s.occupied.items():
-        if _SPSEASON.get(sp, s.season) != s.season:
+        if space_season(s, sp) != s.season:
             return who, sp
     return None
+
+
+def special_actions_taken(s: State) -> list[tuple[int, str]]:
+    """Every (player, space) on a space of the other season this half year (with three
+    players up to two, by different players: T51)."""
+    return [(who, sp) for sp, who in s.occupied.items() if space_season(s, sp) != s.season]
 
 
 def _space_cell(s: State, sp: str) -> Text:
@@ -160,6 +203,8 @@ def _space_cell(s: State, sp: str) -> Text:
     t.append(space_name(sp), style="dim" if who is not None else "bold")
     if sp in SPACE_COST:
         t.append(f" ({SPACE_COST[sp]})", style="dim")
+    elif sp in TT.IMITATE_SPACES and who is None:
+        t.append(f" ({imitate_cost(s)})", style="dim")
     if who is None:
         t.append("  free", style="green")
     else:
@@ -185,7 +230,23 @@ def action_board(s: State) -> RenderableType:
     own = season_spaces(s, season)
     other = season_spaces(s, 1 - season)
     parts: list[RenderableType] = [_spaces_grid(s, own)]
-    if len(s.players) > 1 and not s.is_terminal():
+    if is_three(s) and not s.is_terminal():
+        parts.append(Text("Imitate: copy an occupied space of this season (its cost too), "
+                          "once a half year.", style="italic"))
+        taken = special_actions_taken(s)
+        limit = TT.SPECIAL_ACTIONS_PER_HALF_YEAR_3P
+        words = ", ".join(f"{player_name(who)} ({space_name(sp)})" for who, sp in taken)
+        if len(taken) < limit:
+            parts.append(Text(f"Special Actions {len(taken)}/{limit} taken"
+                              + (f" by {words}" if words else "")
+                              + f": a player who took none may send one worker to a free "
+                              f"{SEASONS[1 - season]} space:", style="italic"))
+            parts.append(_spaces_grid(s, tuple(sp for sp in other
+                                               if sp not in TT.IMITATE_SPACES)))
+        else:
+            parts.append(Text(f"Special Actions {limit}/{limit} taken by {words}.",
+                              style="italic"))
+    elif len(s.players) > 1 and not s.is_terminal():
         used = special_action_used_by(s)
         if used is None:
             parts.append(Text(f"Special Action still open: one worker this half year may go "
@@ -551,9 +612,10 @@ def winner_lines(s: State) -> list[str]:
     tied = [p for p, t in enumerate(totals) if t == best]
     if len(tied) > 1:
         names = " and ".join(player_name(p) for p in tied)
+        why = ("earliest of them in the next half year's play order" if is_three(s)
+               else "start player of the next half year")
         return [f"Tie: {names} have {fmt_vp(best)} VP each.",
-                f"Winner: {player_name(w)} (wins the tie as start player of the "
-                f"next half year), {fmt_vp(best)} VP."]
+                f"Winner: {player_name(w)} (wins the tie as {why}), {fmt_vp(best)} VP."]
     return [f"Winner: {player_name(w)} with {fmt_vp(best)} VP."]
 
 
@@ -663,13 +725,34 @@ _HELP: dict[str, str] = {
 }
 
 
+#: ``help`` in the 3-player specialization round (T53).
+SPECIALIZE_HELP = ("Before half year 1 each player makes two picks, the last player "
+                   "first, then the middle one, then the start player: 'specialize TOOL' "
+                   "moves that tool indicator one space right for free, on a track nobody "
+                   "has chosen yet, and each other player receives the step's cost (e.g. "
+                   "'specialize workbenches': the others get 2 Clay); 'specialize HOUSE' "
+                   "(once) builds that Small House at double cost, then 'pay ...'. No "
+                   "anytime action in this round.")
+#: ``help`` at a 3-player worker placement (T40, T51, T52).
+THREE_PLAYER_HELP = ("With three players: up to two Special Actions a half year, by "
+                     "different players, one each; 'place imitate_1' (the lowest free "
+                     "Imitate space: 1 Food for the half year's first, then 2; once per "
+                     "player and half year) then 'imitate SPACE' copies an occupied space "
+                     "of this season, paying its own cost too; the 3-player Laborers cost "
+                     "2 Food and build (Summer: a vehicle or a trading ship; Winter: a "
+                     "building); Driver, Woodcutter (Winter), and a Boat Builder that "
+                     "builds a trading ship only. The game lasts 7 half years.")
+
+
 def decision_help(s: State) -> str:
     """A paragraph explaining the current decision in plain words."""
     if s.is_terminal():
         return "The game is over: nothing is left to decide."
     f = _frame(s)
+    verbs = {a.verb for a in s.legal_actions()}
+    if "specialize" in verbs:
+        return describe_decision(s) + "\n" + SPECIALIZE_HELP
     if f is None:
-        verbs = {a.verb for a in s.legal_actions()}
         if "place" in verbs or "skip" in verbs:
             text = ("Place one of your workers on a free action space ('place fisherman'); "
                     "its action happens at once, sometimes with follow-up choices. Spaces of "
@@ -682,6 +765,8 @@ def decision_help(s: State) -> str:
                          "the Ovens only 1), 'place SPACE twice' takes the action twice (2 "
                          "East Frisian Tea, its costs paid each time). One Tea use per "
                          "action, never beyond the end of a track.")
+            if is_three(s):
+                text += " " + THREE_PLAYER_HELP
             return text
         return ("All workers are placed. You may still take anytime actions (load vehicles, "
                 "travel, peat boat, dark-green houses); 'end' closes your work phase and the "
@@ -689,14 +774,18 @@ def decision_help(s: State) -> str:
     return describe_decision(s) + "\n" + _HELP.get(f, "Choose one of the listed actions.")
 
 
-def notation_basics(expansion: bool = False) -> str:
-    """The notation in a few lines (``help``); ``expansion``: with Tea & Trade's verbs."""
+def notation_basics(expansion: bool = False, three: bool = False) -> str:
+    """The notation in a few lines (``help``); ``expansion``: with Tea & Trade's verbs;
+    ``three``: with the 3-player verbs and the ``farms`` view."""
     tt = ("\nTea & Trade: 'place SPACE tea|eftea|twice' (Tea uses), 'dig v(r,k)' / 'dig "
           "h(r,c)' (a ditch right of / below cell r,c), 'cell R,C' (the Land Space of a "
           "tile: row R from the sea, column C), 'dike C1 C2' (a dike from column C1 up to "
           "column C2), 'load hI J ITEM' (ship hI of your harbor), 'return SHIP@hI', "
           "'trade I DEST'." if expansion else "")
-    return _NOTATION + tt
+    trio = ("\nThree players: 'specialize TOOL|HOUSE' (the round before half year 1), "
+            "'place imitate_1' then 'imitate SPACE' (Imitate); view 'farms' shows the "
+            "three farms side by side." if three else "")
+    return _NOTATION + tt + trio
 
 
 _NOTATION = ("Notation: every action is a verb and its words, as listed (see "
@@ -906,8 +995,31 @@ def action_label(a: Action, s: State | None = None) -> str:
         where = _where(s, a)
         if where:
             text = f"{text} ({where})"
+    elif a.verb == "specialize" and a.args:
+        return f"{text} ({specialize_words(str(a.args[0]), s)})"
     cost = action_cost(a)
     return f"{text} · {cost}" if cost else text
+
+
+def specialize_words(choice: str, s: State | None = None) -> str:
+    """The 3-player specialization round's pick in words (T53): a tool step
+    (``Spades 3→5 free; each other player gets 1 Wood``) or a house at double cost."""
+    if choice in TT.TT_TOOL_INDEX:
+        t = TT.TT_TOOL_INDEX[choice]
+        r, n = TT.TT_TOOL_STEP_COST[t]
+        step = ""
+        p = None if s is None else s.current_player
+        if p is not None:
+            values = TT.TT_TOOL_VALUES[t]
+            at = s.players[p].tools[t] if s is not None else 0
+            if at + 1 < len(values):
+                step = f" {values[at]}→{values[at + 1]}"
+        return (f"{res_name(choice)}{step} free; each other player gets {n} "
+                f"{res_name(C.RESOURCES[r])}")
+    if choice in _BNAME:
+        return (f"{building_name(choice)}, {_BVP.get(choice, 0)} VP, at double cost: "
+                f"2 x ({building_cost_text(choice)})")
+    return choice
 
 
 def numbered_actions(s: State) -> tuple[RenderableType, list[Action]]:
@@ -924,12 +1036,71 @@ def numbered_actions(s: State) -> tuple[RenderableType, list[Action]]:
     return Group(*parts), order
 
 
-def screen(s: State, show_actions: bool = False) -> tuple[RenderableType, list[Action]]:
-    """The whole screen; with ``show_actions`` also the numbered legal actions."""
+#: Width of one farm in :func:`farms_strip` (three fit in 80 columns).
+STRIP_WIDTH = 24
+
+
+def strip_lines(s: State, p: int, width: int = STRIP_WIDTH,
+                height: int = 23) -> list[Text]:
+    """Player ``p``'s farm in a narrow column of at most ``height`` lines: a title, the
+    map of the home board and the key figures (:func:`farms_strip`; what does not fit
+    is left to ``farm N``)."""
+    res = view.resources(s, p)
+    an = view.animals(s, p)
+    title = player_name(p)
+    if p == s.start_player:
+        title += " (start)"
+    if not s.is_terminal() and p == s.current_player:
+        title += " ◄"
+    placed = sum(1 for who in s.occupied.values() if who == p)
+    segs = [f"{fmt_vp(s.scores()[p].total)} VP est.",
+            f"workers {placed}/{view.workers_per_player()}"]
+    segs += [f"{res_name(C.RESOURCES[r])} {res[C.RESOURCES[r]]}"
+             for r in (*C.GOODS_TRACK, *C.BUILDING_MATERIALS, C.PEAT)]
+    segs += [f"{_figure_name(k)} {res[k]}" for k in TEA_NAMES if res.get(k)]
+    segs += [f"{res_name(C.RESOURCES[r])} {res[C.RESOURCES[r]]}" for r in C.SUPPLY_ITEMS
+             if r not in C.BUILDING_MATERIALS and r != C.PEAT and res[C.RESOURCES[r]]]
+    segs += [f"{an['sheep']} sheep", f"{an['cattle']} cattle",
+             _plural(an["horse"], "horse", "horses")]
+    segs.append(f"dikes {view.dike_moves(s, p)}/{C.MAX_DIKE_MOVES}")
+    segs.append(_plural(len(view.ditches(s, p)), "ditch", "ditches"))
+    segs += [res_name(item.kind) for item in view.barn(s, p)]
+    segs += [TT.SHIP_NAME[sh.kind] for sh in view.harbor(s, p)]
+    segs += [building_name(b) for b in view.buildings(s, p)]
+    out = [Text(title, style="bold")] + mini_board(s, p)
+    out += [Text(x) for x in _pack(segs, width, " · ")]
+    if len(out) > height:
+        out = out[:height - 1] + [Text(f"… more: farm {p + 1}", style="dim")]
+    return out
+
+
+def farms_strip(s: State) -> RenderableType:
+    """Every player's farm side by side, narrow enough for 80 columns with three
+    players: the home board's map and the key figures (the ``farms`` view; the full
+    screen's farms with three players when their panels do not fit side by side)."""
+    grid = Table.grid(padding=(0, 2))
+    n = len(s.players)
+    for _ in range(n):
+        grid.add_column(width=STRIP_WIDTH, no_wrap=True)
+    grid.add_row(*(Group(*strip_lines(s, p)) for p in range(n)))
+    return grid
+
+
+def screen(s: State, show_actions: bool = False,
+           width: int | None = None) -> tuple[RenderableType, list[Action]]:
+    """The whole screen; with ``show_actions`` also the numbered legal actions.  With
+    three players and a ``width`` narrower than three panels side by side, the farms
+    are the :func:`farms_strip` and the panel of the player to move."""
     sheets = s.scores()
     parts: list[RenderableType] = [season_line(s), action_board(s), supply_board(s)]
-    boards = [player_panel(s, p, sheets[p]) for p in range(len(s.players))]
-    parts.append(Columns(boards) if len(s.players) > 1 else boards[0])
+    n = len(s.players)
+    if n == 3 and width is not None and width < 3 * PANEL_WIDTH + 2:
+        parts.append(farms_strip(s))
+        p = s.current_player if s.current_player is not None else 0
+        parts.append(player_panel(s, p, sheets[p]))
+    else:
+        boards = [player_panel(s, p, sheets[p]) for p in range(n)]
+        parts.append(Columns(boards) if n > 1 else boards[0])
     parts.append(score_table(s))
     order: list[Action] = []
     if not s.is_terminal():
@@ -950,6 +1121,9 @@ MOVES_SHOWN = 4
 #: The commands the compact screen names under the options.
 COMMAND_WORDS = ("board", "farm [N]", "buildings", "scores", "list", "full", "help",
                  "help NAME", "undo", "hint", "save FILE", "quit")
+#: With three players the compact screen names the ``farms`` view too.
+COMMAND_WORDS_3P = ("board", "farms", "farm [N]", "buildings", "scores", "list", "full",
+                    "help", "help NAME", "undo", "hint", "save FILE", "quit")
 
 
 def key_figures(s: State, p: int) -> dict[str, int]:
@@ -1041,10 +1215,28 @@ def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
     return [Text(line) for line in _pack(segments, width)]
 
 
+def other_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
+    """With three players, one line for each other player on the compact screen: the
+    score estimate, workers placed, Food, materials and buildings (``farms`` shows the
+    farms in full)."""
+    out = []
+    for q in range(len(s.players)):
+        if q == p:
+            continue
+        res = view.resources(s, q)
+        placed = sum(1 for who in s.occupied.values() if who == q)
+        line = (f"{player_name(q)}: {fmt_vp(s.scores()[q].total)} VP est. · workers "
+                f"{placed}/{view.workers_per_player()} · Food {res['food']} · "
+                + _plural(len(view.buildings(s, q)), "building", "buildings") + " · "
+                + _plural(len(view.harbor(s, q)), "ship", "ships"))
+        out.append(Text(line if len(line) <= width else line[:width - 1] + "…", style="dim"))
+    return out
+
+
 def compact_header(s: State) -> Text:
     """The season line, short enough for 80 columns."""
     hy = s.half_year
-    t = Text(f"Half year {hy}/{C.HALF_YEARS}", style="bold")
+    t = Text(f"Half year {hy}/{last_half_year(s)}", style="bold")
     t.append(f" · {season_words(s)}")
     if len(s.players) > 1:
         t.append(f" · start: {player_name(s.start_player)}")
@@ -1101,12 +1293,15 @@ def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int,
             legend = textwrap.wrap(TEA_LEGEND, width, subsequent_indent="  ")
             out += [Text(x, style="dim") for x in legend]
             budget -= len(legend)
-        season = {_SPSEASON.get(str(a.args[0])) for a in places if a.args}
+        def sea(sp: str) -> int | None:
+            return _SPSEASON.get(sp) if s is None else space_season(s, sp)
+
+        season = {sea(str(a.args[0])) for a in places if a.args}
         if len(season) > 1 and len(items) > 2 * budget:
             # The Special Action's spaces of the other season, summed up in one line.
-            own = _SPSEASON.get(str(places[0].args[0]))
+            own = sea(str(places[0].args[0])) if s is None else s.season
             other = [n for n, a in items if a.verb == "place" and a.args
-                     and _SPSEASON.get(str(a.args[0])) != own]
+                     and sea(str(a.args[0])) != own]
             items = [(n, a) for n, a in items if n not in other]
             budget -= 1
             tail = Text(f"  Special Action {other[0]}-{other[-1]}: the other season's "
@@ -1127,6 +1322,14 @@ def short_label(a: Action, s: State | None = None) -> str:
         return f"{text} · {cost}" if cost else text
     if a.verb == "place" and len(a.args) == 2 and str(a.args[1]) in TEA_USE_COST:
         return str(a)
+    if a.verb == "specialize" and a.args:     # 3 players: the specialization round
+        choice = str(a.args[0])
+        if choice in TT.TT_TOOL_INDEX:
+            words = specialize_words(choice, s).replace("free; each other player gets",
+                                                        "; others get")
+            return f"{a} ({words.replace(' ;', ';')})"
+        if choice in _BNAME:
+            return f"{a} ({building_name(choice)}, double cost)"
     if a.verb == "dig" and a.args:        # the compact map shows what lies there
         edge = str(a.args[0])
         nums = _ints(edge[1:])
@@ -1186,6 +1389,8 @@ def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),
     if p is None:
         return Group(*lines), order
     lines += figure_lines(s, p, width)
+    if is_three(s):
+        lines += other_lines(s, p, width)
     if changed:
         change = "Changed: " + ", ".join(changed)
         lines.append(Text(change if len(change) <= width else change[:width - 1] + "…",
@@ -1205,7 +1410,8 @@ def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),
                    + ", ".join(f"{v} ({n})" for v, n in verbs.items()) + "; type list")
         tail += [Text(x, style="dim") for x in textwrap.wrap(summary, width,
                                                               subsequent_indent="  ")]
-    tail += [Text(x, style="dim") for x in _pack(COMMAND_WORDS, width, " · ")]
+    words = COMMAND_WORDS_3P if is_three(s) else COMMAND_WORDS
+    tail += [Text(x, style="dim") for x in _pack(words, width, " · ")]
     budget = height - 1 - len(lines) - len(tail)
     board = mini_board(s, p) if any(a.verb in BOARD_VERBS for a in main) else []
     if board and len(board) <= budget and width >= MINI_WIDTH + 30:

@@ -2,6 +2,7 @@
 
     arle selfplay --bots mcts:sims=100 --players 2 --games 200 --seed 0 --out games/
     arle selfplay --bots greedy,random --players 2 --games 1000 --out g/ --backend ray
+    arle selfplay --bots greedy --players 3 --expansion tea-and-trade --games 30 --out g3/
     arle dataset games/ --out data.npz
 
 Writes ``OUT/game-00000.json``, ... as each game ends and ``OUT/manifest.json`` at the end
@@ -27,6 +28,7 @@ from arle.cli.files import refuse
 from arle.cli.tournament import (
     ADDRESS_HELP, BACKEND_HELP, games_progress, split_bots, throughput,
 )
+from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 
 __all__ = ["register", "selfplay"]
 
@@ -41,11 +43,15 @@ def selfplay(
                        "(one bot plays every seat).")],
     out: Annotated[str, typer.Option("--out", metavar="DIR",
                                      help="Folder of the game records and manifest.json.")],
-    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2.")] = 2,
+    players: Annotated[int, typer.Option(
+        "--players", help="1 (solo), 2, or 3 (with --expansion tea-and-trade).")] = 2,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Setup seed of the first game.")] = 0,
     buildings: Annotated[str, typer.Option(
-        "--buildings", help="random or first-game building selection.")] = "random",
+        "--buildings", help="random or first-game building selection (with --expansion: "
+                            "random or expansion-only).")] = "random",
+    expansion: Annotated[str | None, typer.Option(
+        "--expansion", help="Play with an expansion: tea-and-trade.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Local processes (local backend).")]
         = 1,
     backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
@@ -64,20 +70,29 @@ def selfplay(
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
     if not specs:
         _refuse("--bots names no bot")
-    if buildings not in ("random", "first-game"):
+    if expansion is not None and expansion not in EXPANSIONS:
+        _refuse(f"--expansion: unknown expansion {expansion!r} (known: "
+                f"{', '.join(EXPANSIONS)})")
+    if expansion is not None and buildings not in TT_SELECTIONS:
+        _refuse("--buildings must be random or expansion-only with --expansion")
+    if expansion is None and buildings not in ("random", "first-game"):
         _refuse("--buildings must be random or first-game")
     for flag, value, low in (("--players", players, 1), ("--games", games, 1),
                              ("--seed", seed, 0)):
         if value < low:
             _refuse(f"{flag} must be at least {low}")
-    if players > 2:
-        _refuse("--players must be 1 or 2")
+    if players > 3:
+        _refuse("--players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        _refuse("--players 3 needs --expansion tea-and-trade (three players play the "
+                "expansion's 3-player game)")
     console = Console(stderr=True)
     t0 = time.perf_counter()
     try:
         with games_progress(console, games, progress) as advance:
             manifest = run_selfplay(specs, players, games, seed, out, buildings, backend,
-                                    jobs, address, on_result=lambda r: advance())
+                                    jobs, address, on_result=lambda r: advance(),
+                                    expansion=expansion)
     except ValueError as exc:
         _refuse(str(exc))
     except OSError as exc:

@@ -5,7 +5,9 @@
 
 Solo: every bot plays the same ``--games`` setups (seeds ``--seed`` onwards).  Two
 players: every pair of bots plays ``--games`` games, in pairs on one setup with the
-seats swapped.  Games run in ``--jobs`` processes, or as Ray tasks with ``--backend ray
+seats swapped.  Three players (``--players 3 --expansion tea-and-trade``): every set of
+three bots plays ``--games`` games, in threes on one setup with the seats rotated (a
+multiple of 3 seats each bot in each seat equally often); wins are the engine's winner.  Games run in ``--jobs`` processes, or as Ray tasks with ``--backend ray
 [--address ADDR]`` (the same games and summary either way; docs/DISTRIBUTED.md); a
 progress bar and the throughput go to stderr (Ctrl-C stops cleanly, exit 130).  The
 summary gives, per bot: games, wins, mean score with a 95% interval, mean seconds per
@@ -102,7 +104,8 @@ def _fmt(x: float) -> str:
 def _print_tables(labels: list[str], stats: dict[str, BotStats], players: int,
                   games: int) -> None:
     console = Console()
-    title = (f"{'Solo' if players == 1 else 'Two-player'} tournament, "
+    kind = {1: "Solo", 2: "Two-player"}.get(players, f"{players}-player")
+    title = (f"{kind} tournament, "
              f"{games} game{'s' if games != 1 else ''}")
     table = Table(title=title)
     for col, justify in (("Bot", "left"), ("Games", "right"), ("Wins", "right"),
@@ -150,10 +153,12 @@ def tournament(
     bots: Annotated[str, typer.Option(
         "--bots", help="Bot specs separated by commas, e.g. mcts:time=2,c=1,greedy "
                        "(a key=value after a comma belongs to the bot before it).")],
-    players: Annotated[int, typer.Option("--players", help="1 (solo) or 2 (green: 1-4).")]
-        = 2,
+    players: Annotated[int, typer.Option(
+        "--players", help="1 (solo), 2, or 3 (with --expansion tea-and-trade; green: "
+                          "1-4).")] = 2,
     games: Annotated[int, typer.Option(
-        "--games", help="Games per bot (solo) or per pair of bots (two players).")] = 10,
+        "--games", help="Games per bot (solo), per pair of bots (two players) or per "
+                        "three bots (three players).")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="First setup seed.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", help="Games played in parallel.")] = 1,
     buildings: Annotated[str, typer.Option(
@@ -188,8 +193,11 @@ def tournament(
         return
     if game != "arle":
         _refuse(f"--game {game}: use arle or green")
-    if players not in (1, 2):
-        _refuse("--players must be 1 or 2")
+    if players not in (1, 2, 3):
+        _refuse("--players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        _refuse("--players 3 needs --expansion tea-and-trade (three players play the "
+                "expansion's 3-player game)")
     if games < 1:
         _refuse("--games must be at least 1")
     try:
@@ -212,6 +220,9 @@ def tournament(
             _refuse(str(exc))
     if players == 2 and len(specs) < 2:
         _refuse("a two-player tournament needs at least two bots in --bots")
+    if players == 3 and len(specs) < 3:
+        _refuse("a three-player tournament needs at least three bots in --bots "
+                "(repeat one: mcts,greedy,greedy)")
     if plot is not None:
         try:
             import matplotlib  # noqa: F401
