@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_web_browser import version_of, view, wait_version_change
 
 pytestmark = pytest.mark.browser
 
@@ -17,18 +18,10 @@ TIMEOUT = 10_000   # ms
 SEED = 1           # the Ditcher, the Fisherman with Tea and the Sailmaker are all free
 
 
-def view(page: Any) -> Any:
-    return page.locator("#game-view .view")
 
 
-def version_of(page: Any) -> int:
-    return int(view(page).get_attribute("data-version"))
 
 
-def wait_version_change(page: Any, old: int) -> None:
-    page.wait_for_function(
-        "old => { const v = document.querySelector('#game-view .view');"
-        " return v && Number(v.dataset.version) !== old; }", arg=old, timeout=TIMEOUT)
 
 
 def click_and_wait(page: Any, selector: str) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
+from test_web_browser import version_of, view, wait_live
+from test_web_tea_trade_browser import click_something
 
 import arle
 
@@ -20,12 +22,8 @@ TIMEOUT = 15_000   # ms
 SEED = 2
 
 
-def view(page: Any) -> Any:
-    return page.locator("#game-view .view")
 
 
-def version_of(page: Any) -> int:
-    return int(view(page).get_attribute("data-version"))
 
 
 def wait_version(page: Any, at_least: int) -> None:
@@ -34,29 +32,8 @@ def wait_version(page: Any, at_least: int) -> None:
         " return e && Number(e.dataset.version) >= v; }", arg=at_least, timeout=TIMEOUT)
 
 
-def wait_live(page: Any) -> None:
-    page.wait_for_function("() => document.getElementById('live')?.classList.contains('ok')",
-                           timeout=TIMEOUT)
 
 
-def click_something(page: Any) -> str:
-    """One legal choice by clicking: the open chooser's or dialog's first choice, else the
-    first space one may use, else the first control (``end``...)."""
-    chooser = page.locator("#chooser[open] button[data-action]")
-    for box in (chooser, page.locator("#decision button[data-action]")):
-        if box.count():
-            label = str(box.first.get_attribute("data-action"))
-            box.first.click()
-            return label
-    space = page.locator("svg.action-board g.act[data-space]")
-    if space.count():
-        label = "space " + str(space.first.get_attribute("data-space"))
-        space.first.click()
-        return label
-    control = page.locator(".controls button[data-action]").first
-    label = str(control.get_attribute("data-action"))
-    control.click()
-    return label
 
 
 def test_three_seats_play_the_specialization_round_and_the_first_half_year(
