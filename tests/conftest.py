@@ -7,12 +7,20 @@ ten times as many (see :func:`hyp.examples`).
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# A suite started in the background of a non-interactive shell (nohup, `cmd &`) inherits
+# SIGINT ignored, and so would every program it starts: the tests that stop
+# `arle selfplay` or `arle serve` with Ctrl-C would then wait for nothing.  Ctrl-C
+# behaves as at a terminal for this process and its children.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile(
     "default", derandomize=True, database=None, deadline=None,
