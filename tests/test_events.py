@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pexpect
 import pytest
 from typer.testing import CliRunner
 
@@ -79,3 +80,16 @@ def test_the_terminal_shows_the_steps_under_the_move() -> None:
     i = next(k for k, line in enumerate(lines) if line.strip().startswith("Harvest: Player 1"))
     assert lines[i - 1].strip().startswith("Milking: Player 1") or \
         lines[i - 1].startswith("Player 1 (greedy bot):")
+
+
+def test_the_terminal_log_at_a_real_terminal(tmp_path: Any) -> None:
+    """pexpect: a person playing against a bot sees the inventory's harvest and milking
+    in words among the moves, with the player named."""
+    from test_cli_play import spawn
+    child = spawn("--players", "2", "--seats", "bot:greedy,bot:greedy", "--seed", "4",
+                  "--view", "compact", cwd=tmp_path)
+    child.timeout = 120
+    child.expect(r"Harvest: Player [12] \+")
+    child.expect(r"(Milking|Harvest|Shearing|Newborn animals): Player [12] \+")
+    child.expect(pexpect.EOF)
+    child.close()
