@@ -21,6 +21,7 @@ Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import getitem
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -359,11 +360,24 @@ def farm(s: State, p: int) -> Farm:
             moors += 1
         elif kind == "dmoor":
             dmoors += 1
+    tools: tuple[Sequence[str], Sequence[Sequence[int]]] = (C.TOOLS, C.TOOL_VALUES)
+    extra: dict[str, Any] = {}
+    if pl.ditches is not None:        # Tea & Trade: Tea, Digging Spades, ditches, ships
+        for h in pl.harbor:           # ship loads count as emptied, as vehicle loads
+            for code in h[1:]:
+                if code and code != _COVERED:
+                    supply_counts[code] = supply_counts.get(code, 0) + 1
+        for r in (TT.TEA, TT.EAST_FRISIAN_TEA):
+            name = TT.TT_RESOURCES[r]
+            supply_counts[name] = res[r] + supply_counts.get(name, 0)
+        tools = (TT.TT_TOOLS, TT.TT_TOOL_VALUES)
+        extra = {"expansion": True, "harbor": [h[0] for h in pl.harbor],
+                 "ditches": pl.ditches.bit_count()}
     return Farm(
         goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
         supply=supply_counts,
         animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
-        tools=dict(zip(C.TOOLS, map(getitem, C.TOOL_VALUES, pl.tools))),
+        tools=dict(zip(tools[0], map(getitem, tools[1], pl.tools))),
         barn=[b[0] for b in pl.barn],
         travel=travel_ids,
         buildings=pl.buildings[:],
@@ -375,36 +389,7 @@ def farm(s: State, p: int) -> Farm:
         boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
         dikes_moved=pl.dikes,
         supply_bottlenecks=pl.bottleneck,
-    ) if pl.ditches is None else _tt_farm(pl, supply_counts, travel_ids, moors, dmoors)
-
-
-def _tt_farm(pl: Any, supply: dict[str, int], travel_ids: list[str], moors: int,
-             dmoors: int) -> Farm:
-    """An expansion player's farm: the base sheet plus Tea, the Digging Spades, the
-    ditches and the harbor's ships."""
-    res, g, a = pl.res, pl.grid, pl.animals
-    supply = dict(supply)
-    for h in pl.harbor:               # ship loads count as emptied, as vehicle loads
-        for code in h[1:]:
-            if code and code != _COVERED:
-                supply[code] = supply.get(code, 0) + 1
-    for r in (TT.TEA, TT.EAST_FRISIAN_TEA):
-        name = TT.TT_RESOURCES[r]
-        supply[name] = res[r] + supply.get(name, 0)
-    return Farm(
-        goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
-        supply=supply,
-        animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
-        tools=dict(zip(TT.TT_TOOLS, map(getitem, TT.TT_TOOL_VALUES, pl.tools))),
-        barn=[b[0] for b in pl.barn],
-        travel=travel_ids,
-        buildings=pl.buildings[:],
-        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
-        double_stalls=g.count("double_stall"), forests=g.count("forest"),
-        parks=g.count("park"), moors=moors, dehydrated_moors=dmoors,
-        boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",
-        dikes_moved=pl.dikes, supply_bottlenecks=pl.bottleneck,
-        expansion=True, harbor=[h[0] for h in pl.harbor], ditches=pl.ditches.bit_count(),
+        **extra,
     )
 
 
