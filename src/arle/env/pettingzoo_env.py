@@ -25,15 +25,11 @@ other's, with three players minus the best other's; ``"win_loss"``: +1/-1, see
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-
 import arle
-from arle.env.catalog import catalog_for
+from arle.env.aec_base import TurnBasedAEC
+from arle.env.catalog import ActionCatalog, catalog_for
 from arle.env.observation import text_view
 from arle.env.observation_tt import layout_for
 from arle.env.rewards import SOLO_TARGET, check_reward, final_rewards
@@ -41,14 +37,13 @@ from arle.state import State
 
 __all__ = ["ArleAECEnv", "aec_env"]
 
-ObsDict = dict[str, np.ndarray[Any, Any]]
 
-
-class ArleAECEnv(AECEnv):  # type: ignore[misc]
+class ArleAECEnv(TurnBasedAEC[State]):
     """Fields of Arle as an agent-environment-cycle game (see the module text)."""
 
     metadata: dict[str, Any] = {"name": "arle_v0", "render_modes": ["ansi", "human"],
                                 "is_parallelizable": False}
+    catalog: ActionCatalog
 
     def __init__(self, players: int = 2, buildings: Any = None, promos: bool = False,
                  reward: str = "score_diff", solo_target: float = SOLO_TARGET,
@@ -59,29 +54,15 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
         if players == 3 and expansion is None:
             raise ValueError("players=3 needs the Tea & Trade expansion "
                              "(expansion='tea-and-trade')")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}")
-        self.catalog = catalog_for(expansion)
         layout = layout_for(expansion, players)
-        self._encode = layout.encode
+        self._layout_encode = layout.encode
         self.expansion = expansion
-        self.players = players
         self.buildings = buildings
         self.promos = promos
         self.reward = check_reward(reward)
         self.solo_target = solo_target
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        n = len(self.catalog)
-        self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0.0, layout.high, (layout.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self._rng = random.Random()
-        self.state: State = self._new(0)
+        self.players = players
+        self._setup(players, catalog_for(expansion), layout.size, layout.high, render_mode)
 
     def _new(self, seed: int) -> State:
         if self.expansion is None:
@@ -90,79 +71,17 @@ class ArleAECEnv(AECEnv):  # type: ignore[misc]
         return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
                              promos=self.promos, expansion=self.expansion)
 
-    # -- spaces ---------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+    def _encode(self, state: State, player: int) -> Any:
+        return self._layout_encode(state, player)
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+    def _action(self, index: int) -> Any:
+        return self.catalog.action(index)
 
-    # -- API ------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` makes the sequence of games reproducible, and
-        ``options={"game_seed": k}`` picks the engine seed of this game directly."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        game_seed = self._rng.randrange(2**31)
-        if options and "game_seed" in options:
-            game_seed = int(options["game_seed"])
-        self.state = self._new(game_seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self._to_move()
+    def _final(self) -> list[float]:
+        return list(final_rewards(self.state, self.reward, self.solo_target))
 
-    def _to_move(self) -> str:
-        p = self.state.current_player
-        return self.possible_agents[p if p is not None else 0]
-
-    def observe(self, agent: str) -> ObsDict:
-        p = self._index[agent]
-        s = self.state
-        if s.current_player == p:
-            mask = self.catalog.mask(s)
-        else:
-            mask = np.zeros(len(self.catalog), dtype=np.int8)
-        return {"observation": self._encode(s, p), "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} must choose an action (got None)")
-        self.state.apply(self.catalog.action(int(action)))   # IllegalActionError if illegal
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_terminal():
-            final = final_rewards(self.state, self.reward, self.solo_target)
-            for a in self.agents:
-                self.rewards[a] = final[self._index[a]]
-                self.terminations[a] = True
-        else:
-            self.agent_selection = self._to_move()
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def render(self) -> str | None:
-        text = text_view(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
-
-    # -- conveniences -----------------------------------------------------------
-    def action_mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The legal-action mask of the agent to move."""
-        return self.catalog.mask(self.state)
+    def _text(self) -> str:
+        return text_view(self.state)
 
 
 def aec_env(players: int = 2, buildings: Any = None, promos: bool = False,
