@@ -21,7 +21,7 @@ import arle
 from arle.bots import get
 from arle.scoring import CATEGORIES, TT_CATEGORIES
 
-__all__ = ["Match", "MatchResult", "BotStats", "schedule", "play_match", "summarize",
+__all__ = ["Match", "check_run", "MatchResult", "BotStats", "schedule", "play_match", "summarize",
            "unique_labels"]
 
 
@@ -74,6 +74,16 @@ def unique_labels(specs: list[str]) -> list[str]:
     return out
 
 
+def check_run(players: int, games: int, expansion: str | None) -> None:
+    """Refuse (ValueError) a player count or a number of games that no run can play."""
+    if players not in (1, 2, 3):
+        raise ValueError("players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+
+
 def schedule(specs: list[str], players: int, games: int, seed: int,
              buildings: str = "random", expansion: str | None = None) -> list[Match]:
     """The games of a tournament.
@@ -86,12 +96,7 @@ def schedule(specs: list[str], players: int, games: int, seed: int,
     ``games`` games, in groups of three on one setup seed with the seats rotated, so with
     ``games`` a multiple of 3 each bot sits in each seat equally often.
     """
-    if players not in (1, 2, 3):
-        raise ValueError("players must be 1, 2 or 3")
-    if players == 3 and expansion is None:
-        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_run(players, games, expansion)
     labels = unique_labels(specs)
     matches: list[Match] = []
     if players == 1:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 import arle
-from arle.bots.arena import Match, MatchResult, play_match, unique_labels
+from arle.bots.arena import Match, MatchResult, check_run, play_match, unique_labels
 from arle.bots.runs import run_matches
 
 __all__ = ["FORMAT", "plan", "selfplay", "record_path", "valid_record"]
@@ -46,12 +46,7 @@ def plan(specs: list[str], players: int, games: int, seed: int,
     """The games of a self-play run (see the module's text for the seats and seeds)."""
     if not specs:
         raise ValueError("name at least one bot")
-    if players not in (1, 2, 3):
-        raise ValueError("players must be 1, 2 or 3")
-    if players == 3 and expansion is None:
-        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_run(players, games, expansion)
     if seed < 0:
         raise ValueError("seed must be at least 0")
     labels = unique_labels(specs)

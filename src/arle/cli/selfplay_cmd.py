@@ -26,7 +26,8 @@ from arle.bots.runs import RunInterrupted, check_backend
 from arle.bots.selfplay import selfplay as run_selfplay
 from arle.cli.files import refuse
 from arle.cli.tournament import (
-    ADDRESS_HELP, BACKEND_HELP, games_progress, split_bots, throughput,
+    AddressOpt, BackendOpt, BuildingsOpt, ExpansionOpt, ProgressOpt, games_progress,
+    split_bots, throughput,
 )
 from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 
@@ -47,18 +48,13 @@ def selfplay(
         "--players", help="1 (solo), 2, or 3 (with --expansion tea-and-trade).")] = 2,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Setup seed of the first game.")] = 0,
-    buildings: Annotated[str, typer.Option(
-        "--buildings", help="random or first-game building selection (with --expansion: "
-                            "random or expansion-only).")] = "random",
-    expansion: Annotated[str | None, typer.Option(
-        "--expansion", help="Play with an expansion: tea-and-trade.")] = None,
+    buildings: BuildingsOpt = "random",
+    expansion: ExpansionOpt = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Local processes (local backend).")]
         = 1,
-    backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
-    address: Annotated[str | None, typer.Option(
-        "--address", metavar="ADDR", help=ADDRESS_HELP)] = None,
-    progress: Annotated[bool, typer.Option(
-        "--progress/--no-progress", help="Show a progress bar on stderr.")] = True,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    progress: ProgressOpt = True,
 ) -> None:
     """Let bots play many games and keep every game record (training data)."""
     try:

@@ -38,12 +38,25 @@ from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 from arle.scoring import CATEGORIES, CATEGORY_NAMES
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
-           "throughput", "BACKEND_HELP", "ADDRESS_HELP"]
+           "throughput", "BACKEND_HELP", "ADDRESS_HELP", "BuildingsOpt", "ExpansionOpt",
+           "ProgressOpt", "BackendOpt", "AddressOpt"]
 
 BACKEND_HELP = ("local: --jobs processes on this machine; ray: every game a Ray task "
                 "(see docs/DISTRIBUTED.md).")
 ADDRESS_HELP = ("The Ray cluster to use (default: RAY_ADDRESS, else a local Ray started "
                 "for the run).")
+
+# The options that the commands running many games (tournament, selfplay) share.
+BuildingsOpt = Annotated[str, typer.Option(
+    "--buildings", help="random or first-game building selection (with --expansion: "
+                        "random or expansion-only).")]
+ExpansionOpt = Annotated[str | None, typer.Option(
+    "--expansion", help="Play with an expansion: tea-and-trade.")]
+ProgressOpt = Annotated[bool, typer.Option(
+    "--progress/--no-progress", help="Show a progress bar on stderr.")]
+BackendOpt = Annotated[str, typer.Option("--backend", help=BACKEND_HELP)]
+AddressOpt = Annotated[str | None, typer.Option("--address", metavar="ADDR",
+                                                help=ADDRESS_HELP)]
 
 
 def _refuse(message: str) -> NoReturn:
@@ -161,11 +174,8 @@ def tournament(
                         "three bots (three players).")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="First setup seed.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", help="Games played in parallel.")] = 1,
-    buildings: Annotated[str, typer.Option(
-        "--buildings", help="random or first-game building selection (with --expansion: "
-                            "random or expansion-only).")] = "random",
-    expansion: Annotated[str | None, typer.Option(
-        "--expansion", help="Play with an expansion: tea-and-trade.")] = None,
+    buildings: BuildingsOpt = "random",
+    expansion: ExpansionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
         = False,
     plot: Annotated[str | None, typer.Option(
@@ -173,11 +183,9 @@ def tournament(
         = None,
     records: Annotated[str | None, typer.Option(
         "--records", metavar="DIR", help="Keep every game record in DIR.")] = None,
-    progress: Annotated[bool, typer.Option(
-        "--progress/--no-progress", help="Show a progress bar on stderr.")] = True,
-    backend: Annotated[str, typer.Option("--backend", help=BACKEND_HELP)] = "local",
-    address: Annotated[str | None, typer.Option(
-        "--address", metavar="ADDR", help=ADDRESS_HELP)] = None,
+    progress: ProgressOpt = True,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
     game: Annotated[str, typer.Option(
         "--game", help="arle or green (rules modelled on Fields of Green with invented "
                        "cards; unofficial).")] = "arle",
