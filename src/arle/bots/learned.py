@@ -49,16 +49,20 @@ import numpy.typing as npt
 
 import arle
 from arle.bots.evaluation import evaluate
-from arle.env.observation import OBS_SIZE, describe, encode
+from arle.env.observation import OBS_SIZE, describe
+from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
-__all__ = ["DEFAULT_MODEL", "FORMAT", "ValueModel", "default_model", "layout_fingerprint",
+__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_model", "layout_fingerprint",
            "learned_evaluator", "learned_value", "load_model", "train"]
 
 #: The model file format (``meta["format"]``).
 FORMAT = "arle-value-1"
-#: The model shipped with the package (``arle/bots/models/``).
+#: The model shipped with the package (``arle/bots/models/``) for base games.
 DEFAULT_MODEL = "value-solo-v1.npz"
+#: The shipped model of each observation layout that has one (``eval=learned`` without
+#: ``model=`` plays with the one of the game's layout).
+DEFAULT_MODELS: dict[str, str] = {"base": DEFAULT_MODEL}
 #: The hand evaluation enters the network divided by this (scores are ~0-150).
 HAND_SCALE = 100.0
 _ARRAYS = ("mean", "std", "w1", "b1", "w2", "b2")
@@ -67,9 +71,21 @@ Evaluator = Callable[[State, int], float]
 F32 = npt.NDArray[np.float32]
 
 
-def layout_fingerprint() -> str:
-    """A short fingerprint of the observation layout this arle encodes."""
-    return hashlib.sha256(f"{OBS_SIZE}\n{describe()}".encode()).hexdigest()[:16]
+def layout_fingerprint(name: str = "base") -> str:
+    """A short fingerprint of the observation layout ``name`` as this arle encodes it
+    (its size and named slices; the base layout's is the one of the first models)."""
+    if name == "base":
+        text = f"{OBS_SIZE}\n{describe()}"
+    else:
+        lay = layout_named(name)
+        text = f"{name} {lay.version} {lay.size}\n" + "\n".join(
+            f"{k} {sl.start} {sl.stop}" for k, sl in lay.slices.items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _layout_key(s: State) -> tuple[object, bool]:
+    """What tells the observation layouts of two games apart (cheap to compute)."""
+    return s.setup.get("expansion"), s.n == 3
 
 
 @dataclass
@@ -84,6 +100,12 @@ class ValueModel:
     w2: F32
     b2: F32
     meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def layout(self) -> str:
+        """The name of the observation layout the model reads (``base`` for the models
+        written before there were others)."""
+        return str(self.meta.get("layout", "base"))
 
     @property
     def inputs(self) -> int:
@@ -112,9 +134,11 @@ class ValueModel:
     def save(self, path: str) -> None:
         """Write the model to ``path`` (a temporary file, then a rename: a failure
         leaves no partial file)."""
-        meta = dict(self.meta, format=FORMAT, obs_size=OBS_SIZE,
-                    obs_layout=layout_fingerprint(), inputs=self.inputs, hidden=self.hidden,
-                    checksum=self.checksum())
+        layout = self.layout
+        meta = dict(self.meta, format=FORMAT, layout=layout,
+                    obs_size=layout_named(layout).size,
+                    obs_layout=layout_fingerprint(layout), inputs=self.inputs,
+                    hidden=self.hidden, checksum=self.checksum())
         target = os.path.abspath(path)
         tmp = f"{target}.tmp{os.getpid()}.npz"
         try:
@@ -150,12 +174,18 @@ def load_model(path: str) -> ValueModel:
         found = meta.get("format") if isinstance(meta, dict) else None
         raise ValueError(f"{path}: not an arle value model (format {found!r}, expected "
                          f"{FORMAT!r})")
-    if meta.get("obs_size") != OBS_SIZE or meta.get("obs_layout") != layout_fingerprint():
+    name = meta.get("layout", "base")
+    if name not in LAYOUT_NAMES:
+        raise ValueError(f"{path}: the model reads an unknown observation layout {name!r} "
+                         f"(this arle knows {', '.join(LAYOUT_NAMES)})")
+    size = layout_named(name).size
+    if meta.get("obs_size") != size or meta.get("obs_layout") != layout_fingerprint(name):
         raise ValueError(f"{path}: the model was trained on another observation layout "
                          f"(size {meta.get('obs_size')}, layout {meta.get('obs_layout')}; "
-                         f"this arle encodes size {OBS_SIZE}, layout "
-                         f"{layout_fingerprint()}): train it again on this version's data")
-    n_in, hidden = OBS_SIZE + 1, meta.get("hidden")
+                         f"this arle encodes {name} games with size {size}, layout "
+                         f"{layout_fingerprint(name)}): train it again on this version's "
+                         "data")
+    n_in, hidden = size + 1, meta.get("hidden")
     shapes = {"mean": (n_in,), "std": (n_in,), "w1": (n_in, hidden), "b1": (hidden,),
               "w2": (hidden,), "b2": ()}
     for k, shape in shapes.items():
@@ -173,10 +203,16 @@ def load_model(path: str) -> ValueModel:
     return model
 
 
-@lru_cache(maxsize=1)
-def default_model() -> ValueModel:
-    """The model shipped with the package."""
-    ref = resources.files("arle.bots") / "models" / DEFAULT_MODEL
+@lru_cache(maxsize=None)
+def default_model(layout: str = "base") -> ValueModel:
+    """The model shipped with the package for games of the observation layout
+    ``layout`` (ValueError when none is shipped)."""
+    if layout not in DEFAULT_MODELS:
+        layout_named(layout)                      # refuses an unknown layout
+        raise ValueError(f"no learned model is shipped for {layout} games (there is one "
+                         f"for {', '.join(sorted(DEFAULT_MODELS))}): train one with arle "
+                         "train-eval and give it with model=PATH")
+    ref = resources.files("arle.bots") / "models" / DEFAULT_MODELS[layout]
     with resources.as_file(ref) as p:
         return load_model(str(p))
 
@@ -188,24 +224,49 @@ def _inputs(obs: F32, hand: F32) -> F32:
     return out
 
 
+def _check_layout(model: ValueModel, s: State) -> Layout:
+    lay = layout_named(model.layout)
+    name = state_layout_name(s)
+    if name != model.layout:
+        raise ValueError(f"the model reads {model.layout} games and this is a {name} game: "
+                         "give a model trained on such games (arle train-eval)")
+    return lay
+
+
 def learned_value(model: ValueModel, s: State, p: int) -> float:
     """Player ``p``'s estimated final score: the hand evaluation plus the model's
-    correction (none once the game is over: then it is the score)."""
+    correction (none once the game is over: then it is the score).  A game of another
+    observation layout than the model's is refused (ValueError)."""
+    return _value(model, _check_layout(model, s), s, p)
+
+
+def _value(model: ValueModel, lay: Layout, s: State, p: int) -> float:
     hand = evaluate(s, p)
     if s.phase == "over":
         return hand
-    z = (np.append(encode(s, p), np.float32(hand / HAND_SCALE)) - model.mean) / model.std
+    z = (np.append(lay.encode(s, p), np.float32(hand / HAND_SCALE)) - model.mean) / model.std
     h = np.maximum(z @ model.w1 + model.b1, 0.0)
     return hand + float(h @ model.w2 + model.b2)
 
 
 def learned_evaluator(path: str | None = None) -> Evaluator:
-    """``evaluate``-shaped function of the model in ``path`` (default: the shipped
-    one), for the bots' ``eval=learned`` option."""
-    model = default_model() if path is None else load_model(path)
+    """``evaluate``-shaped function of the model in ``path`` for the bots'
+    ``eval=learned`` option.  Without a path it plays each game with the shipped model
+    of the game's observation layout (:data:`DEFAULT_MODELS`); a game that has none, or
+    a game of another layout than the given model's, is refused (ValueError) at the
+    first evaluation."""
+    fixed = None if path is None else load_model(path)
+    if path is None:
+        default_model()                           # a damaged install fails here
+    known: dict[tuple[object, bool], tuple[ValueModel, Layout]] = {}
 
     def ev(s: State, p: int) -> float:
-        return learned_value(model, s, p)
+        key = _layout_key(s)
+        got = known.get(key)
+        if got is None:
+            model = fixed if fixed is not None else default_model(state_layout_name(s))
+            got = known[key] = (model, _check_layout(model, s))
+        return _value(got[0], got[1], s, p)
     return ev
 
 
@@ -236,15 +297,21 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
         raise ValueError("no dataset given")
     xs, ys, games = [], [], []
     offset = 0
+    layout = str(arrays[0]["layout"]) if "layout" in arrays[0] else "base"
     for i, d in enumerate(arrays):
         for k in ("obs", "score", "hand", "game"):
             if k not in d:
                 raise ValueError(f"dataset {i + 1} has no {k!r} array" + (
                     " (written by an older arle: run arle dataset again)" if k == "hand"
                     else ""))
-        if d["obs"].shape[1:] != (OBS_SIZE,):
+        name = str(d["layout"]) if "layout" in d else "base"
+        if name != layout:
+            raise ValueError(f"dataset {i + 1} holds {name} games and dataset 1 {layout} "
+                             "games: a model learns one observation layout")
+        size = layout_named(name).size
+        if d["obs"].shape[1:] != (size,):
             raise ValueError(f"dataset {i + 1}: observations of size {d['obs'].shape[1:]}, "
-                             f"this arle encodes {OBS_SIZE}")
+                             f"this arle encodes {name} games with {size}")
         hand = d["hand"].astype(np.float32)
         xs.append(_inputs(d["obs"].astype(np.float32), hand))
         ys.append(d["score"].astype(np.float32) - hand)
@@ -309,7 +376,7 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
             best = (score, [q.copy() for q in params], epoch)
     w1, b1, w2, b2 = best[1]
     model = ValueModel(mean=mean, std=std, w1=w1, b1=b1, w2=w2, b2=np.asarray(b2, np.float32),
-                       meta={"trained_on": {"rows": int(len(x)), "games": int(len(ids)),
+                       meta={"layout": layout, "trained_on": {"rows": int(len(x)), "games": int(len(ids)),
                                             "held_out_games": int(len(held)),
                                             "source": source},
                              "arle": arle.__version__, "epochs": best[2],

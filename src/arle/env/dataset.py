@@ -5,7 +5,10 @@ Games played by any bots (``arle tournament --records DIR``), by people (``arle 
 each record: before every decision the mover's observation (:func:`arle.env.encode`),
 the legal mask and the catalog index of the action taken, and after the game the
 outcome of every row from its mover's side.  ``arle dataset`` writes them to a ``.npz``
-file.
+file.  Base games (solo and two players), Tea & Trade games of 1-2 players and 3-player
+games each have their observation layout and catalog
+(:func:`arle.env.observation_tt.layout_name`: ``base``, ``tea-and-trade``,
+``tea-and-trade-3p``); one dataset holds games of one layout, and names it.
 
 >>> import arle
 >>> from arle.bots.greedy import GreedyBot
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -34,9 +37,12 @@ import numpy.typing as npt
 
 import arle
 from arle.bots.evaluation import evaluate
-from arle.env.catalog import CATALOG
-from arle.env.observation import OBS_SIZE, encode
+from arle.env.catalog import CATALOG, ActionCatalog, catalog_for
+from arle.env.observation import OBS_SIZE  # noqa: F401 (the doctest above reads it)
+from arle.env.observation import encode as base_encode
+from arle.env.observation_tt import layout_named, state_layout_name
 from arle.env.rewards import check_reward, final_rewards
+from arle.state import State
 
 __all__ = ["FORMAT", "records_to_arrays", "save", "load"]
 
@@ -55,9 +61,10 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
     the environments), ``score`` (float32, the mover's final score) and ``hand``
     (float32, the bots' hand-written evaluation of the mover's final score there:
     :func:`arle.bots.evaluation.evaluate`, what ``arle train-eval`` corrects).  Per game:
-    ``game_scores`` (float32, one column per seat; NaN for the missing seat of a solo
-    game) and ``game_setup`` (the setup as JSON text).  Unfinished games are refused:
-    they have no outcome.
+    ``game_scores`` (float32, one column per seat, at least two; NaN for the missing
+    seat of a solo game) and ``game_setup`` (the setup as JSON text); ``layout`` (the
+    layout's name).  Unfinished games, and a record of another layout than the first
+    record's, are refused.
     """
     check_reward(reward)
     obs: list[npt.NDArray[np.float32]] = []
@@ -71,6 +78,10 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
     hand: list[float] = []
     game_scores: list[list[float]] = []
     game_setup: list[str] = []
+    layout: str | None = None                  # the observation layout of the records
+    encode: Callable[[State, int], npt.NDArray[np.float32]] = base_encode
+    catalog: ActionCatalog = CATALOG
+    width = 2
     for g, record in enumerate(records):
         try:
             end = arle.replay(record)
@@ -79,11 +90,16 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
         if not end.is_terminal():
             raise ValueError(f"record {g}: the game is not finished, so it has no outcome")
         rec = end.record()
-        expansion = rec["setup"].get("expansion")
-        if expansion is not None:
-            raise ValueError(f"record {g}: a {expansion} game; datasets hold base games "
-                             "only (its catalog and observation are arle.env.TT_CATALOG "
-                             "and arle.env.encode_tt)")
+        name = state_layout_name(end)
+        if layout is None:
+            layout = name
+            encode = layout_named(name).encode
+            catalog = catalog_for(end.setup.get("expansion"))
+            width = max(2, end.n)
+        elif name != layout:
+            raise ValueError(f"record {g}: a game of the {name} observation layout; the "
+                             f"records before it are {layout} games, and a dataset holds "
+                             "games of one layout (make one dataset per layout)")
         s = arle.replay(dict(rec, actions=[]))
         first = len(action)
         for i, text in enumerate(rec["actions"]):
@@ -91,8 +107,8 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
             assert p is not None
             obs.append(encode(s, p))
             hand.append(evaluate(s, p))
-            masks.append(CATALOG.mask(s))
-            action.append(CATALOG.index(text))
+            masks.append(catalog.mask(s))
+            action.append(catalog.index(text))
             player.append(p)
             game.append(g)
             ply.append(i)
@@ -102,12 +118,13 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
         for k in range(first, len(action)):
             outcome.append(final[player[k]])
             score.append(totals[player[k]])
-        game_scores.append(totals + [float("nan")] * (2 - len(totals)))
+        game_scores.append(totals + [float("nan")] * (width - len(totals)))
         game_setup.append(json.dumps(rec["setup"], sort_keys=True))
     n = len(action)
+    size = layout_named(layout or "base").size
     return {
-        "obs": np.stack(obs) if n else np.zeros((0, OBS_SIZE), np.float32),
-        "mask": (np.stack(masks) if n else np.zeros((0, len(CATALOG)), np.int8)).astype(bool),
+        "obs": np.stack(obs) if n else np.zeros((0, size), np.float32),
+        "mask": (np.stack(masks) if n else np.zeros((0, len(catalog)), np.int8)).astype(bool),
         "action": np.asarray(action, np.int32),
         "player": np.asarray(player, np.int8),
         "game": np.asarray(game, np.int32),
@@ -115,16 +132,20 @@ def records_to_arrays(records: Iterable[dict[str, Any] | str],
         "outcome": np.asarray(outcome, np.float32),
         "score": np.asarray(score, np.float32),
         "hand": np.asarray(hand, np.float32),
-        "game_scores": np.asarray(game_scores, np.float32).reshape(-1, 2),
+        "game_scores": np.asarray(game_scores, np.float32).reshape(-1, width),
         "game_setup": np.asarray(game_setup, dtype=np.str_),
+        "layout": np.asarray(layout or "base", dtype=np.str_),
     }
 
 
 def save(path: str, arrays: dict[str, npt.NDArray[Any]], reward: str) -> None:
     """Write ``arrays`` to ``path`` (compressed ``.npz``) all at once: a temporary file,
     then a rename, so a failure leaves no partial file."""
-    meta = json.dumps({"format": FORMAT, "reward": reward, "obs_size": OBS_SIZE,
-                       "actions": len(CATALOG), "arle": arle.__version__})
+    layout = str(arrays["layout"]) if "layout" in arrays else "base"
+    meta = json.dumps({"format": FORMAT, "reward": reward, "layout": layout,
+                       "obs_size": layout_named(layout).size,
+                       "actions": int(arrays["mask"].shape[1]) if "mask" in arrays
+                       else len(CATALOG), "arle": arle.__version__})
     target = os.path.abspath(path)
     tmp = f"{target}.tmp{os.getpid()}.npz"
     try:

@@ -57,7 +57,7 @@ from arle.state import State
 
 __all__ = ["BASE_LAYOUT", "HARBOR_SLOTS", "Layout", "TT_LAYOUT", "layout_for", "SHIP_LOADS", "SHIP_SIDES", "TT_DECISIONS", "TT_OBS_HIGH",
            "TT_OBS_SCALE", "TT_OBS_SIZE", "TT_OBS_VERSION", "TT_SLICES", "describe_tt",
-           "encode_tt"]
+           "encode_tt", "LAYOUT_NAMES", "layout_name", "layout_named", "state_layout_name"]
 
 Obs = npt.NDArray[np.float32]
 
@@ -293,3 +293,34 @@ def layout_for(expansion: str | None, players: int = 2) -> Layout:
             return THREE_LAYOUT
         return TT_LAYOUT
     raise ValueError(f"unknown expansion {expansion!r} (known: tea-and-trade)")
+
+
+#: The name of every layout (a dataset or a model file records the one it holds).
+LAYOUT_NAMES = ("base", "tea-and-trade", "tea-and-trade-3p")
+
+
+def layout_name(expansion: str | None, players: int = 2) -> str:
+    """The name of the layout of games with ``expansion`` and ``players`` (see
+    :func:`layout_for`)."""
+    layout_for(expansion, players)                  # refuses an unknown expansion
+    if expansion is None:
+        return "base"
+    return f"{expansion}-3p" if players == 3 else expansion
+
+
+def state_layout_name(s: State) -> str:
+    """The name of the layout of the game ``s``."""
+    expansion = s.setup.get("expansion")
+    return layout_name(None if expansion is None else str(expansion), s.n)
+
+
+def layout_named(name: str) -> Layout:
+    """The layout called ``name`` (one of :data:`LAYOUT_NAMES`)."""
+    if name == "base":
+        return BASE_LAYOUT
+    if name == "tea-and-trade":
+        return TT_LAYOUT
+    if name == "tea-and-trade-3p":
+        return layout_for("tea-and-trade", 3)
+    raise ValueError(f"unknown observation layout {name!r} (known: {', '.join(LAYOUT_NAMES)})")
+
