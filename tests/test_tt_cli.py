@@ -23,6 +23,19 @@ def test_tournament_with_the_expansion(tmp_path: Path) -> None:
     assert record["setup"]["expansion"] == "tea-and-trade"
 
 
+def test_the_tournament_table_shows_the_expansion_rows() -> None:
+    args = ["tournament", "--bots", "random", "--players", "1", "--games", "1",
+            "--no-progress"]
+    res = runner.invoke(app, args + ["--expansion", "tea-and-trade"])
+    assert res.exit_code == 0, res.output
+    for row in ("Supply bottlenecks", "Tea", "Fishing Cutters and Trading Ships",
+                "Digging Spade tools"):
+        assert row in res.stdout
+    base = runner.invoke(app, args)
+    assert base.exit_code == 0 and "Supply bottlenecks" in base.stdout
+    assert "Digging Spade tools" not in base.stdout
+
+
 def test_tournament_refuses_bad_expansion_flags() -> None:
     res = runner.invoke(app, ["tournament", "--bots", "random", "--players", "1",
                               "--expansion", "nope", "--no-progress"])

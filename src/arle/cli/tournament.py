@@ -35,7 +35,7 @@ from arle.bots.arena import BotStats, MatchResult, schedule, summarize, unique_l
 from arle.bots.runs import RunInterrupted, check_backend, run_matches
 from arle.cli.files import refuse
 from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
-from arle.scoring import CATEGORIES, CATEGORY_NAMES
+from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORIES, TT_CATEGORY_NAMES
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
            "throughput", "BACKEND_HELP", "ADDRESS_HELP", "BuildingsOpt", "ExpansionOpt",
@@ -137,6 +137,10 @@ def _print_tables(labels: list[str], stats: dict[str, BotStats], players: int,
         cats.add_column(lb, justify="right")
     for k in CATEGORIES:
         cats.add_row(CATEGORY_NAMES[k], *(_fmt(stats[lb].categories[k]) for lb in labels))
+    for k in TT_CATEGORIES:         # the expansion's rows, when its games were played
+        if any(k in stats[lb].categories for lb in labels):
+            cats.add_row(TT_CATEGORY_NAMES[k],
+                         *(_fmt(stats[lb].categories.get(k, 0.0)) for lb in labels))
     console.print(cats)
 
 
