@@ -39,7 +39,7 @@ __all__ = [
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods",
-    "Ship", "harbor", "loaded_goods",
+    "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
 ]
@@ -219,6 +219,13 @@ def harbor(s: State, p: int) -> tuple[Ship, ...]:
     """Player ``p``'s harbor, in order (empty in a base game)."""
     return tuple(Ship(i, h[0], tuple(_load(x) for x in h[1:]))
                  for i, h in enumerate(s.players[p].harbor))
+
+
+def ships_left(s: State) -> dict[str, int]:
+    """Tea & Trade: the ship tiles of each kind (``fishing_cutter``, ``trading_ship``)
+    left in the shared supply (T1): the box's tiles less those in every harbor."""
+    from arle.engine.harbor import supply_left
+    return {kind: supply_left(s, kind) for kind in TT.SHIP_SUPPLY}
 
 
 def barn_has_room(s: State, p: int, kind: str) -> bool:

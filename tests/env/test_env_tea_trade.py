@@ -204,11 +204,16 @@ def test_unknown_expansion_is_a_clear_error():
     assert Action("cell", ("4,2",)) in every_action(8, 13, expansion=TT)
 
 
-def test_dataset_refuses_expansion_records_clearly():
+def test_dataset_rows_of_expansion_records_are_expansion_observations():
     from arle.env.dataset import records_to_arrays
     s = arle.new_game(players=1, seed=1, expansion=TT)
     rng = random.Random(1)
     while not s.is_terminal():
         s.apply(rng.choice(s.legal_actions()))
-    with pytest.raises(ValueError, match="record 0: a tea-and-trade game"):
-        records_to_arrays([s.record()])
+    d = records_to_arrays([s.record()])
+    assert str(d["layout"]) == TT and len(d["action"]) == len(s.history)
+    r = arle.replay(dict(s.record(), actions=[]))
+    for i, text in enumerate(s.history[:30]):
+        assert (d["obs"][i] == encode_tt(r, 0)).all()
+        assert str(TT_CATALOG.action(int(d["action"][i]))) == text
+        r.apply(text)

@@ -14,6 +14,7 @@ from webutil import create, info, move, token, wait_until
 
 import arle
 from arle.actions import Action
+from arle.data import texts
 from arle.web import svg, views
 
 TT = "tea-and-trade"
@@ -193,6 +194,24 @@ def test_a_ship_built_shows_in_the_harbor_and_loads_by_clicking_it(client: Any) 
     assert ">EF tea</text>" in view_of(client, gid, tok)
 
 
+def test_the_supply_board_counts_tiles_and_ships_left(client: Any) -> None:
+    created = create(client, seed=1, expansion=TT)
+    gid, tok = created["id"], token(created, 0)
+    html = view_of(client, gid, tok)
+    assert 'data-ships-left="fishing_cutter" data-left="5"' in html
+    assert 'data-ships-left="trading_ship" data-left="4"' in html
+    assert "Small Trading Ship 3 Wood + 2 Linen, 3 VP" in html
+    s = arle.new_game(players=1, seed=1, expansion=TT)
+    for key, n in s.pool.items():
+        if key != "coach" or n:
+            name = htmllib.escape(texts.POOL_NAME[key])
+            assert f'data-supply="{name}" data-left="{n}"' in html
+    play(client, gid, tok, "place sailmaker", "ship fishing_cutter_small")
+    html = view_of(client, gid, tok)
+    assert 'data-ships-left="fishing_cutter" data-left="4"' in html
+    assert 'data-ships-left="trading_ship" data-left="4"' in html
+
+
 def test_cell_and_dike_choices_are_generic() -> None:
     """``cell R,C`` and ``dike C1 C2`` (the notation decided for this round): a cell
     action makes that cell of one's home board clickable; both get words."""
@@ -217,8 +236,9 @@ def test_base_game_pictures_have_none_of_it(client: Any) -> None:
     html = view_of(client, created["id"], token(created, 0))
     assert html.count('data-space="') == 15
     for absent in ("harbor", "data-edge", "data-ditch", "data-tea", "digging_spades",
-                   'data-res="tea"', "dehydrated\""):
+                   'data-res="tea"', "dehydrated\"", "data-ships-left"):
         assert absent not in html, absent
+    assert 'data-supply="fields" data-left="' in html      # the base game's tile supply
 
 
 def test_the_score_estimate_lists_the_expansions_categories(client: Any) -> None:

@@ -262,12 +262,7 @@ def action_board(s: State) -> RenderableType:
 # ---------------------------------------------------------------------------
 # The game board's supply: buildings still to build, limited tiles
 # ---------------------------------------------------------------------------
-POOL_LABEL = {
-    "field": "fields", "stall_depot": "stalls/depots", "stable": "stables",
-    "forest_park": "forests/parks", "boat_plow": "peat boats/plows",
-    "handcart_wagon": "handcarts/wagons", "cart_horse_cart": "carts/horse carts",
-    "carriage_droshky": "carriages/droshkies", "coach": "coach and four",
-}
+POOL_LABEL = texts.POOL_NAME
 
 
 def building_cost_text(bid: str) -> str:
@@ -277,12 +272,8 @@ def building_cost_text(bid: str) -> str:
 
 def ships_left(s: State) -> str:
     """Tea & Trade: the ship tiles left in the shared supply (T1), in words."""
-    held = {kind: 0 for kind in TT.SHIP_SUPPLY}
-    for p in range(len(s.players)):
-        for ship in view.harbor(s, p):
-            held[TT.SHIP_KIND[ship.kind]] += 1
     words = {"fishing_cutter": "fishing cutters", "trading_ship": "trading ships"}
-    return " · ".join(f"{words[k]} {n - held[k]}" for k, n in TT.SHIP_SUPPLY.items())
+    return " · ".join(f"{words[k]} {n}" for k, n in view.ships_left(s).items())
 
 
 def supply_board(s: State) -> RenderableType:

@@ -493,6 +493,14 @@ def _ship_facts(ship: str) -> str:
             f"Tea loaded becomes East Frisian Tea.{flip} {_SHIP_TEXT[kind]}")
 
 
+#: The tile supplies of the game board (``State.pool`` keys), in words.
+POOL_NAME: Final = {
+    "field": "fields", "stall_depot": "stalls/depots", "stable": "stables",
+    "forest_park": "forests/parks", "boat_plow": "peat boats/plows",
+    "handcart_wagon": "handcarts/wagons", "cart_horse_cart": "carts/horse carts",
+    "carriage_droshky": "carriages/droshkies", "coach": "coach and four",
+}
+
 TT_RULE_NAME: Final = {
     "tea_and_trade": "Tea & Trade", "tea": "Tea", "east_frisian_tea": "East Frisian Tea", "ditches": "Ditches",
     "dehydrated_land": "Dehydrated Land", "harbor": "Harbor Board",

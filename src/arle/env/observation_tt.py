@@ -119,7 +119,6 @@ _OTHER_LOAD = SHIP_LOADS.index("other")
 _BUILDING_INDEX = {b: i for i, b in enumerate(T.TT_BUILDINGS)}
 _SPACE_INDEX = {sp: i for i, sp in enumerate(TT_SPACES)}
 _DECISION_INDEX = {d: i for i, d in enumerate(TT_DECISIONS)}
-_KIND_OF_SHIP = dict(T.SHIP_KIND)
 _SUPPLY_KINDS = tuple(T.SHIP_SUPPLY)
 #: Edge ids of the ``dig`` notation: ``v(r,k)`` = 2r+k, ``h(r,c)`` = 14+3r+c.
 _EDGE_INDEX = {**{f"v({r},{k})": 2 * r + k for r in range(7) for k in range(2)},
@@ -249,14 +248,9 @@ def _tt_bytes(state: State, player: int, size: int) -> bytearray:
         if i is not None:
             b[o + i] = 1
     o = _SH["tt.board.ships"]
-    used = dict.fromkeys(_SUPPLY_KINDS, 0)
-    for q in range(s.n):
-        for h in s.players[q].harbor:
-            k = _KIND_OF_SHIP.get(h[0])
-            if k in used:
-                used[k] += 1
+    left = view.ships_left(s)
     for i, k in enumerate(_SUPPLY_KINDS):
-        b[o + i] = max(0, min(T.SHIP_SUPPLY[k] - used[k], 255))
+        b[o + i] = max(0, min(left[k], 255))
     _decision(s, b)
     return b
 

@@ -22,7 +22,7 @@ from arle.state import State
 
 __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "goods_panel",
            "tools_panel", "barn_panel", "travel_panel", "special_board", "building_cost_text",
-           "harbor_panel", "expansion_game", "season_spaces", "space_name", "edge_key",
+           "harbor_panel", "supply_board", "expansion_game", "season_spaces", "space_name", "edge_key",
            "ditch_edges", "dehydrated_cells", "TEA_USES", "Clickable"]
 
 #: Element key -> legal action texts it stands for (see :func:`arle.web.views.clickable`).
@@ -416,6 +416,37 @@ def buildings_board(s: State, clickable: Clickable) -> str:
         body.append(_text(x + 6, y + 33, building_cost_text(b), 9, fill=ink))
         body.append(f"<title>{escape(_BNAME.get(b, b))}</title></g>")
     return _svg(w, h, body, "buildings", "buildings-board")
+
+
+def supply_board(s: State) -> str:
+    """The tiles left in the general supply (fields, stalls, vehicles...), and with Tea &
+    Trade the ship tiles left with each side's cost and VP (T1-T5)."""
+    pool = [(texts.POOL_NAME.get(k, k), v) for k, v in s.pool.items() if k != "coach" or v]
+    ships = view.ships_left(s) if expansion_game(s) else {}
+    cols, cw, gap = 3, 178, 8
+    w = cols * cw + (cols + 1) * gap
+    rows = (len(pool) + cols - 1) // cols
+    h = 30 + rows * 18 + (26 + 2 * 18 if ships else 0) + 6
+    body = [f'<rect width="{w}" height="{h}" rx="10" fill="#efe9dc"/>',
+            _text(gap, 16, "Supply", 13, weight="bold")]
+    for i, (name, n) in enumerate(pool):
+        x, y = gap + (i % cols) * (cw + gap), 34 + (i // cols) * 18
+        body.append(f'<g data-supply="{escape(name)}" data-left="{n}">'
+                    + _text(x, y, f"{name}: {n}", 11, fill="#222" if n else "#a33")
+                    + "</g>")
+    if ships:
+        y = 34 + rows * 18 + 10
+        body.append(_text(gap, y, "Ships left (either side of a tile)", 11, weight="bold"))
+        for r, (kind, n) in enumerate(ships.items()):
+            sides = [sid for sid in TT.SHIP_IDS if TT.SHIP_KIND[sid] == kind]
+            words = " · ".join(f"{TT.SHIP_NAME[sid]} {texts.amounts(TT.SHIPS[sid].cost)}, "
+                               f"{TT.SHIPS[sid].vp} VP" for sid in sides)
+            yy = y + 18 * (r + 1)
+            body.append(f'<g data-ships-left="{kind}" data-left="{n}">'
+                        + _text(gap, yy, f"{n} ×", 11, weight="bold",
+                                fill="#222" if n else "#a33")
+                        + _text(gap + 28, yy, words, 10) + "</g>")
+    return _svg(w, h, body, "general supply", "supply-board")
 
 
 # ---------------------------------------------------------------------------

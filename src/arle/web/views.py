@@ -541,6 +541,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     if s.n > 1:
         boards.append(svg.special_board(s, clicks))
     boards.append(svg.buildings_board(s, clicks))
+    boards.append(svg.supply_board(s))
     totals = [fmt_vp(sc.total) for sc in s.scores()]
     own = _own_seat(s, seats, held)
     players = []
