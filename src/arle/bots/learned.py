@@ -286,6 +286,23 @@ class TrainReport:
     epochs: int
 
 
+def _moments(x: F32, rows: npt.NDArray[np.bool_], chunk: int = 8192) -> tuple[F32, F32]:
+    """The mean and standard deviation (at least 1e-3, else 1) of each column over the
+    ``rows`` of ``x``, a chunk at a time (no copy of the whole array)."""
+    n = int(rows.sum())
+    total = np.zeros(x.shape[1], np.float64)
+    for a in range(0, len(x), chunk):
+        total += x[a:a + chunk][rows[a:a + chunk]].sum(axis=0, dtype=np.float64)
+    mean = total / max(n, 1)
+    sq = np.zeros(x.shape[1], np.float64)
+    for a in range(0, len(x), chunk):
+        d = x[a:a + chunk][rows[a:a + chunk]].astype(np.float64) - mean
+        sq += (d * d).sum(axis=0)
+    std = np.sqrt(sq / max(n, 1))
+    std[std < 1e-3] = 1.0
+    return mean.astype(np.float32), std.astype(np.float32)
+
+
 def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
           epochs: int = 40, lr: float = 1e-3, l2: float = 1e-4, batch: int = 256,
           holdout: float = 0.15, seed: int = 0,
@@ -318,9 +335,11 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
         games.append(d["game"].astype(np.int64) + offset)
         offset += int(d["game"].max()) + 1 if len(d["game"]) else 0
     x, y = np.concatenate(xs), np.concatenate(ys)
+    del xs
+    n_rows, n_in = x.shape
     game = np.concatenate(games)
-    if len(x) < 10:
-        raise ValueError(f"too little data to train on ({len(x)} rows)")
+    if n_rows < 10:
+        raise ValueError(f"too little data to train on ({n_rows} rows)")
     rng = np.random.default_rng(seed)
     ids = np.unique(game)
     held = rng.permutation(ids)[:max(1, int(round(len(ids) * holdout)))]
@@ -328,13 +347,13 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
     if test.all():
         test[:] = False
         test[::5] = True            # a single game: hold out every fifth row
-    xtr, ytr, xte, yte = x[~test], y[~test], x[test], y[test]
-    mean = xtr.mean(axis=0).astype(np.float32)
-    std = xtr.std(axis=0).astype(np.float32)
-    std[std < 1e-3] = 1.0
-    ztr, zte = (xtr - mean) / std, (xte - mean) / std
-    w1 = (rng.standard_normal((x.shape[1], hidden)) * math.sqrt(2.0 / x.shape[1])
-          ).astype(np.float32)
+    ytr, yte = y[~test], y[test]
+    mean, std = _moments(x, ~test)
+    x -= mean                          # normalised in place: the rows are large
+    x /= std
+    ztr, zte = x[~test], x[test]
+    del x
+    w1 = (rng.standard_normal((n_in, hidden)) * math.sqrt(2.0 / n_in)).astype(np.float32)
     b1 = np.zeros(hidden, np.float32)
     w2 = np.zeros(hidden, np.float32)       # starts as the hand evaluation exactly
     b2 = np.zeros((), np.float32)
@@ -376,13 +395,14 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
             best = (score, [q.copy() for q in params], epoch)
     w1, b1, w2, b2 = best[1]
     model = ValueModel(mean=mean, std=std, w1=w1, b1=b1, w2=w2, b2=np.asarray(b2, np.float32),
-                       meta={"layout": layout, "trained_on": {"rows": int(len(x)), "games": int(len(ids)),
+                       meta={"layout": layout,
+                             "trained_on": {"rows": int(n_rows), "games": int(len(ids)),
                                             "held_out_games": int(len(held)),
                                             "source": source},
                              "arle": arle.__version__, "epochs": best[2],
                              "hand_mae": float(np.mean(np.abs(yte))) if len(yte) else None,
                              "learned_mae": best[0] if len(yte) else None})
-    report = TrainReport(rows=int(len(x)), games=int(len(ids)),
+    report = TrainReport(rows=int(n_rows), games=int(len(ids)),
                          held_out_games=int(len(held)),
                          hand_mae=float(np.mean(np.abs(yte))) if len(yte) else float("nan"),
                          learned_mae=best[0], epochs=best[2])
