@@ -97,6 +97,29 @@ def test_mcts_searches_for_the_player_to_move_with_three() -> None:
     assert bot.last_stats["sims"] >= 2
 
 
+@pytest.mark.parametrize("opp", [1, 2])
+def test_mcts_opp_searches_only_the_opponents_best_edges(opp: int) -> None:
+    s = played(30, seed=4)
+    bot = MCTSBot(seed=2, sims=30, opp=opp, reuse=0)
+    me = s.current_player
+    assert bot.choose(s) in s.legal_actions()
+    theirs = [nd for nd in bot._table.values() if nd.mover not in (me, None) and nd.n > 1]
+    assert theirs, "the search reached no opponent's node twice"
+    for nd in theirs:
+        visited = [i for i, e in enumerate(nd.edges) if e.child.n > 0]
+        assert visited and max(visited) < opp      # only the first opp edges, by prior
+    # the same search without the option visits more of an opponent's edges
+    wide = MCTSBot(seed=2, sims=30, reuse=0)
+    wide.choose(s)
+    assert any(sum(e.child.n > 0 for e in nd.edges) > opp for nd in wide._table.values()
+               if nd.mover not in (me, None))
+
+
+def test_mcts_opp_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="mcts opp must be 0"):
+        get("mcts:opp=-1")
+
+
 # ---------------------------------------------------------------------------
 # Arena, tournaments, self-play, bench
 # ---------------------------------------------------------------------------

@@ -41,7 +41,10 @@ Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150
 ``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
 in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
 (1 or 0), ``eval`` (``hand``, the default, or ``learned``: :mod:`arle.bots.learned`) and
-``model`` (the learned model's file; default: the shipped one).
+``model`` (the learned model's file; default: the shipped one) and ``opp`` (0, the
+default: the opponents' moves are searched like one's own; N > 0: at an opponent's node
+only its N best edges by the evaluation are considered, so the budget goes to one's own
+choices and the tree reaches one's next turns).
 """
 
 from __future__ import annotations
@@ -197,7 +200,8 @@ class MCTSBot:
                  c: str | float = 0.7, scale: str | float = 10.0, widen: str | float = 2.0,
                  expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
                  depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
-                 eval: str = "hand", model: str | None = None, **options: str) -> None:
+                 eval: str = "hand", model: str | None = None, opp: str | int = 0,
+                 **options: str) -> None:
         if options:
             raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
         self.seed = seed
@@ -212,6 +216,11 @@ class MCTSBot:
         self.depth = int(depth)
         self.backup = str(backup)
         self.reuse = str(reuse).lower() not in ("0", "false", "no")
+        self.opp = int(opp)
+        if self.opp < 0:
+            raise ValueError("mcts opp must be 0 (search the opponents' moves like one's "
+                             "own) or the number of their best edges to consider")
+        self._me: int | None = None
         self._table: dict[tuple[object, ...], _Node] = {}
         if not all(math.isfinite(x) for x in (self.c, self.scale, self.widen,
                                                self.time if self.time is not None else 0.0)):
@@ -274,6 +283,7 @@ class MCTSBot:
         t0 = time.perf_counter()
         deadline = None if self.time is None else t0 + self.time
         solo = root_state.n == 1
+        self._me = root_state.current_player
         use_max = self.backup == "max" or (self.backup == "auto" and solo)
         root, table = self._reuse(root_state) if self.reuse else (None, {})
         if root is None:
@@ -371,8 +381,11 @@ class MCTSBot:
 
     def _select(self, node: _Node, use_max: bool) -> _Edge | None:
         edges = node.edges
-        k = max(2, int(self.widen * math.sqrt(node.n + 1)))
         p = node.mover
+        if self.opp and p != self._me:
+            k = self.opp               # an opponent plays one of its best-looking edges
+        else:
+            k = max(2, int(self.widen * math.sqrt(node.n + 1)))
         log_n = math.log(node.n + 1)
         best_u = -1e18
         best: _Edge | None = None
