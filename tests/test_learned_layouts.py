@@ -124,8 +124,10 @@ def test_no_shipped_model_for_a_layout_is_a_clear_error() -> None:
     ev = learned_evaluator()
     s = arle.new_game(players=1, seed=2, expansion=TT)
     with pytest.raises(ValueError, match="no learned model is shipped for tea-and-trade "
-                                         "games .*model=PATH"):
+                                         "games of 1 player .*model=PATH"):
         ev(s, 0)
+    with pytest.raises(ValueError, match="unknown observation layout 'x'"):
+        default_model("x", 2)
     # the base game still plays with the shipped model
     base = arle.new_game(players=1, seed=2)
     assert ev(base, 0) == learned_value(default_model(), base, 0)

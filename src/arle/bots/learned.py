@@ -60,9 +60,10 @@ __all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_m
 FORMAT = "arle-value-1"
 #: The model shipped with the package (``arle/bots/models/``) for base games.
 DEFAULT_MODEL = "value-solo-v1.npz"
-#: The shipped model of each observation layout that has one (``eval=learned`` without
-#: ``model=`` plays with the one of the game's layout).
-DEFAULT_MODELS: dict[str, str] = {"base": DEFAULT_MODEL}
+#: The shipped models, by observation layout and number of players (``eval=learned``
+#: without ``model=`` plays with the one of the game's layout and player count).
+DEFAULT_MODELS: dict[tuple[str, int], str] = {("base", 1): DEFAULT_MODEL,
+                                              ("base", 2): DEFAULT_MODEL}
 #: The hand evaluation enters the network divided by this (scores are ~0-150).
 HAND_SCALE = 100.0
 _ARRAYS = ("mean", "std", "w1", "b1", "w2", "b2")
@@ -81,11 +82,6 @@ def layout_fingerprint(name: str = "base") -> str:
         text = f"{name} {lay.version} {lay.size}\n" + "\n".join(
             f"{k} {sl.start} {sl.stop}" for k, sl in lay.slices.items())
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _layout_key(s: State) -> tuple[object, bool]:
-    """What tells the observation layouts of two games apart (cheap to compute)."""
-    return s.setup.get("expansion"), s.n == 3
 
 
 @dataclass
@@ -203,16 +199,21 @@ def load_model(path: str) -> ValueModel:
     return model
 
 
+def _games(layout: str, players: int) -> str:
+    return f"{layout} games of {players} player{'s' if players != 1 else ''}"
+
+
 @lru_cache(maxsize=None)
-def default_model(layout: str = "base") -> ValueModel:
-    """The model shipped with the package for games of the observation layout
-    ``layout`` (ValueError when none is shipped)."""
-    if layout not in DEFAULT_MODELS:
+def default_model(layout: str = "base", players: int = 1) -> ValueModel:
+    """The model shipped with the package for ``players``-player games of the
+    observation layout ``layout`` (ValueError when none is shipped)."""
+    if (layout, players) not in DEFAULT_MODELS:
         layout_named(layout)                      # refuses an unknown layout
-        raise ValueError(f"no learned model is shipped for {layout} games (there is one "
-                         f"for {', '.join(sorted(DEFAULT_MODELS))}): train one with arle "
-                         "train-eval and give it with model=PATH")
-    ref = resources.files("arle.bots") / "models" / DEFAULT_MODELS[layout]
+        raise ValueError(f"no learned model is shipped for {_games(layout, players)} "
+                         "(there is one for "
+                         f"{', '.join(_games(*k) for k in sorted(DEFAULT_MODELS))}): train "
+                         "one with arle train-eval and give it with model=PATH")
+    ref = resources.files("arle.bots") / "models" / DEFAULT_MODELS[layout, players]
     with resources.as_file(ref) as p:
         return load_model(str(p))
 
@@ -252,19 +253,21 @@ def _value(model: ValueModel, lay: Layout, s: State, p: int) -> float:
 def learned_evaluator(path: str | None = None) -> Evaluator:
     """``evaluate``-shaped function of the model in ``path`` for the bots'
     ``eval=learned`` option.  Without a path it plays each game with the shipped model
-    of the game's observation layout (:data:`DEFAULT_MODELS`); a game that has none, or
+    of the game's observation layout and player count (:data:`DEFAULT_MODELS`); a game
+    that has none, or
     a game of another layout than the given model's, is refused (ValueError) at the
     first evaluation."""
     fixed = None if path is None else load_model(path)
     if path is None:
         default_model()                           # a damaged install fails here
-    known: dict[tuple[object, bool], tuple[ValueModel, Layout]] = {}
+    known: dict[tuple[object, int], tuple[ValueModel, Layout]] = {}
 
     def ev(s: State, p: int) -> float:
-        key = _layout_key(s)
+        key = (s.setup.get("expansion"), s.n)
         got = known.get(key)
         if got is None:
-            model = fixed if fixed is not None else default_model(state_layout_name(s))
+            model = (fixed if fixed is not None
+                     else default_model(state_layout_name(s), s.n))
             got = known[key] = (model, _check_layout(model, s))
         return _value(got[0], got[1], s, p)
     return ev
