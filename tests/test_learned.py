@@ -21,18 +21,13 @@ from arle.bots.learned import (FORMAT, ValueModel, default_model, learned_evalua
                                learned_value, load_model, train)
 from arle.cli.main import app
 from arle.env import dataset as D
+from util import played_record
 
 runner = CliRunner()
 
 
 def _game(seed: int, players: int = 1) -> dict[str, Any]:
-    s = arle.new_game(players=players, seed=seed)
-    bots = [GreedyBot(seed=seed + i, noise=2.0) for i in range(players)]
-    while not s.is_terminal():
-        p = s.current_player
-        assert p is not None
-        s.apply(bots[p].choose(s))
-    return s.record()
+    return played_record(seed, players)
 
 
 @pytest.fixture(scope="module")

@@ -21,20 +21,14 @@ from arle.env import dataset as D
 from arle.env.catalog import TT_CATALOG
 from arle.env.observation_tt import (LAYOUT_NAMES, layout_for, layout_name, layout_named,
                                      state_layout_name)
+from util import played_record
 
 runner = CliRunner()
 TT = "tea-and-trade"
 
 
 def _game(seed: int, players: int, expansion: str | None) -> dict[str, Any]:
-    s = (arle.new_game(players=players, seed=seed) if expansion is None
-         else arle.new_game(players=players, seed=seed, expansion=expansion))
-    bots = [arle.bots.get("random", seed=seed + i) for i in range(players)]
-    while not s.is_terminal():
-        p = s.current_player
-        assert p is not None
-        s.apply(bots[p].choose(s))
-    return s.record()
+    return played_record(seed, players, expansion, bot="random")
 
 
 @pytest.fixture(scope="module")

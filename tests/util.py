@@ -128,3 +128,18 @@ def settle(s: State, *kinds: str) -> State:
     while s.stack and s.stack[-1].KIND in kinds:
         s.apply(s.legal_actions()[0])
     return s
+
+
+def played_record(seed: int, players: int = 1, expansion: str | None = None,
+                  bot: str = "greedy:noise=2") -> dict[str, Any]:
+    """The record of a whole game played by the bot ``bot`` in every seat (seeded)."""
+    import arle.bots
+    s = (arle.new_game(players=players, seed=seed) if expansion is None
+         else arle.new_game(players=players, seed=seed, expansion=expansion))
+    bots = [arle.bots.get(bot, seed=seed + i) for i in range(players)]
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        s.apply(bots[p].choose(s))
+    return s.record()
+
