@@ -185,3 +185,22 @@ def test_eval_auto_is_learned_only_where_the_shipped_model_was_measured_stronger
         assert bot.name in ("mcts", "greedy")
         assert bot.choose(base) in base.legal_actions()
 
+
+def test_every_shipped_model_loads_for_its_games() -> None:
+    from arle.bots.learned import DEFAULT_MODELS
+    assert {("base", 1), ("base", 2), (f"{TT}-3p", 3)} <= set(DEFAULT_MODELS)
+    for (layout, players), _file in DEFAULT_MODELS.items():
+        model = default_model(layout, players)
+        assert model.layout == layout and model.meta["trained_on"]["games"] > 0
+        exp = None if layout == "base" else TT
+        s = (arle.new_game(players=players, seed=4) if exp is None
+             else arle.new_game(players=players, seed=4, expansion=exp))
+        assert all(np.isfinite(learned_value(model, s, p)) for p in range(players))
+    # eval=learned needs no model= in a 3-player game: the shipped one plays
+    three = arle.new_game(players=3, seed=4, expansion=TT)
+    bot = arle.bots.get("greedy:eval=learned", seed=1)
+    for _ in range(8):
+        a = bot.choose(three)
+        assert a in three.legal_actions()
+        three.apply(a)
+

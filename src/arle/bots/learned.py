@@ -59,11 +59,14 @@ __all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "PREFERRED", "preferred"
 #: The model file format (``meta["format"]``).
 FORMAT = "arle-value-1"
 #: The model shipped with the package (``arle/bots/models/``) for base games.
-DEFAULT_MODEL = "value-solo-v1.npz"
+DEFAULT_MODEL = "value-solo-v2.npz"
 #: The shipped models, by observation layout and number of players (``eval=learned``
 #: without ``model=`` plays with the one of the game's layout and player count).
-DEFAULT_MODELS: dict[tuple[str, int], str] = {("base", 1): DEFAULT_MODEL,
-                                              ("base", 2): DEFAULT_MODEL}
+DEFAULT_MODELS: dict[tuple[str, int], str] = {
+    ("base", 1): DEFAULT_MODEL,
+    ("base", 2): "value-duo-v1.npz",
+    ("tea-and-trade-3p", 3): "value-three-v1.npz",
+}
 #: The hand evaluation enters the network divided by this (scores are ~0-150).
 HAND_SCALE = 100.0
 _ARRAYS = ("mean", "std", "w1", "b1", "w2", "b2")
