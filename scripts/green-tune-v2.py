@@ -58,13 +58,13 @@ LOCATIONS: dict[str, dict[str, Any]] = {
             "ability": _harvest([{"water": 2}, {"coins": 2}], _gain("food", 3),
                                 _gain("vp", 1))},
     "f04": {"cost": _c(4), "vp": 0},
-    "f05": {"cost": _c(2)},
+    "f05": {"cost": _c(2), "vp": 0, "ability": _harvest([], _gain("food", 1), _gain("vp", 1))},
     "f06": {"vp": 0, "ability": {"frame": "immediate", "effect": [
         _gain("vp", 1, per={"of": "cards", "type": "field", "near": "adjacent"}, cap=3)]}},
     "f07": {"cost": _c(2)},
     "f08": {"cost": _c(1), "vp": 1},
     "f09": {"cost": _c(2, 2), "vp": 1},
-    "f10": {"cost": _c(2)},
+    "f10": {"cost": _c(3)},
     "f11": {"cost": _c(4), "vp": 1,
             "ability": _harvest([{"water": 2}], _gain("food", 4), _gain("vp", 1))},
     # Livestock: cheaper, and each turns Food into VP tokens as well as coins.
@@ -87,28 +87,29 @@ LOCATIONS: dict[str, dict[str, Any]] = {
     "c01": {"cost": _c(2), "vp": 1},
     "c02": {"cost": _c(1), "vp": 1},
     "c03": {"cost": _c(1), "vp": 1},
-    "c04": {"vp": 1},
+    "c04": {"ability": {"frame": "immediate", "effect": [
+        _gain("vp", 1, per={"of": "cards", "near": "adjacent"}, cap=3)]}},
     "c05": {"cost": _c(4)},
     "c06": {"cost": _c(1)},
-    "c07": {"cost": _c(2), "vp": 2},
+    "c07": {"cost": _c(2), "vp": 1},
     "c08": {"cost": _c(3), "vp": 2},
     "c09": {"cost": _c(2), "ability": _harvest([{"coins": 1}], _gain("food", 2),
                                                _gain("vp", 1))},
-    "c10": {"cost": _c(3)},
+    "c10": {"cost": _c(2)},
     "c11": {"cost": _c(3, 1)},
     # Buildings: fewer printed VP, smaller Game End caps, one more harvesting Building.
     "b01": {"cost": _c(5), "vp": 4},
     "b02": {"cost": _c(4), "vp": 0,
             "ability": {"frame": "game_end", "effect": [
                 _gain("vp", 1, per={"of": "cards", "type": "livestock"}, cap=4)]}},
-    "b03": {"cost": _c(3), "vp": 0,
+    "b03": {"cost": _c(4), "vp": 0,
             "ability": {"frame": "game_end", "effect": [
-                _gain("vp", 1, per={"of": "cards", "type": "silo"}, cap=5)]}},
-    "b04": {"cost": _c(8), "vp": 1,
+                _gain("vp", 1, per={"of": "cards", "type": "silo"}, cap=4)]}},
+    "b04": {"cost": _c(8), "vp": 0,
             "ability": {"frame": "game_end", "effect": [
                 _gain("vp", 2, per={"of": "type_sets"})]}},
     "b05": {"vp": 1, "ability": {"frame": "game_end", "effect": [
-        _gain("vp", 1, per={"of": "cards", "type": "silo"}, cap=4)]}},
+        _gain("vp", 1, per={"of": "cards", "type": "silo"}, cap=3)]}},
     "b06": {"cost": _c(3)},
     "b07": {"cost": _c(6, 0, 2), "vp": 4},
     "b08": {"cost": _c(4), "vp": 2},
