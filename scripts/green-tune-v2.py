@@ -64,7 +64,6 @@ LOCATIONS: dict[str, dict[str, Any]] = {
     "f07": {"cost": _c(2)},
     "f08": {"cost": _c(1), "vp": 1},
     "f09": {"cost": _c(2, 2), "vp": 1},
-    "f10": {"cost": _c(3)},
     "f11": {"cost": _c(4), "vp": 1,
             "ability": _harvest([{"water": 2}], _gain("food", 4), _gain("vp", 1))},
     # Livestock: cheaper, and each turns Food into VP tokens as well as coins.
@@ -125,8 +124,8 @@ TILES: dict[str, dict[str, Any]] = {
 
 
 def build() -> dict[str, Any]:
-    data = json.loads(V1.read_text(encoding="utf-8"))
-    out = copy.deepcopy(data)
+    data: dict[str, Any] = json.loads(V1.read_text(encoding="utf-8"))
+    out: dict[str, Any] = copy.deepcopy(data)
     out["id"], out["title"] = ID, TITLE
     seen = set()
     for loc in out["locations"]:
