@@ -12,7 +12,7 @@ import pytest
 
 import arle.green as G
 from arle.green import cards as C
-from green_util import V1, V2, play_random
+from green_util import V1, V2, act_with, harvest_of, play_random, put
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,3 +104,26 @@ def test_a_stored_v1_record_still_replays(monkeypatch: pytest.MonkeyPatch) -> No
     assert s.cs.id == "arle-placeholder-v1" and s.is_terminal()
     assert s.history == want["actions"]
     assert [sc.total for sc in s.scores()] == [x["total"] for x in want["scores"]]
+
+
+def test_v2_new_abilities_score_as_written() -> None:
+    """The effects v2 gives designs in new combinations: Game End per Silo (B03, capped at
+    4), placement VP per adjacent card (C04, capped at 3), VP from a Harvest (L01)."""
+    s = G.new_game(players=3, seed=1, cards=V2, first_player=0)
+    for cell in ("2,0", "3,0", "4,0", "5,0"):
+        put(s, 0, cell, "silo")
+    put(s, 0, "0,1", "b03")
+    cat = s.scores()[0].categories
+    assert cat["location_game_end"] == 4                 # 5 Silos, capped at 4
+    s.players[0].food = 1
+    put(s, 0, "0,-1", "l01")
+    harvest_of(s, 0)
+    before = s.players[0].vpt, s.players[0].coins
+    s.apply("harvest 0 -1")
+    assert (s.players[0].vpt, s.players[0].coins) == (before[0] + 1, before[1] + 3)
+    t = G.new_game(players=3, seed=1, cards=V2, first_player=0)
+    put(t, 0, "0,1", "f01")
+    act_with(t, 0, "c04", coins=2)
+    vpt = t.players[0].vpt
+    t.apply("build 1 1")                                  # next to the Silo and F01
+    assert t.players[0].vpt == vpt + 2 and t.players[0].coins == 0
