@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +99,25 @@ def test_balance_figures_and_head_to_head() -> None:
     assert 0 <= h["versus_win_rate"] <= 1
     with pytest.raises(SystemExit):
         balance.main(["--games", "0"])
+
+
+def test_balance_runs_split_over_seeds_add_up(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from arle.green import balance
+    whole = balance.measure(2, 5, bot="random", seed0=3)
+    assert whole["cards"] == "arle-placeholder-v2"
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert balance.main(["--players", "2", "--games", "2", "--seed", "3", "--bot", "random",
+                         "--raw", str(a)]) == 0
+    assert balance.main(["--players", "2", "--games", "3", "--seed", "5", "--bot", "random",
+                         "--raw", str(b)]) == 0
+    capsys.readouterr()
+    assert balance.main(["--merge", str(b), str(a)]) == 0
+    assert json.loads(capsys.readouterr().out) == whole
+    with pytest.raises(ValueError, match="share seeds"):
+        balance.merge([json.loads(a.read_text())] * 2)
+    other = balance.collect(3, 1, bot="random")
+    with pytest.raises(ValueError, match="different players"):
+        balance.merge([json.loads(a.read_text()), other])
+    with pytest.raises(SystemExit):
+        balance.main(["--merge", str(tmp_path / "missing.json")])

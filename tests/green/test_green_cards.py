@@ -8,13 +8,23 @@ from pathlib import Path
 import pytest
 
 import arle.green as G
-from arle.green.cards import FRAMES, PILES, load_cards, parse_cards
+from arle.green.cards import FRAMES, PILES, SHIPPED, CardSet, load_cards, parse_cards
 
 CS = load_cards()
 RAW = json.loads(Path(CS.path).read_text())
+#: Both shipped sets must meet P1-P5 (v2, the default, and v1, kept for old records).
+SETS = pytest.mark.parametrize("CS", [load_cards(p) for p in SHIPPED], ids=["v2", "v1"])
 
 
-def test_r1_p2_component_counts() -> None:
+def test_default_is_v2_and_v1_still_loads() -> None:
+    assert CS.id == "arle-placeholder-v2"
+    assert [load_cards(p).id for p in SHIPPED] == ["arle-placeholder-v2",
+                                                   "arle-placeholder-v1"]
+    assert G.new_game(players=2, seed=0).cs.id == "arle-placeholder-v2"
+
+
+@SETS
+def test_r1_p2_component_counts(CS: CardSet) -> None:
     assert CS.pile_total == {p: 33 for p in PILES}
     for p in PILES:
         designs = [CS.designs[d] for d in CS.pile_designs[p]]
@@ -24,8 +34,9 @@ def test_r1_p2_component_counts() -> None:
     assert all(t.copies <= 3 for t in CS.tiles.values())
 
 
-def test_p1_identity_and_invented_names() -> None:
-    assert CS.id == "arle-placeholder-v1"
+@SETS
+def test_p1_identity_and_invented_names(CS: CardSet) -> None:
+    assert CS.id in ("arle-placeholder-v1", "arle-placeholder-v2")
     banned = ("brewery", "watchdog", "rabbit", "duck", "turkey", "cabbage")
     for x in list(CS.designs.values()) + list(CS.tiles.values()):
         code, label = x.name.split(" ", 1)
@@ -33,7 +44,8 @@ def test_p1_identity_and_invented_names() -> None:
         assert not any(b in x.name.lower() for b in banned)
 
 
-def test_p3_roles_and_frames() -> None:
+@SETS
+def test_p3_roles_and_frames(CS: CardSet) -> None:
     frame_piles: dict[str, set[str]] = {}
     for d in CS.designs.values():
         frame_piles.setdefault(d.frame, set()).add(d.pile)
@@ -52,7 +64,8 @@ def _ops(effs: object) -> str:
     return json.dumps(effs)
 
 
-def test_p4_mechanics_present() -> None:
+@SETS
+def test_p4_mechanics_present(CS: CardSet) -> None:
     ds = list(CS.designs.values())
     assert any(d.water for d in ds) and any(d.food for d in ds)
     assert any(d.coins and not d.water and not d.food for d in ds)
@@ -72,7 +85,8 @@ def test_p4_mechanics_present() -> None:
     assert '"capacity"' in ttext and '"range"' in ttext
 
 
-def test_p5_number_bands() -> None:
+@SETS
+def test_p5_number_bands(CS: CardSet) -> None:
     ds = list(CS.designs.values())
     assert all(0 <= d.coins <= 8 and 0 <= d.water <= 2 and 0 <= d.food <= 2 for d in ds)
     assert all(0 <= d.vp <= 5 for d in ds)

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 import arle.green as G
 from arle.actions import IllegalActionError
 from arle.green.io import conservation_problems
-from green_util import fresh, play_random
+from green_util import SHIPPED, fresh, play_random
 from hyp import examples
 
 JUNK = ["", "fly", "build", "build 99 99", "pick zz9", "market 3", "draw 6 0 0 0",
@@ -42,9 +42,9 @@ def _check_observation(s: G.State, p: int) -> None:
         assert "tiles" not in json.dumps(o["decision"])
 
 
-def _play_checked(n: int, seed: int) -> G.State:
+def _play_checked(n: int, seed: int, cards: str = SHIPPED[0]) -> G.State:
     r = random.Random(seed)
-    s = fresh(n, seed=seed)
+    s = fresh(n, seed=seed, cards=cards)
     step = 0
     while not s.is_terminal():
         assert not conservation_problems(s)
@@ -73,15 +73,16 @@ def _play_checked(n: int, seed: int) -> G.State:
 
 
 @settings(max_examples=examples(20))
-@given(n=st.integers(1, 4), seed=st.integers(0, 10 ** 6))
-def test_random_games_keep_the_invariants(n: int, seed: int) -> None:
-    s = _play_checked(n, seed)
+@given(n=st.integers(1, 4), seed=st.integers(0, 10 ** 6), cards=st.sampled_from(SHIPPED))
+def test_random_games_keep_the_invariants(n: int, seed: int, cards: str) -> None:
+    s = _play_checked(n, seed, cards)
     assert s.year == 4 and len(s.scores()) == n and s.winners()
 
 
-def test_every_player_count_once() -> None:
+@pytest.mark.parametrize("cards", SHIPPED, ids=["v1", "v2"])
+def test_every_player_count_once(cards: str) -> None:
     for n in (1, 2, 3, 4):
-        _play_checked(n, 100 + n)
+        assert _play_checked(n, 100 + n, cards).cs.path == cards
 
 
 def _resample_hidden(s: G.State, p: int, rng: random.Random) -> G.State:

@@ -8,6 +8,11 @@ Player's win rate, and per design how often it is built where seen and how much 
 lifts its owner's win rate.  ``--versus green-ismcts`` plays ``--bot`` against it in
 2-player games with the seats swapped every game and reports the win rate of
 ``--versus`` (a shared win counts half).
+
+Long runs can be split over seeds and added up: ``--raw FILE`` also writes the raw
+tallies of a run, ``--merge FILE ...`` prints the figures of several such files (runs
+of the same player count, bot and card set over disjoint seeds), exactly as one run
+over all their seeds would.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 import arle.bots
 import arle.green as G
 
-__all__ = ["measure", "head_to_head", "main"]
+__all__ = ["collect", "head_to_head", "main", "measure", "merge", "summarize"]
 
 _ACTS = ("build", "tower", "silo", "market", "restore")
 
@@ -44,70 +49,105 @@ def _play(n: int, seed: int, specs: list[str], cards: str | None) -> tuple[G.Sta
     return s, {"acts": acts, "seen": seen}
 
 
-def measure(n: int, games: int, bot: str = "green-greedy", seed0: int = 0,
+def collect(n: int, games: int, bot: str = "green-greedy", seed0: int = 0,
             cards: str | None = None) -> dict[str, Any]:
-    """The P6 figures over ``games`` seeded games of ``n`` players, every seat ``bot``."""
-    scores: list[float] = []
-    farm: list[int] = []
-    acts = {k: 0 for k in _ACTS}
-    open_games = 0
-    end_share: list[float] = []
-    first_wins = 0.0
-    seen_in: dict[str, int] = {}
-    built_in: dict[str, int] = {}
-    owner_games: dict[str, list[float]] = {}
-    wins_all: list[float] = []
+    """The raw tallies of ``games`` seeded games (JSON-ready; :func:`merge` adds the
+    tallies of runs over different seeds, :func:`summarize` turns them into figures)."""
+    raw: dict[str, Any] = {
+        "players": n, "bot": bot, "cards": G.load_cards(cards).id, "seeds": [],
+        "scores": [], "farm": [], "acts": {k: 0 for k in _ACTS}, "open_games": 0,
+        "end_share": [], "first_wins": 0.0, "seen_in": {}, "built_in": {},
+        "owner_wins": {}, "wins": []}
     for g in range(games):
         s, info = _play(n, seed0 + g, [bot] * n, cards)
+        raw["seeds"].append(seed0 + g)
         for k, v in info["acts"].items():
-            acts[k] = acts.get(k, 0) + v
+            raw["acts"][k] = raw["acts"].get(k, 0) + v
         w = s.winners()
-        first = _first_player(s)
-        if first in w:
-            first_wins += 1 / len(w)
+        if _first_player(s) in w:
+            raw["first_wins"] += 1 / len(w)
         opened = False
         built_here: set[str] = set()
         for p, sc in enumerate(s.scores()):
-            scores.append(sc.total)
+            raw["scores"].append(sc.total)
             pl = s.players[p]
             cards_ = [e for e in pl.farm.values() if e[0] not in ("tower", "silo")]
-            farm.append(len(pl.farm))
+            raw["farm"].append(len(pl.farm))
             opened |= any(not e[1] for e in cards_)
             share = (sc.categories.get("location_game_end", 0)
                      + sc.categories.get("equipment_game_end", 0)
                      + sc.categories.get("printed_vp", 0))
-            end_share.append(share / sc.total if sc.total else 0.0)
+            raw["end_share"].append(share / sc.total if sc.total else 0.0)
             won = (1 / len(w)) if p in w else 0.0
-            wins_all.append(won)
+            raw["wins"].append(won)
             for e in cards_:
-                owner_games.setdefault(e[0], []).append(won)
+                raw["owner_wins"].setdefault(e[0], []).append(won)
                 built_here.add(e[0])
-        open_games += opened
+        raw["open_games"] += opened
         for d in info["seen"]:
-            seen_in[d] = seen_in.get(d, 0) + 1
+            raw["seen_in"][d] = raw["seen_in"].get(d, 0) + 1
         for d in built_here:
-            built_in[d] = built_in.get(d, 0) + 1
+            raw["built_in"][d] = raw["built_in"].get(d, 0) + 1
+    return raw
+
+
+def merge(raws: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tallies of several :func:`collect` runs of the same player count, bot and set
+    (ValueError if they differ or share a seed)."""
+    if not raws:
+        raise ValueError("nothing to merge")
+    out: dict[str, Any] = json.loads(json.dumps(raws[0]))
+    for r in raws[1:]:
+        for k in ("players", "bot", "cards"):
+            if r[k] != out[k]:
+                raise ValueError(f"cannot merge runs with different {k}: "
+                                 f"{out[k]!r} and {r[k]!r}")
+        if set(r["seeds"]) & set(out["seeds"]):
+            raise ValueError("cannot merge runs that share seeds")
+        for k in ("seeds", "scores", "farm", "end_share", "wins"):
+            out[k] += r[k]
+        out["open_games"] += r["open_games"]
+        out["first_wins"] += r["first_wins"]
+        for k in ("acts", "seen_in", "built_in"):
+            for d, v in r[k].items():
+                out[k][d] = out[k].get(d, 0) + v
+        for d, v in r["owner_wins"].items():
+            out["owner_wins"].setdefault(d, []).extend(v)
+    return out
+
+
+def summarize(raw: dict[str, Any]) -> dict[str, Any]:
+    """The P6 figures of the tallies of :func:`collect` (or :func:`merge`)."""
+    n, games = raw["players"], len(raw["seeds"])
+    acts, scores = raw["acts"], raw["scores"]
     total_acts = sum(acts.values()) or 1
-    base = statistics.mean(wins_all) if wins_all else 0.0
-    designs = sorted(G.load_cards(cards).designs) if cards else sorted(G.load_cards().designs)
-    usage = {d: round(built_in.get(d, 0) / seen_in[d], 3) for d in designs if seen_in.get(d)}
-    lift = {d: round(100 * (statistics.mean(v) - base), 1) for d, v in owner_games.items()
-            if len(v) >= 5}
+    base = statistics.mean(raw["wins"]) if raw["wins"] else 0.0
+    seen_in, built_in = raw["seen_in"], raw["built_in"]
+    usage = {d: round(built_in.get(d, 0) / seen_in[d], 3) for d in sorted(seen_in)
+             if seen_in[d]}
+    lift = {d: round(100 * (statistics.mean(v) - base), 1)
+            for d, v in raw["owner_wins"].items() if len(v) >= 5}
     return {
-        "players": n, "games": games, "bot": bot,
+        "players": n, "games": games, "bot": raw["bot"], "cards": raw["cards"],
         "score_mean": round(statistics.mean(scores), 2),
         "score_sd": round(statistics.pstdev(scores), 2),
         "score_min": min(scores), "score_max": max(scores),
-        "farm_mean": round(statistics.mean(farm), 2),
+        "farm_mean": round(statistics.mean(raw["farm"]), 2),
         "act_share": {k: round(v / total_acts, 3) for k, v in acts.items()},
-        "open_area_games": round(open_games / games, 3),
-        "end_plus_printed_share": round(statistics.mean(end_share), 3),
-        "first_player_win_rate": round(first_wins / games, 3) if n > 1 else None,
+        "open_area_games": round(raw["open_games"] / games, 3),
+        "end_plus_printed_share": round(statistics.mean(raw["end_share"]), 3),
+        "first_player_win_rate": round(raw["first_wins"] / games, 3) if n > 1 else None,
         "fair_first_player": round(1 / n, 3),
         "designs_built_below_2pct_where_seen": sorted(d for d, u in usage.items() if u < 0.02),
         "designs_lift_over_15_points": {d: x for d, x in sorted(lift.items()) if x > 15},
         "max_lift_points": max(lift.values()) if lift else None,
     }
+
+
+def measure(n: int, games: int, bot: str = "green-greedy", seed0: int = 0,
+            cards: str | None = None) -> dict[str, Any]:
+    """The P6 figures over ``games`` seeded games of ``n`` players, every seat ``bot``."""
+    return summarize(collect(n, games, bot, seed0, cards))
 
 
 def _first_player(s: G.State) -> int:
@@ -147,13 +187,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards", default=None)
+    ap.add_argument("--raw", metavar="FILE", default=None,
+                    help="also write the raw tallies to FILE (for --merge)")
+    ap.add_argument("--merge", metavar="FILE", nargs="+", default=None,
+                    help="print the figures of raw tally files of runs over other seeds")
     a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
-    if a.versus:
+    if a.merge:
+        try:
+            raws = [json.loads(open(f, encoding="utf-8").read()) for f in a.merge]
+            out = summarize(merge(raws))
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            ap.error(f"--merge: {e}")
+    elif a.versus:
         out = head_to_head(a.games, a.bot, a.versus, a.seed, a.cards)
     else:
-        out = measure(a.players, a.games, a.bot, a.seed, a.cards)
+        raw = collect(a.players, a.games, a.bot, a.seed, a.cards)
+        out = summarize(raw)
+        if a.raw:
+            with open(a.raw, "w", encoding="utf-8") as f:
+                json.dump(raw, f)
     json.dump(out, sys.stdout, indent=1)
     print()
     return 0

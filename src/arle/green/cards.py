@@ -3,7 +3,10 @@
 A card set is one JSON file (schema in ``docs/GREEN.md`` and ``data/schema.json``):
 locations in four piles, the Water Tower and Silo cards, and the Equipment tiles, with
 their abilities written in a small closed vocabulary of effects (no code in the data).
-The shipped set, ``arle-placeholder-v1``, is invented; any other set loads with
+Two invented sets are shipped (``SHIPPED``): ``arle-placeholder-v2`` (balance round 3,
+the default for new games) and ``arle-placeholder-v1`` (kept unchanged, so records and
+states written with it still load and replay: they name the set by id and content hash,
+and :func:`by_hash` finds either shipped set).  Any other set loads with
 ``load_cards(PATH)`` or ``arle.green.new_game(cards=PATH)``.
 
 Every problem is reported as a ``ValueError`` naming the file and the field:
@@ -11,7 +14,9 @@ Every problem is reported as a ``ValueError`` naming the file and the field:
 >>> from arle.green.cards import load_cards
 >>> cs = load_cards()
 >>> cs.id, len(cs.designs), sum(cs.pile_total.values()), cs.equipment_total
-('arle-placeholder-v1', 44, 132, 30)
+('arle-placeholder-v2', 44, 132, 30)
+>>> load_cards(V1_CARDS).id
+'arle-placeholder-v1'
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 __all__ = ["PILES", "KINDS", "FRAMES", "TIMINGS", "CardSet", "Design", "Tile",
-           "DEFAULT_CARDS", "load_cards", "parse_cards"]
+           "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "SHIPPED", "by_hash", "load_cards",
+           "parse_cards"]
 
 #: The four main piles, in the order of a draw declaration.
 PILES: tuple[str, ...] = ("field", "livestock", "construction", "building")
@@ -41,7 +47,13 @@ MODIFY: tuple[str, ...] = ("capacity", "range", "market_coins", "restore_cost")
 OPS: tuple[str, ...] = ("gain", "equipment", "refill", "modify")
 FORMAT = "arle-green-cards-1"
 
-DEFAULT_CARDS = Path(__file__).resolve().parent / "data" / "placeholder-v1.json"
+_DATA = Path(__file__).resolve().parent / "data"
+#: The shipped sets: round 1-2 (kept for old records) and round 3 (the default).
+V1_CARDS = _DATA / "placeholder-v1.json"
+V2_CARDS = _DATA / "placeholder-v2.json"
+SHIPPED: tuple[Path, ...] = (V2_CARDS, V1_CARDS)
+#: The set new games use when no ``cards`` is given.
+DEFAULT_CARDS = V2_CARDS
 
 _ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TAG = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,23}$")
@@ -338,7 +350,9 @@ _BY_HASH: dict[str, CardSet] = {}
 
 
 def by_hash(digest: str) -> CardSet | None:
-    """A set already loaded in this process with that content hash, if any."""
+    """The set with that content hash: a shipped one, or one already loaded in this
+    process (``None`` if neither)."""
     if digest not in _BY_HASH:
-        load_cards()
+        for p in SHIPPED:
+            load_cards(p)
     return _BY_HASH.get(digest)
