@@ -165,27 +165,6 @@ def test_the_commands_carry_the_layout(tmp_path: Path) -> None:
     assert load_model(str(out)).layout == TT
 
 
-def test_eval_auto_is_learned_only_where_the_shipped_model_was_measured_stronger(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from arle.bots import learned
-    from arle.bots.common import EvalChoice
-    base = arle.new_game(players=1, seed=2)
-    choice = EvalChoice("auto", None, "mcts")
-    monkeypatch.setattr(learned, "PREFERRED", frozenset())
-    assert choice.for_state(base) is None                # the hand evaluation
-    monkeypatch.setattr(learned, "PREFERRED", frozenset({("base", 1)}))
-    fresh = EvalChoice("auto", None, "mcts")
-    ev = fresh.for_state(base)
-    assert ev is not None and ev(base, 0) == learned_value(default_model(), base, 0)
-    assert fresh.for_state(arle.new_game(players=1, seed=2, expansion=TT)) is None
-    with pytest.raises(ValueError, match="model= needs eval=learned"):
-        arle.bots.get("mcts:eval=auto,model=x.npz")
-    for spec in ("mcts:eval=auto,sims=3", "greedy:eval=auto"):
-        bot = arle.bots.get(spec, seed=1)
-        assert bot.name in ("mcts", "greedy")
-        assert bot.choose(base) in base.legal_actions()
-
-
 def test_every_shipped_model_loads_for_its_games() -> None:
     from arle.bots.learned import DEFAULT_MODELS
     assert {("base", 1), ("base", 2), (f"{TT}-3p", 3)} <= set(DEFAULT_MODELS)
@@ -203,4 +182,3 @@ def test_every_shipped_model_loads_for_its_games() -> None:
         a = bot.choose(three)
         assert a in three.legal_actions()
         three.apply(a)
-

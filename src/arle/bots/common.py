@@ -12,67 +12,36 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
 
 from arle import ANYTIME_VERBS
 from arle.actions import Action
 from arle.state import State
 from arle.view import barn_has_room
 
-__all__ = ["ANYTIME_VERBS", "EVALS", "EvalChoice", "Evaluator", "candidates", "barn_full",
+__all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "candidates", "barn_full",
            "evaluator_option", "own_actions"]
 
 #: ``evaluate``-shaped: a player's estimated final score in a position.
 Evaluator = Callable[[State, int], float]
-#: The evaluations a bot's ``eval=`` option names: ``auto`` is the learned one in the
-#: games whose shipped model was measured stronger than the hand evaluation
-#: (``arle.bots.learned.PREFERRED``), the hand one elsewhere.
-EVALS = ("hand", "learned", "auto")
-
-
-def _learned() -> Any:
-    # Imported by name, on demand: the learned evaluation needs numpy and the research
-    # observation, which the compiled build (this module is compiled) leaves pure and
-    # outside its type check (setup.py).
-    return importlib.import_module("arle.bots.learned")
+#: The evaluations a bot's ``eval=`` option names.
+EVALS = ("hand", "learned")
 
 
 def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None:
     """The evaluation of a bot's ``eval=NAME`` (and ``model=PATH``) options; None for
-    the hand evaluation, which the bots then call directly (faster when compiled).
-    ``auto`` is resolved per game by :class:`EvalChoice`."""
-    if name not in EVALS or name == "auto":
-        raise ValueError(f"{bot} eval must be one of hand, learned, not {name!r}")
+    the hand evaluation, which the bots then call directly (faster when compiled)."""
+    if name not in EVALS:
+        raise ValueError(f"{bot} eval must be one of {', '.join(EVALS)}, not {name!r}")
     if name == "hand":
         if model is not None:
             raise ValueError(f"{bot} option model= needs eval=learned")
         return None
-    ev: Evaluator = _learned().learned_evaluator(model)
+    # Imported by name, on demand: the learned evaluation needs numpy and the research
+    # observation, which the compiled build (this module is compiled) leaves pure and
+    # outside its type check (setup.py).
+    learned = importlib.import_module("arle.bots.learned")
+    ev: Evaluator = learned.learned_evaluator(model)
     return ev
-
-
-class EvalChoice:
-    """A bot's ``eval=`` and ``model=`` options, resolved for each game: :meth:`for_state`
-    gives the evaluation to use in a position (None: the hand evaluation)."""
-
-    def __init__(self, name: str, model: str | None, bot: str) -> None:
-        if name not in EVALS:
-            raise ValueError(f"{bot} eval must be one of {', '.join(EVALS)}, not {name!r}")
-        if name == "auto" and model is not None:
-            raise ValueError(f"{bot} option model= needs eval=learned")
-        self.name = name
-        self._fixed = None if name == "auto" else evaluator_option(name, model, bot)
-        self._auto: dict[tuple[object, int], Evaluator | None] = {}
-
-    def for_state(self, s: State) -> Evaluator | None:
-        if self.name != "auto":
-            return self._fixed
-        key = (s.setup.get("expansion"), s.n)
-        if key not in self._auto:
-            learned = _learned()
-            self._auto[key] = (learned.learned_evaluator()
-                               if learned.preferred(s) else None)
-        return self._auto[key]
 
 
 def barn_full(s: State, p: int) -> bool:

@@ -11,7 +11,7 @@ judged; the bot still plays the chain one decision at a time afterwards.
 Options (``greedy:key=value``): ``noise=X`` adds uniform noise of amplitude X points to
 each action's value (0 by default: the best action, ties broken by the seed);
 ``chain=N`` caps the sub-decisions completed per look-ahead (default 12);
-``eval=hand`` (the default), ``eval=learned`` or ``eval=auto`` chooses the evaluation
+``eval=hand`` (the default) or ``eval=learned`` chooses the evaluation
 (:mod:`arle.bots.learned`), ``model=PATH`` a learned model other than the shipped one.
 """
 
@@ -21,7 +21,7 @@ import math
 import random
 
 from arle.actions import Action
-from arle.bots.common import EvalChoice, Evaluator, candidates, own_actions
+from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -88,12 +88,12 @@ class GreedyBot:
         if not math.isfinite(self.noise) or self.noise < 0 or self.chain < 0:
             raise ValueError("greedy options noise and chain must not be negative")
         self.eval = str(eval)
-        self._evals = EvalChoice(self.eval, model, "greedy")
+        self._ev = evaluator_option(self.eval, model, "greedy")
         self._rng = random.Random(seed)
 
     @property
     def name(self) -> str:
-        return "greedy" if self.eval in ("hand", "auto") else f"greedy:eval={self.eval}"
+        return "greedy" if self.eval == "hand" else f"greedy:eval={self.eval}"
 
     def scored_actions(self, state: State) -> list[tuple[float, Action]]:
         """Every legal action with the value the bot gives it."""
@@ -101,11 +101,10 @@ class GreedyBot:
         if p is None:
             raise ValueError("no legal action: the game is over")
         out = []
-        ev = self._evals.for_state(state)
         for a in candidates(state):
             c = state.clone()
             c.apply(a)
-            out.append((chain_value(c, p, self.chain, ev), a))
+            out.append((chain_value(c, p, self.chain, self._ev), a))
         return out
 
     def choose(self, state: State) -> Action:

@@ -53,7 +53,7 @@ from arle.env.observation import OBS_SIZE, describe
 from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
-__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "PREFERRED", "preferred", "ValueModel", "default_model", "layout_fingerprint",
+__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_model", "layout_fingerprint",
            "learned_evaluator", "learned_value", "load_model", "train"]
 
 #: The model file format (``meta["format"]``).
@@ -200,16 +200,6 @@ def load_model(path: str) -> ValueModel:
         raise ValueError(f"{path}: the weights do not match their checksum (a damaged or "
                          "edited file)")
     return model
-
-
-#: The games (layout, players) whose shipped model plays stronger than the hand
-#: evaluation in ``mcts`` (measured: BENCHMARKS.md), where ``eval=auto`` uses it.
-PREFERRED: frozenset[tuple[str, int]] = frozenset()
-
-
-def preferred(s: State) -> bool:
-    """Whether ``eval=auto`` plays the game ``s`` with the learned evaluation."""
-    return (state_layout_name(s), s.n) in PREFERRED
 
 
 def _games(layout: str, players: int) -> str:

@@ -40,8 +40,7 @@ Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150
 ``widen`` (default 2.0), ``expand`` (1 or 2, default 2), ``branch`` (default 4),
 ``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
 in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
-(1 or 0), ``eval`` (``hand``, the default, ``learned``: :mod:`arle.bots.learned`, or
-``auto``: the learned one in the games whose shipped model was measured stronger) and
+(1 or 0), ``eval`` (``hand``, the default, or ``learned``: :mod:`arle.bots.learned`) and
 ``model`` (the learned model's file; default: the shipped one) and ``opp`` (0, the
 default: the opponents' moves are searched like one's own; N > 0: at an opponent's node
 only its N best edges by the evaluation are considered, so the budget goes to one's own
@@ -55,7 +54,7 @@ import random
 import time
 
 from arle.actions import Action
-from arle.bots.common import EvalChoice, Evaluator, candidates, own_actions
+from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -237,15 +236,14 @@ class MCTSBot:
         if self.expand not in (1, 2) or self.depth < 0 or self.widen <= 0 or self.c < 0:
             raise ValueError("mcts expand must be 1 or 2; depth, widen and c non-negative")
         self.eval = str(eval)
-        self._evals = EvalChoice(self.eval, model, "mcts")
-        self._ev: Evaluator | None = None          # the evaluation of the game searched
+        self._ev = evaluator_option(self.eval, model, "mcts")
         self._rng = random.Random(seed)
         self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
         self.last_stats: dict[str, float] = {}
 
     @property
     def name(self) -> str:
-        return "mcts" if self.eval in ("hand", "auto") else f"mcts:eval={self.eval}"
+        return "mcts" if self.eval == "hand" else f"mcts:eval={self.eval}"
 
     # ------------------------------------------------------------------ public
     def choose(self, state: State) -> Action:
@@ -283,7 +281,6 @@ class MCTSBot:
     # ------------------------------------------------------------------ search
     def _search(self, root_state: State) -> tuple[Action, ...]:
         t0 = time.perf_counter()
-        self._ev = self._evals.for_state(root_state)
         deadline = None if self.time is None else t0 + self.time
         solo = root_state.n == 1
         self._me = root_state.current_player
