@@ -5,8 +5,9 @@ self-play outcomes.
 
 :func:`arle.bots.evaluation.evaluate` estimates a player's final score from features
 chosen by hand; the network (:class:`ValueModel`, one hidden layer of rectified units,
-numpy only) learns what that estimate gets wrong, from the research observation
-(:func:`arle.env.encode`) of the position.  It is trained on the rows of ``arle dataset``
+numpy only) learns what that estimate gets wrong, from the research observation of the
+position (:func:`arle.env.encode`; in Tea & Trade and 3-player games the layout of those
+games, :func:`arle.env.observation_tt.layout_named`).  It is trained on the rows of ``arle dataset``
 files (one row per decision of finished self-play games: the mover's observation, the
 hand evaluation there and the mover's final score), by :func:`train` or
 ``arle train-eval``.  A finished game is never corrected: its value is its score.
@@ -18,8 +19,8 @@ than the hand evaluation when the residual it learns is small.  ``docs/BOTS.md``
 figures.
 
 A model file (``.npz``, no pickles) holds the weights, the input normalisation and a
-``meta`` record: the file format, the observation layout it was trained on (its size and
-a fingerprint of :func:`arle.env.observation.describe`), what it was trained on and a
+``meta`` record: the file format, the observation layout it was trained on (its name,
+size and fingerprint: :func:`layout_fingerprint`), what it was trained on and a
 checksum of the weights.  :func:`load_model` refuses a corrupt file, a file of another
 format and a model for another observation layout, each with a message saying which.
 
@@ -53,8 +54,8 @@ from arle.env.observation import OBS_SIZE, describe
 from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
-__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_model", "layout_fingerprint",
-           "learned_evaluator", "learned_value", "load_model", "train"]
+__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_model",
+           "layout_fingerprint", "learned_evaluator", "learned_value", "load_model", "train"]
 
 #: The model file format (``meta["format"]``).
 FORMAT = "arle-value-1"
