@@ -27,9 +27,8 @@ from arle.bots.selfplay import selfplay as run_selfplay
 from arle.cli.files import refuse
 from arle.cli.tournament import (
     AddressOpt, BackendOpt, BuildingsOpt, ExpansionOpt, ProgressOpt, games_progress,
-    split_bots, throughput,
+    selection_problem, split_bots, throughput,
 )
-from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 
 __all__ = ["register", "selfplay"]
 
@@ -66,13 +65,9 @@ def selfplay(
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
     if not specs:
         _refuse("--bots names no bot")
-    if expansion is not None and expansion not in EXPANSIONS:
-        _refuse(f"--expansion: unknown expansion {expansion!r} (known: "
-                f"{', '.join(EXPANSIONS)})")
-    if expansion is not None and buildings not in TT_SELECTIONS:
-        _refuse("--buildings must be random or expansion-only with --expansion")
-    if expansion is None and buildings not in ("random", "first-game"):
-        _refuse("--buildings must be random or first-game")
+    problem = selection_problem(expansion, buildings)
+    if problem:
+        _refuse(problem)
     for flag, value, low in (("--players", players, 1), ("--games", games, 1),
                              ("--seed", seed, 0)):
         if value < low:

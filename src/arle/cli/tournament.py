@@ -39,7 +39,7 @@ from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORIES, TT_CATEGORY_
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
            "throughput", "BACKEND_HELP", "ADDRESS_HELP", "BuildingsOpt", "ExpansionOpt",
-           "ProgressOpt", "BackendOpt", "AddressOpt"]
+           "ProgressOpt", "BackendOpt", "AddressOpt", "selection_problem"]
 
 BACKEND_HELP = ("local: --jobs processes on this machine; ray: every game a Ray task "
                 "(see docs/DISTRIBUTED.md).")
@@ -61,6 +61,18 @@ AddressOpt = Annotated[str | None, typer.Option("--address", metavar="ADDR",
 
 def _refuse(message: str) -> NoReturn:
     refuse("tournament", message)
+
+
+def selection_problem(expansion: str | None, buildings: str) -> str | None:
+    """What is wrong with ``--expansion`` and ``--buildings`` of a command that plays many
+    games (None: nothing)."""
+    if expansion is not None and expansion not in EXPANSIONS:
+        return f"--expansion: unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})"
+    if expansion is not None and buildings not in TT_SELECTIONS:
+        return "--buildings must be random or expansion-only with --expansion"
+    if expansion is None and buildings not in ("random", "first-game"):
+        return "--buildings must be random or first-game"
+    return None
 
 
 def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
@@ -216,13 +228,9 @@ def tournament(
         check_backend(backend, jobs, address)
     except ValueError as exc:
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
-    if expansion is not None and expansion not in EXPANSIONS:
-        _refuse(f"--expansion: unknown expansion {expansion!r} (known: "
-                f"{', '.join(EXPANSIONS)})")
-    if expansion is not None and buildings not in TT_SELECTIONS:
-        _refuse("--buildings must be random or expansion-only with --expansion")
-    if expansion is None and buildings not in ("random", "first-game"):
-        _refuse("--buildings must be random or first-game")
+    problem = selection_problem(expansion, buildings)
+    if problem:
+        _refuse(problem)
     if not specs:
         _refuse("--bots names no bot")
     for spec in specs:
