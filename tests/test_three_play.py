@@ -109,15 +109,43 @@ def test_mcts_opp_searches_only_the_opponents_best_edges(opp: int) -> None:
         visited = [i for i, e in enumerate(nd.edges) if e.child.n > 0]
         assert visited and max(visited) < opp      # only the first opp edges, by prior
     # the same search without the option visits more of an opponent's edges
-    wide = MCTSBot(seed=2, sims=30, reuse=0)
+    wide = MCTSBot(seed=2, sims=30, opp=0, reuse=0)
     wide.choose(s)
     assert any(sum(e.child.n > 0 for e in nd.edges) > opp for nd in wide._table.values()
                if nd.mover not in (me, None))
 
 
 def test_mcts_opp_must_not_be_negative() -> None:
-    with pytest.raises(ValueError, match="mcts opp must be 0"):
+    with pytest.raises(ValueError, match="mcts opp must be auto, 0"):
         get("mcts:opp=-1")
+    with pytest.raises(ValueError, match="mcts opp must be auto or a whole number"):
+        get("mcts:opp=best")
+
+
+def test_mcts_opp_auto_is_one_with_three_players_and_backs_up_the_best() -> None:
+    """By default an opponent of a 3-player game plays its best edge, so nobody but the
+    bot chooses in the tree and the best value below a node is backed up, as in solo;
+    two players keep the searched replies and the mean."""
+    s = played(30, seed=4)
+    bot = MCTSBot(seed=2, sims=12, reuse=0)
+    bot.choose(s)
+    assert bot.last_stats["opp"] == 1 and bot.last_stats["backup_max"] == 1
+    me = s.current_player
+    assert all(sum(e.child.n > 0 for e in nd.edges) <= 1 for nd in bot._table.values()
+               if nd.mover not in (me, None))
+    wide = MCTSBot(seed=2, sims=12, opp=2, reuse=0)
+    wide.choose(s)
+    assert wide.last_stats["opp"] == 2 and wide.last_stats["backup_max"] == 0
+    meaned = MCTSBot(seed=2, sims=12, backup="mean", reuse=0)
+    meaned.choose(s)
+    assert meaned.last_stats["opp"] == 1 and meaned.last_stats["backup_max"] == 0
+    two = arle.new_game(players=2, seed=4)
+    duo = MCTSBot(seed=2, sims=12)
+    duo.choose(two)
+    assert duo.last_stats["opp"] == 0 and duo.last_stats["backup_max"] == 0
+    solo = MCTSBot(seed=2, sims=12)
+    solo.choose(arle.new_game(players=1, seed=4))
+    assert solo.last_stats["opp"] == 0 and solo.last_stats["backup_max"] == 1
 
 
 # ---------------------------------------------------------------------------

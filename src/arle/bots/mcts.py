@@ -27,9 +27,11 @@ Design (the reasons are in ``docs/BOTS.md``):
 * **Values.**  Solo: the estimated final score.  Two players: the difference of the two
   estimates, seen from the player to move at each node.  Three players: a vector, one
   entry per player, each its own estimate minus the best opponent's; the player to move
-  at a node picks by its own entry (a max^n search on these relative values).  ``backup=max`` (the default in
-  solo, where the game is deterministic) backs up the best value found below a node,
-  ``backup=mean`` (the default with two players) the average.
+  at a node picks by its own entry (a max^n search on these relative values).
+  ``backup=max`` backs up the best value found below a node, ``backup=mean`` the
+  average; ``auto`` (the default) takes ``max`` wherever nobody but the bot chooses in
+  the tree (solo, and with ``opp=1``: three players by default) and ``mean`` otherwise
+  (two players).
 * **Plans and tree reuse.**  After a search the bot keeps the chosen macro-action and
   plays its remaining sub-decisions from it without a new search; at its next search the
   part of the previous tree below the new position is kept (``reuse=0`` turns this off).
@@ -41,10 +43,11 @@ Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150
 ``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
 in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
 (1 or 0), ``eval`` (``hand``, the default, or ``learned``: :mod:`arle.bots.learned`) and
-``model`` (the learned model's file; default: the shipped one) and ``opp`` (0, the
-default: the opponents' moves are searched like one's own; N > 0: at an opponent's node
-only its N best edges by the evaluation are considered, so the budget goes to one's own
-choices and the tree reaches one's next turns).
+``model`` (the learned model's file; default: the shipped one) and ``opp`` (0: the
+opponents' moves are searched like one's own; N > 0: at an opponent's node only its N
+best edges by the evaluation are considered, so the budget goes to one's own choices
+and the tree reaches one's next turns; ``auto``, the default: 1 with three players, 0
+with one or two).
 """
 
 from __future__ import annotations
@@ -102,6 +105,13 @@ def _vmax(a: Value, b: Value) -> Value:
     if len(a) == 1:
         return a if a[0] > b[0] else b
     return tuple(x if x > y else y for x, y in zip(a, b))
+
+
+def _count(x: str | int) -> int:
+    try:
+        return int(x)
+    except ValueError:
+        raise ValueError(f"mcts opp must be auto or a whole number, not {x!r}") from None
 
 
 def _in_chain(s: State, p: int) -> bool:
@@ -200,7 +210,7 @@ class MCTSBot:
                  c: str | float = 0.7, scale: str | float = 10.0, widen: str | float = 2.0,
                  expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
                  depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
-                 eval: str = "hand", model: str | None = None, opp: str | int = 0,
+                 eval: str = "hand", model: str | None = None, opp: str | int = "auto",
                  **options: str) -> None:
         if options:
             raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
@@ -216,11 +226,12 @@ class MCTSBot:
         self.depth = int(depth)
         self.backup = str(backup)
         self.reuse = str(reuse).lower() not in ("0", "false", "no")
-        self.opp = int(opp)
-        if self.opp < 0:
-            raise ValueError("mcts opp must be 0 (search the opponents' moves like one's "
-                             "own) or the number of their best edges to consider")
+        self.opp: int | None = None if str(opp) == "auto" else _count(opp)
+        if self.opp is not None and self.opp < 0:
+            raise ValueError("mcts opp must be auto, 0 (search the opponents' moves like "
+                             "one's own) or the number of their best edges to consider")
         self._me: int | None = None
+        self._k_opp = 0                        # the opp in force for the current search
         self._table: dict[tuple[object, ...], _Node] = {}
         if not all(math.isfinite(x) for x in (self.c, self.scale, self.widen,
                                                self.time if self.time is not None else 0.0)):
@@ -240,6 +251,13 @@ class MCTSBot:
         self._rng = random.Random(seed)
         self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
         self.last_stats: dict[str, float] = {}
+
+    def opp_for(self, players: int) -> int:
+        """The ``opp`` of a game of ``players``: the option, or with ``auto`` 1 from three
+        players on (each opponent plays its best edge) and 0 below."""
+        if self.opp is not None:
+            return self.opp
+        return 1 if players >= 3 else 0
 
     @property
     def name(self) -> str:
@@ -284,7 +302,9 @@ class MCTSBot:
         deadline = None if self.time is None else t0 + self.time
         solo = root_state.n == 1
         self._me = root_state.current_player
-        use_max = self.backup == "max" or (self.backup == "auto" and solo)
+        self._k_opp = self.opp_for(root_state.n)
+        use_max = self.backup == "max" or (self.backup == "auto"
+                                           and (solo or self._k_opp == 1))
         root, table = self._reuse(root_state) if self.reuse else (None, {})
         if root is None:
             root = _Node(root_state.clone())
@@ -302,7 +322,8 @@ class MCTSBot:
             sims += 1
         best = self._final(root, use_max)
         self.last_stats = {"sims": float(sims), "nodes": float(len(table)),
-                           "root_visits": float(root.n),
+                           "root_visits": float(root.n), "opp": float(self._k_opp),
+                           "backup_max": float(use_max),
                            "seconds": time.perf_counter() - t0}
         self._table = table
         return best.actions
@@ -382,8 +403,8 @@ class MCTSBot:
     def _select(self, node: _Node, use_max: bool) -> _Edge | None:
         edges = node.edges
         p = node.mover
-        if self.opp and p != self._me:
-            k = self.opp               # an opponent plays one of its best-looking edges
+        if self._k_opp and p != self._me:
+            k = self._k_opp            # an opponent plays one of its best-looking edges
         else:
             k = max(2, int(self.widen * math.sqrt(node.n + 1)))
         log_n = math.log(node.n + 1)
