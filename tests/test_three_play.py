@@ -143,6 +143,9 @@ def test_mcts_opp_auto_is_one_with_three_players_and_backs_up_the_best() -> None
     duo = MCTSBot(seed=2, sims=12)
     duo.choose(two)
     assert duo.last_stats["opp"] == 0 and duo.last_stats["backup_max"] == 0
+    duo1 = MCTSBot(seed=2, sims=12, opp=1)     # two players average even with opp=1
+    duo1.choose(two)
+    assert duo1.last_stats["opp"] == 1 and duo1.last_stats["backup_max"] == 0
     solo = MCTSBot(seed=2, sims=12)
     solo.choose(arle.new_game(players=1, seed=4))
     assert solo.last_stats["opp"] == 0 and solo.last_stats["backup_max"] == 1

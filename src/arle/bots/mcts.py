@@ -30,8 +30,8 @@ Design (the reasons are in ``docs/BOTS.md``):
   at a node picks by its own entry (a max^n search on these relative values).
   ``backup=max`` backs up the best value found below a node, ``backup=mean`` the
   average; ``auto`` (the default) takes ``max`` wherever nobody but the bot chooses in
-  the tree (solo, and with ``opp=1``: three players by default) and ``mean`` otherwise
-  (two players).
+  the tree (solo, and three players with ``opp=1``, their default) and ``mean``
+  otherwise (two players, whatever ``opp``).
 * **Plans and tree reuse.**  After a search the bot keeps the chosen macro-action and
   plays its remaining sub-decisions from it without a new search; at its next search the
   part of the previous tree below the new position is kept (``reuse=0`` turns this off).
@@ -303,8 +303,10 @@ class MCTSBot:
         solo = root_state.n == 1
         self._me = root_state.current_player
         self._k_opp = self.opp_for(root_state.n)
-        use_max = self.backup == "max" or (self.backup == "auto"
-                                           and (solo or self._k_opp == 1))
+        # With opp=1 and three or more players nobody else chooses in the tree; two
+        # players keep the mean, their one value being player 0's side, not the mover's.
+        use_max = self.backup == "max" or (self.backup == "auto" and (
+            solo or (root_state.n >= 3 and self._k_opp == 1)))
         root, table = self._reuse(root_state) if self.reuse else (None, {})
         if root is None:
             root = _Node(root_state.clone())
