@@ -252,7 +252,7 @@ class MCTSBot:
         self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
         self.last_stats: dict[str, float] = {}
 
-    def opp_for(self, players: int) -> int:
+    def _opp_for(self, players: int) -> int:
         """The ``opp`` of a game of ``players``: the option, or with ``auto`` 1 from three
         players on (each opponent plays its best edge) and 0 below."""
         if self.opp is not None:
@@ -302,7 +302,7 @@ class MCTSBot:
         deadline = None if self.time is None else t0 + self.time
         solo = root_state.n == 1
         self._me = root_state.current_player
-        self._k_opp = self.opp_for(root_state.n)
+        self._k_opp = self._opp_for(root_state.n)
         # With opp=1 and three or more players nobody else chooses in the tree; two
         # players keep the mean, their one value being player 0's side, not the mover's.
         use_max = self.backup == "max" or (self.backup == "auto" and (
