@@ -26,6 +26,15 @@ def test_r22_f26_pad_categories() -> None:
     # b06 sees 0,0 1,0 0,-1 (within 2 and face up; not the Open Area); c10: 1; f07: 0
     assert c["location_game_end"] == 3 + 1 + 0
     assert sc.total == sum(c.values())
+    # one seat's pad alone is the same pad; a seat that is not in the game is refused
+    assert [s.score(q) for q in range(3)] == s.scores()
+    for bad in (3, -1, True, "0"):
+        try:
+            s.score(bad)  # type: ignore[arg-type]
+        except ValueError as e:
+            assert "no seat" in str(e)
+        else:
+            raise AssertionError(f"score({bad!r}) was accepted")
 
 
 def test_p4_game_end_selectors() -> None:

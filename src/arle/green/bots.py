@@ -57,7 +57,7 @@ def evaluate(s: State, p: int) -> float:
     Before: the pad's live total with coins and Food counted smoothly (1/3 and 1/2 VP
     each), plus, for each Harvest still to come, about 1 VP for each face-up card that
     harvests and a little for every other location, and a third of a VP for each Water."""
-    sc = s.scores()[p]
+    sc = s.score(p)
     if s.over:
         return float(sc.total)
     pl = s.players[p]

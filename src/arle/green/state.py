@@ -17,6 +17,7 @@ sampled index is appended to ``chance``, so a record logs every outcome.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -53,7 +54,9 @@ def _key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@functools.lru_cache(maxsize=4096)
 def _xy(key: str) -> tuple[int, int]:
+    """The coordinates of a cell key (cached: scoring asks for the same few cells often)."""
     a, b = key.split(",")
     return int(a), int(b)
 
@@ -227,6 +230,12 @@ class State:
     def scores(self) -> list[GreenScore]:
         """Each seat's scoring pad (R22; a live estimate before the end)."""
         return [_score(self, i) for i in range(self.n)]
+
+    def score(self, player: int) -> GreenScore:
+        """One seat's scoring pad, as ``scores()[player]`` without scoring the others."""
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
+            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        return _score(self, player)
 
     def winners(self) -> list[int]:
         """Every seat ranking first (F27: VP, then face-up locations, then coins; a
@@ -494,7 +503,14 @@ def _count(s: State, p: int, cell: str, sel: dict[str, Any]) -> int:
     count_open = want_open or (s.options["open_area_counts_as_location"]
                                and "type" not in sel and "tag" not in sel)
     n = 0
-    for k, e in farm.items():
+    if near == "adjacent":          # only the four neighbours can count
+        cx, cy = _xy(cell)
+        cells: Any = [(k, farm[k]) for k in (_key(cx + 1, cy), _key(cx - 1, cy),
+                                             _key(cx, cy + 1), _key(cx, cy - 1))
+                      if k in farm]
+    else:
+        cells = farm.items()
+    for k, e in cells:
         if k == cell:
             continue
         if not e[1]:
@@ -508,11 +524,7 @@ def _count(s: State, p: int, cell: str, sel: dict[str, Any]) -> int:
             if "tag" in sel and (e[0] in (TOWER, SILO)
                                  or sel["tag"] not in s.cs.designs[e[0]].tags):
                 continue
-        if near == "adjacent":
-            (ax, ay), (bx, by) = _xy(k), _xy(cell)
-            if abs(ax - bx) + abs(ay - by) != 1:
-                continue
-        elif near == "within2" and _dist(s, farm, k, cell) > 2:
+        if near == "within2" and _dist(s, farm, k, cell) > 2:
             continue
         n += 1
     return n
