@@ -74,8 +74,36 @@ def test_unknown_bot_lists_the_known_ones() -> None:
 
 
 def test_random_bot_refuses_options() -> None:
-    with pytest.raises(ValueError, match="no options"):
+    with pytest.raises(ValueError, match="only the option by=action|verb"):
         get("random:depth=3")
+    with pytest.raises(ValueError, match="random by='kind': expected action or verb"):
+        get("random:by=kind")
+
+
+def test_random_by_verb_picks_the_verb_first() -> None:
+    """``by=verb``: every verb of the legal actions is about equally likely, however
+    many actions it has; the flat default follows the action counts."""
+    import arle.green as G
+    s = G.new_game(players=2, seed=0)
+    while s.pending().kind != "act":
+        s.apply(s.legal_actions()[0])
+    legal = s.legal_actions()
+    verbs = sorted({a.verb for a in legal})
+    assert len(verbs) >= 3 and min(sum(a.verb == v for a in legal) for v in verbs) \
+        < max(sum(a.verb == v for a in legal) for v in verbs)
+    for by, expect in (("verb", {v: 1 / len(verbs) for v in verbs}),
+                       ("action", {v: sum(a.verb == v for a in legal) / len(legal)
+                                   for v in verbs})):
+        bot = get(f"random:by={by}", seed=5)
+        picks = [bot.choose(s) for _ in range(3000)]
+        assert all(a in legal for a in picks)
+        for v in verbs:
+            share = sum(a.verb == v for a in picks) / len(picks)
+            assert abs(share - expect[v]) < 0.04, (by, v, share, expect[v])
+    # seeded: the same seed gives the same choices
+    one, two = get("random:by=verb", seed=9), get("random:by=verb", seed=9)
+    assert [one.choose(s) for _ in range(50)] == [two.choose(s) for _ in range(50)]
+    assert get("random:by=verb").name == "random:by=verb" and get("random").name == "random"
 
 
 @pytest.mark.parametrize("spec", ["random:depth", "random:=3", "random:a=1,a=2",

@@ -222,7 +222,7 @@ def test_human_against_bot(tmp_path: Path) -> None:
     (("--seats", "robot"), "use 'human' or 'bot:NAME'"),
     (("--seats", "human,human,human"), "three players need --expansion tea-and-trade"),
     (("--seats", "human,human,human,human"), "a game has 1 to 3 players"),
-    (("--seats", "human,bot:random:depth=2,x=1"), "the random bot takes no options"),
+    (("--seats", "human,bot:random:depth=2,x=1"), "the random bot takes only the option by=action|verb"),
     (("--buildings", "castle"), "unknown building id 'castle'"),
     (("--load", "missing.json"), "missing.json: no such file"),
     (("--load", "bad.json"), "bad.json: malformed record JSON"),
