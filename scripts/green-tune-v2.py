@@ -24,7 +24,7 @@ import copy
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "arle" / "green" / "data"
@@ -123,25 +123,31 @@ TILES: dict[str, dict[str, Any]] = {
 }
 
 
-def build() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(V1.read_text(encoding="utf-8"))
+def apply_table(base: Path, set_id: str, title: str, locations: dict[str, dict[str, Any]],
+                tiles: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The set in ``base`` with a new id and title and the changes of the two tables."""
+    data: dict[str, Any] = json.loads(base.read_text(encoding="utf-8"))
     out: dict[str, Any] = copy.deepcopy(data)
-    out["id"], out["title"] = ID, TITLE
+    out["id"], out["title"] = set_id, title
     seen = set()
     for loc in out["locations"]:
-        for k, v in LOCATIONS.get(loc["id"], {}).items():
+        for k, v in locations.get(loc["id"], {}).items():
             if k not in ("cost", "vp", "ability"):
                 raise SystemExit(f"{loc['id']}: only cost, vp and ability change ({k})")
             loc[k] = copy.deepcopy(v)
         seen.add(loc["id"])
     for t in out["equipment"]:
-        for k, v in TILES.get(t["id"], {}).items():
+        for k, v in tiles.get(t["id"], {}).items():
             t[k] = copy.deepcopy(v)
         seen.add(t["id"])
-    unknown = (set(LOCATIONS) | set(TILES)) - seen
+    unknown = (set(locations) | set(tiles)) - seen
     if unknown:
         raise SystemExit(f"changes for unknown designs: {sorted(unknown)}")
     return out
+
+
+def build() -> dict[str, Any]:
+    return apply_table(V1, ID, TITLE, LOCATIONS, TILES)
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -160,21 +166,28 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    return run(argv, build, V2, __doc__ or "")
+
+
+def run(argv: list[str] | None, make: Callable[[], dict[str, Any]], target: Path,
+        doc: str) -> int:
+    """The command line of a tuning script that builds ``target`` with ``make``."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--check", action="store_true",
-                    help="do not write; fail if the shipped v2 differs from the table")
+                    help=f"do not write; fail if the shipped {target.name} differs from the table")
     ap.add_argument("--measure", type=int, default=0, metavar="GAMES",
                     help="after writing, a quick P6 look with this many greedy games")
-    ap.add_argument("--out", default=str(V2))
+    ap.add_argument("--out", default=str(target))
     a = ap.parse_args(argv)
-    text = dump(build())
+    text = dump(make())
     sys.path.insert(0, str(ROOT / "src"))
     from arle.green.cards import parse_cards
     parse_cards(json.loads(text), a.out)            # the loader's validation
     if a.check:
         same = Path(a.out).read_text(encoding="utf-8") == text
-        print("placeholder-v2.json matches the table" if same else
-              "placeholder-v2.json differs from the table: rebuild it")
+        name = Path(a.out).name
+        print(f"{name} matches the table" if same else
+              f"{name} differs from the table: rebuild it")
         return 0 if same else 1
     Path(a.out).write_text(text, encoding="utf-8")
     print(f"wrote {a.out}")

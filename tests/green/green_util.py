@@ -6,14 +6,15 @@ from typing import Any
 
 import arle.green as G
 from arle.green import state as S
-from arle.green.cards import V1_CARDS, V2_CARDS
+from arle.green.cards import V1_CARDS, V2_CARDS, V3_CARDS
 
 #: The shipped sets by path.  The rules tests use designs of v1 as fixtures (their
 #: costs and abilities are what the tests pin), so positions are built with v1 unless a
-#: test names another set; new games without ``cards`` use the default, v2.
+#: test names another set; new games without ``cards`` use the default, v3.
 V1 = str(V1_CARDS)
 V2 = str(V2_CARDS)
-SHIPPED = (V1, V2)
+V3 = str(V3_CARDS)
+SHIPPED = (V1, V2, V3)
 
 
 def fresh(n: int = 3, seed: int = 1, cards: str = V1, **opts: Any) -> G.State:

@@ -105,7 +105,7 @@ def test_balance_runs_split_over_seeds_add_up(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from arle.green import balance
     whole = balance.measure(2, 5, bot="random", seed0=3)
-    assert whole["cards"] == "arle-placeholder-v2"
+    assert whole["cards"] == "arle-placeholder-v3"
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     assert balance.main(["--players", "2", "--games", "2", "--seed", "3", "--bot", "random",
                          "--raw", str(a)]) == 0

@@ -12,15 +12,16 @@ from arle.green.cards import FRAMES, PILES, SHIPPED, CardSet, load_cards, parse_
 
 CS = load_cards()
 RAW = json.loads(Path(CS.path).read_text())
-#: Both shipped sets must meet P1-P5 (v2, the default, and v1, kept for old records).
-SETS = pytest.mark.parametrize("CS", [load_cards(p) for p in SHIPPED], ids=["v2", "v1"])
+#: Every shipped set must meet P1-P5 (v3, the default; v2 and v1, kept for old records).
+SETS = pytest.mark.parametrize("CS", [load_cards(p) for p in SHIPPED], ids=["v3", "v2", "v1"])
 
 
-def test_default_is_v2_and_v1_still_loads() -> None:
-    assert CS.id == "arle-placeholder-v2"
-    assert [load_cards(p).id for p in SHIPPED] == ["arle-placeholder-v2",
+def test_default_is_v3_and_the_older_sets_still_load() -> None:
+    assert CS.id == "arle-placeholder-v3"
+    assert [load_cards(p).id for p in SHIPPED] == ["arle-placeholder-v3",
+                                                   "arle-placeholder-v2",
                                                    "arle-placeholder-v1"]
-    assert G.new_game(players=2, seed=0).cs.id == "arle-placeholder-v2"
+    assert G.new_game(players=2, seed=0).cs.id == "arle-placeholder-v3"
 
 
 @SETS
@@ -36,7 +37,7 @@ def test_r1_p2_component_counts(CS: CardSet) -> None:
 
 @SETS
 def test_p1_identity_and_invented_names(CS: CardSet) -> None:
-    assert CS.id in ("arle-placeholder-v1", "arle-placeholder-v2")
+    assert CS.id in ("arle-placeholder-v1", "arle-placeholder-v2", "arle-placeholder-v3")
     banned = ("brewery", "watchdog", "rabbit", "duck", "turkey", "cabbage")
     for x in list(CS.designs.values()) + list(CS.tiles.values()):
         code, label = x.name.split(" ", 1)

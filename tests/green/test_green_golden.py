@@ -1,7 +1,7 @@
 """Golden playthroughs: seeded random games whose action texts and final scores are
-pinned in ``tests/green/golden/``, for both shipped card sets (``green-Np-seedS.json``:
-``arle-placeholder-v1``; ``green-v2-Np-seedS.json``: ``arle-placeholder-v2``, the
-default).  A rules change that alters them fails here; after checking the change is
+pinned in ``tests/green/golden/``, for every shipped card set (``green-Np-seedS.json``:
+``arle-placeholder-v1``; ``green-v2-Np-seedS.json``: ``arle-placeholder-v2``;
+``green-v3-Np-seedS.json``: ``arle-placeholder-v3``, the default).  A rules change that alters them fails here; after checking the change is
 meant, regenerate on purpose with ``ARLE_REGEN_GOLDEN=1``.  The v1 files also pin that
 v1 stays shipped unchanged: its games replay from their records alone."""
 
@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 import arle.green as G
-from green_util import V1, V2
+from green_util import V1, V2, V3
 
 HERE = Path(__file__).parent / "golden"
 GAMES = [(1, 11), (2, 5), (3, 7), (4, 3)]
-SETS = {"v1": (V1, "green-{n}p-seed{seed}.json"), "v2": (V2, "green-v2-{n}p-seed{seed}.json")}
+SETS = {"v1": (V1, "green-{n}p-seed{seed}.json"), "v2": (V2, "green-v2-{n}p-seed{seed}.json"),
+        "v3": (V3, "green-v3-{n}p-seed{seed}.json")}
 CASES = [(k, n, seed) for k in SETS for n, seed in GAMES]
 
 

@@ -79,7 +79,7 @@ def test_random_games_keep_the_invariants(n: int, seed: int, cards: str) -> None
     assert s.year == 4 and len(s.scores()) == n and s.winners()
 
 
-@pytest.mark.parametrize("cards", SHIPPED, ids=["v1", "v2"])
+@pytest.mark.parametrize("cards", SHIPPED, ids=["v1", "v2", "v3"])
 def test_every_player_count_once(cards: str) -> None:
     for n in (1, 2, 3, 4):
         assert _play_checked(n, 100 + n, cards).cs.path == cards

@@ -1,5 +1,5 @@
-"""The shipped card sets: v2 is the default, v1 stays shipped unchanged, and a record or a
-saved state finds its set by id and content hash (P7: a replay refuses another set)."""
+"""The shipped card sets: v3 is the default, v1 and v2 stay shipped unchanged, and a record
+or a saved state finds its set by id and content hash (P7: a replay refuses another set)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ import pytest
 
 import arle.green as G
 from arle.green import cards as C
-from green_util import V1, V2, act_with, harvest_of, play_random, put
+from green_util import V1, V2, V3, act_with, harvest_of, play_random, put
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The content hashes the records of each shipped set name.  v1's must never change:
-#: records and goldens written with it replay only while it is the same file.
-HASHES = {"arle-placeholder-v1": "da980f1ea1d751a5", "arle-placeholder-v2": "4184c9924a42108d"}
+#: The content hashes the records of each shipped set name.  They must never change:
+#: records and goldens written with a set replay only while it is the same file.
+HASHES = {"arle-placeholder-v1": "da980f1ea1d751a5", "arle-placeholder-v2": "4184c9924a42108d",
+          "arle-placeholder-v3": "fcb1b8cfab2fdaf2"}
 
 
 def _game(cards: str | None, n: int = 2, seed: int = 3, steps: int = 60) -> G.State:
@@ -30,10 +31,10 @@ def _game(cards: str | None, n: int = 2, seed: int = 3, steps: int = 60) -> G.St
 def test_shipped_sets_and_their_hashes() -> None:
     got = {C.load_cards(p).id: C.load_cards(p).hash for p in C.SHIPPED}
     assert got == HASHES
-    assert C.DEFAULT_CARDS == C.V2_CARDS and C.load_cards().id == "arle-placeholder-v2"
+    assert C.DEFAULT_CARDS == C.V3_CARDS and C.load_cards().id == "arle-placeholder-v3"
 
 
-@pytest.mark.parametrize("cards", [V1, V2, None], ids=["v1", "v2", "default"])
+@pytest.mark.parametrize("cards", [V1, V2, V3, None], ids=["v1", "v2", "v3", "default"])
 def test_records_and_states_find_their_shipped_set(cards: str | None,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     s = _game(cards)
@@ -62,35 +63,44 @@ def test_a_record_of_an_unknown_or_changed_set_is_refused() -> None:
         G.replay(s.record(), cards=V2)
     with pytest.raises(ValueError, match="played with card set 'arle-placeholder-v2'"):
         G.replay(_game(V2).record(), cards=V1)
+    with pytest.raises(ValueError, match="played with card set 'arle-placeholder-v3'"):
+        G.replay(_game(V3).record(), cards=V2)
+    with pytest.raises(ValueError, match="played with card set 'arle-placeholder-v2'"):
+        G.replay(_game(V2).record(), cards=V3)
 
 
-def test_a_v1_game_and_a_v2_game_differ_only_by_their_cards() -> None:
-    a, b = G.new_game(players=3, seed=5, cards=V1), G.new_game(players=3, seed=5)
+@pytest.mark.parametrize("old", [V1, V2], ids=["v1", "v2"])
+def test_games_of_two_sets_differ_only_by_their_cards(old: str) -> None:
+    a, b = G.new_game(players=3, seed=5, cards=old), G.new_game(players=3, seed=5)
     assert a.cs.id != b.cs.id and a.first == b.first
     assert a.cs.designs.keys() == b.cs.designs.keys()
     assert {d.name for d in a.cs.designs.values()} == {d.name for d in b.cs.designs.values()}
 
 
-def _tuner() -> Any:
-    spec = importlib.util.spec_from_file_location("green_tune_v2",
-                                                  ROOT / "scripts" / "green-tune-v2.py")
+def _tuner(version: int) -> Any:
+    spec = importlib.util.spec_from_file_location(f"green_tune_v{version}",
+                                                  ROOT / "scripts" / f"green-tune-v{version}.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
 
 
-def test_v2_is_v1_plus_the_tuning_table() -> None:
-    """The shipped v2 file is exactly what ``scripts/green-tune-v2.py`` builds from v1 and
-    its table of changes, so the table documents every difference."""
-    tune = _tuner()
-    assert tune.dump(tune.build()) == Path(V2).read_text(encoding="utf-8")
-    v1, v2 = (json.loads(Path(p).read_text()) for p in (V1, V2))
-    changed = {a["id"] for a, b in zip(v1["locations"], v2["locations"]) if a != b}
+@pytest.mark.parametrize("base,new,version", [(V1, V2, 2), (V2, V3, 3)], ids=["v2", "v3"])
+def test_each_set_is_the_one_before_plus_its_tuning_table(base: str, new: str,
+                                                           version: int) -> None:
+    """The shipped v2 (v3) file is exactly what ``scripts/green-tune-v2.py``
+    (``-v3.py``) builds from v1 (v2) and its table of changes, so the table documents
+    every difference."""
+    tune = _tuner(version)
+    assert tune.dump(tune.build()) == Path(new).read_text(encoding="utf-8")
+    old_data, new_data = (json.loads(Path(p).read_text()) for p in (base, new))
+    changed = {a["id"] for a, b in zip(old_data["locations"], new_data["locations"]) if a != b}
     assert changed == set(tune.LOCATIONS)
-    for a, b in zip(v1["locations"], v2["locations"]):
+    for a, b in zip(old_data["locations"], new_data["locations"]):
         assert (a["id"], a["name"], a["pile"], a["copies"], a["tags"]) == (
             b["id"], b["name"], b["pile"], b["copies"], b["tags"])
+    assert old_data["equipment"] == new_data["equipment"] or version == 2
 
 
 def test_a_stored_v1_record_still_replays(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,3 +137,49 @@ def test_v2_new_abilities_score_as_written() -> None:
     vpt = t.players[0].vpt
     t.apply("build 1 1")                                  # next to the Silo and F01
     assert t.players[0].vpt == vpt + 2 and t.players[0].coins == 0
+
+
+def test_v3_changes_work_as_written() -> None:
+    """What v3 changes from v2: B04 scores 1 VP a type set, at most 3 (v2: 2 VP a set,
+    uncapped) and costs 4; B02 scores at most 3 per Livestock and costs 3; B05 scores a
+    Silo and a Water Tower, at most 2 each; C07 adds 1 coin to a market trip (v2: 2);
+    C06, C10 and L10 print 1 VP; L08 costs 4 coins and 1 Food."""
+    def game(cards: str) -> G.State:
+        return G.new_game(players=3, seed=1, cards=cards, first_player=0)
+
+    def game_end_of(s: G.State, cell: str, card: str) -> float:
+        """The Game End VP that ``card`` at ``cell`` adds to seat 0."""
+        before = s.scores()[0].categories["location_game_end"]
+        put(s, 0, cell, card)
+        return s.scores()[0].categories["location_game_end"] - before
+
+    for cards, want in ((V2, 8), (V3, 3)):
+        s = game(cards)
+        cells = iter(f"{x},{y}" for y in (1, 2, -1, -2) for x in range(-2, 3))
+        for row in zip(("f01", "f02", "f03", "f04"), ("l01", "l02", "l05", "l06"),
+                       ("c01", "c02", "c03", "c04"), ("b01", "b07", "b08", "b11")):
+            for d in row:                                   # four sets of the four types
+                put(s, 0, next(cells), d)
+        assert game_end_of(s, "3,0", "b04") == want
+        assert game_end_of(s, "4,0", "b02") == (4 if cards == V2 else 3)
+    v2, v3 = game(V2).cs.designs, game(V3).cs.designs
+    assert (v2["b04"].coins, v3["b04"].coins, v2["b02"].coins, v3["b02"].coins) == (8, 4, 4, 3)
+    for cards, want in ((V2, 3), (V3, 4)):              # 3 Silos and 3 towers
+        s = game(cards)
+        for cell in ("2,0", "3,0"):
+            put(s, 0, cell, "silo")
+        for cell in ("0,1", "0,2", "0,-1"):
+            put(s, 0, cell, "tower", water=1)
+        assert game_end_of(s, "-1,0", "b05") == want
+    for cards, coins in ((V2, 6), (V3, 5)):
+        s = game(cards)
+        put(s, 0, "2,0", "c07")
+        act_with(s, 0, "b07", coins=0, food=1)
+        s.apply("market 1")                     # 2 for the card, 2 for the Food, + C07
+        assert s.players[0].coins == coins
+    assert [(v2[d].vp, v3[d].vp) for d in ("c06", "c10", "l10")] == [(0, 1)] * 3
+    s = game(V3)
+    act_with(s, 0, "l08", coins=4, food=1)
+    s.apply("build 1 1")
+    assert s.players[0].farm["1,1"][0] == "l08"
+    assert (s.players[0].coins, s.players[0].food) == (0, 0)

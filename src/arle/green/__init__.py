@@ -4,8 +4,8 @@
 Two to four players draft cards over four years and build them into a farm grid; one
 player plays the project's own labelled solo variant (``solo_mode = "arle_market"``,
 ARLE VARIANT, not the published solo mode).  The shipped card sets are invented:
-``arle-placeholder-v2`` (the default) and ``arle-placeholder-v1`` (kept so that its
-records replay; ``cards=PATH`` loads another set).  Rules coverage, the card schema and the
+``arle-placeholder-v3`` (the default), ``arle-placeholder-v2`` and ``arle-placeholder-v1``
+(kept so that their records replay; ``cards=PATH`` loads another set).  Rules coverage, the card schema and the
 hidden-information model are in ``docs/GREEN.md``.
 
 >>> import arle.green

@@ -3,10 +3,11 @@
 A card set is one JSON file (schema in ``docs/GREEN.md`` and ``data/schema.json``):
 locations in four piles, the Water Tower and Silo cards, and the Equipment tiles, with
 their abilities written in a small closed vocabulary of effects (no code in the data).
-Two invented sets are shipped (``SHIPPED``): ``arle-placeholder-v2`` (balance round 3,
-the default for new games) and ``arle-placeholder-v1`` (kept unchanged, so records and
-states written with it still load and replay: they name the set by id and content hash,
-and :func:`by_hash` finds either shipped set).  Any other set loads with
+Three invented sets are shipped (``SHIPPED``): ``arle-placeholder-v3`` (balance round 4,
+the default for new games), ``arle-placeholder-v2`` (round 3) and ``arle-placeholder-v1``
+(rounds 1-2).  The older two are kept unchanged, so records and states written with them
+still load and replay: they name the set by id and content hash, and :func:`by_hash`
+finds any shipped set.  Any other set loads with
 ``load_cards(PATH)`` or ``arle.green.new_game(cards=PATH)``.
 
 Every problem is reported as a ``ValueError`` naming the file and the field:
@@ -14,7 +15,7 @@ Every problem is reported as a ``ValueError`` naming the file and the field:
 >>> from arle.green.cards import load_cards
 >>> cs = load_cards()
 >>> cs.id, len(cs.designs), sum(cs.pile_total.values()), cs.equipment_total
-('arle-placeholder-v2', 44, 132, 30)
+('arle-placeholder-v3', 44, 132, 30)
 >>> load_cards(V1_CARDS).id
 'arle-placeholder-v1'
 """
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 __all__ = ["PILES", "KINDS", "FRAMES", "TIMINGS", "CardSet", "Design", "Tile",
-           "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "SHIPPED", "by_hash", "load_cards",
+           "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "V3_CARDS", "SHIPPED", "by_hash", "load_cards",
            "parse_cards"]
 
 #: The four main piles, in the order of a draw declaration.
@@ -48,12 +49,13 @@ OPS: tuple[str, ...] = ("gain", "equipment", "refill", "modify")
 FORMAT = "arle-green-cards-1"
 
 _DATA = Path(__file__).resolve().parent / "data"
-#: The shipped sets: round 1-2 (kept for old records) and round 3 (the default).
+#: The shipped sets: rounds 1-2 and round 3 (kept for old records), round 4 (the default).
 V1_CARDS = _DATA / "placeholder-v1.json"
 V2_CARDS = _DATA / "placeholder-v2.json"
-SHIPPED: tuple[Path, ...] = (V2_CARDS, V1_CARDS)
+V3_CARDS = _DATA / "placeholder-v3.json"
+SHIPPED: tuple[Path, ...] = (V3_CARDS, V2_CARDS, V1_CARDS)
 #: The set new games use when no ``cards`` is given.
-DEFAULT_CARDS = V2_CARDS
+DEFAULT_CARDS = V3_CARDS
 
 _ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TAG = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,23}$")
