@@ -5,8 +5,8 @@ Two to four players draft cards over four years and build them into a farm grid;
 player plays the project's own labelled solo variant (``solo_mode = "arle_market"``,
 ARLE VARIANT, not the published solo mode).  The shipped card sets are invented:
 ``arle-placeholder-v3`` (the default), ``arle-placeholder-v2`` and ``arle-placeholder-v1``
-(kept so that their records replay; ``cards=PATH`` loads another set).  Rules coverage, the card schema and the
-hidden-information model are in ``docs/GREEN.md``.
+(kept so that their records replay; ``cards=PATH`` loads another set).  Rules coverage,
+the card schema and the hidden-information model are in ``docs/GREEN.md``.
 
 >>> import arle.green
 >>> s = arle.green.new_game(players=3, seed=1)

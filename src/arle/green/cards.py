@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 __all__ = ["PILES", "KINDS", "FRAMES", "TIMINGS", "CardSet", "Design", "Tile",
-           "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "V3_CARDS", "SHIPPED", "by_hash", "load_cards",
-           "parse_cards"]
+           "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "V3_CARDS", "SHIPPED", "by_hash",
+           "load_cards", "parse_cards"]
 
 #: The four main piles, in the order of a draw declaration.
 PILES: tuple[str, ...] = ("field", "livestock", "construction", "building")
