@@ -121,3 +121,30 @@ def test_balance_runs_split_over_seeds_add_up(tmp_path: Path,
         balance.merge([json.loads(a.read_text()), other])
     with pytest.raises(SystemExit):
         balance.main(["--merge", str(tmp_path / "missing.json")])
+
+
+def test_ismcts_judges_every_candidate_at_the_same_point_of_the_year() -> None:
+    root = _at(2, 8, "take", 1)
+    rng = random.Random(0)
+    me = root.current_player
+    assert me is not None
+    for steps, want in (("2", None), ("0", "year end")):
+        bot = GreenISMCTSBot(seed=1, steps=steps)
+        ends = set()
+        for a in root.legal_actions():
+            t = I.resample_from_infostate(root, me, rng)
+            t.apply(a)
+            bot._play_on(t, root, rng)
+            ends.add((t.year, t.pc, t.is_terminal()))
+        if want is None:     # the decision posed by the step two after the root's
+            assert ends == {(root.year, root.pc + 2, False)}
+        else:                # the next year's first decision
+            assert {(y, over) for y, _, over in ends} == {(root.year + 1, False)}
+    bot = GreenISMCTSBot(seed=1, look="3")      # the earlier horizon: three decisions
+    t = root.clone()
+    t.apply(root.legal_actions()[0])
+    before = len(t.record()["actions"])
+    bot._play_on(t, root, rng)
+    assert len(t.record()["actions"]) == before + 3
+    with pytest.raises(ValueError, match="steps >= 0"):
+        GreenISMCTSBot(steps="-1")

@@ -15,18 +15,22 @@ choice depends only on the seat's information state.
     A determinized information-set search with two modes.  ``mode=look`` (the default):
     ``dets`` determinizations (4) are sampled; the greedy values averaged over them
     keep the ``prune`` best actions (6; 0 = all); each is then applied in every sample
-    and played on for ``look`` decisions (6) with every seat choosing greedily (the
-    one-step value of :class:`GreenGreedyBot`), and the action with the best mean lead
-    (:func:`evaluate` of the seat minus the best other's) is taken; ``time`` (seconds)
-    stops after the first sample whose round ends past it.  ``mode=tree``: single-observer
-    information-set MCTS: every simulation samples a determinization, walks a tree of
-    action texts shared by all samples (UCB1 over the children available in this
-    sample), adds one node, plays on with a fast default policy up to ``horizon``
-    decisions, and backs up each seat's logistic lead; options ``sims`` (100), ``time``
-    (instead of ``sims``), ``c`` (0.7), ``horizon`` (1000: to the end), ``prune`` (the
-    root's candidates).  ``seed`` is the registry's.  Measured (2 players, seats swapped
-    every game, BENCHMARKS.md): on v1 ``look`` won 75% of seeds 0-19 and 65% of seeds
-    20-39 against ``green-greedy``, ``tree`` 50%; on v3 ``look`` wins 55% of seeds 20-39.
+    and played on with every seat choosing greedily (the one-step value of
+    :class:`GreenGreedyBot`) until the year's end (``steps=0``, the default) or until
+    ``steps`` more steps of the year's script have begun (a seat's turn is one step), so
+    that every candidate is judged at the same point of the year; ``look=N`` instead
+    plays on for N decisions (the earlier default, ``look=6``).  The action with the best
+    mean lead (:func:`evaluate` of the seat minus the best other's) is taken; ``time``
+    (seconds) stops after the first sample whose round ends past it.  ``mode=tree``:
+    single-observer information-set MCTS: every simulation samples a determinization,
+    walks a tree of action texts shared by all samples (UCB1 over the children
+    available in this sample), adds one node, plays on with a fast default policy up to
+    ``horizon`` decisions, and backs up each seat's logistic lead; options ``sims``
+    (100), ``time`` (instead of ``sims``), ``c`` (0.7), ``horizon`` (1000: to the end),
+    ``prune`` (the root's candidates).  ``seed`` is the registry's.  Measured (2 players,
+    seats swapped every game, v3, BENCHMARKS.md) against ``green-greedy``: the
+    year's-end horizon wins 100% of seeds 0-19 and 90% of seeds 20-39; ``look=6`` won
+    60% and 55%, ``steps=2`` 70% and 55%.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ from arle.green.state import State
 __all__ = ["GreenGreedyBot", "GreenISMCTSBot", "evaluate", "make_bot"]
 
 _FOLLOW = frozenset({"act", "store", "paywater", "keep", "tile", "attach"})
+
+#: ``green-ismcts``'s default horizon in steps of the year's script (0: the year's end).
+STEPS = 0
 
 
 def _harvest_cards(s: State, p: int) -> int:
@@ -158,7 +165,8 @@ class GreenISMCTSBot:
 
     def __init__(self, seed: int = 0, **options: str) -> None:
         o = _opts(options, {"sims": int, "time": float, "c": float, "horizon": int,
-                            "prune": int, "mode": str, "dets": int, "look": int})
+                            "prune": int, "mode": str, "dets": int, "look": int,
+                            "steps": int})
         self.seed = seed
         self.sims = int(o.get("sims", 100))
         self.time = o.get("time")
@@ -167,12 +175,14 @@ class GreenISMCTSBot:
         self.prune = int(o.get("prune", 6))
         self.mode = str(o.get("mode", "look"))
         self.dets = int(o.get("dets", 4))
-        self.look = int(o.get("look", 6))
+        self.look: int | None = o.get("look")
+        self.steps = int(o.get("steps", STEPS))
         if (self.sims < 1 or self.horizon < 0 or self.prune < 0
                 or (self.time is not None and self.time <= 0)):
             raise ValueError("sims must be >= 1, horizon >= 0, prune >= 0 and time > 0")
-        if self.mode not in ("look", "tree") or self.dets < 1 or self.look < 0:
-            raise ValueError("mode must be look or tree, dets >= 1 and look >= 0")
+        if (self.mode not in ("look", "tree") or self.dets < 1
+                or (self.look is not None and self.look < 0) or self.steps < 0):
+            raise ValueError("mode must be look or tree, dets >= 1, look >= 0 and steps >= 0")
         self._greedy = GreenGreedyBot(seed=seed)
         self._rng = random.Random(seed)
 
@@ -217,8 +227,9 @@ class GreenISMCTSBot:
     def _look(self, state: State, p: int, legal: list[Action],
               rng: random.Random) -> Action:
         """Determinized look-ahead: the greedy values averaged over ``dets`` samples pick
-        the ``prune`` best candidates; each is then played on in every sample for
-        ``look`` decisions with every seat choosing greedily, and scored by the lead."""
+        the ``prune`` best candidates; each is then played on in every sample with every
+        seat choosing greedily (to the same point of the year for every candidate, or for
+        ``look`` decisions) and scored by the lead."""
         dets = [resample_from_infostate(state, p, rng) for _ in range(self.dets)]
         greedy = self._greedy
         first = {str(a): sum(greedy._value(d, p, a, 2) for d in dets) / len(dets)
@@ -233,20 +244,32 @@ class GreenISMCTSBot:
             for i, a in enumerate(cands):
                 t = d.clone()
                 t.apply(a)
-                for _ in range(self.look):
-                    cur = t.current_player
-                    if cur is None:
-                        break
-                    acts = t.legal_actions()
-                    if len(acts) > 1:
-                        acts = [max(acts, key=lambda b: greedy._value(t, cur, b, 1)
-                                    + rng.random() * 1e-6)]
-                    t.apply(acts[0])
+                self._play_on(t, state, rng)
                 total[i] += _relative(t, p)
             if deadline is not None and _time.monotonic() >= deadline:
                 break
         best_i = max(range(len(cands)), key=lambda i: (total[i], -i))
         return cands[best_i]
+
+    def _play_on(self, t: State, root: State, rng: random.Random) -> None:
+        """Play ``t`` (a sample of ``root`` after a candidate) on to the horizon, every
+        seat choosing greedily: the year's end (``steps=0``), the decision posed by the
+        script step ``steps`` after the one that posed ``root``'s (``pc - 1``), or
+        ``look`` decisions."""
+        greedy = self._greedy
+        stop = math.inf if self.steps == 0 else root.pc - 1 + self.steps
+        done = 0
+        while True:
+            cur = t.current_player
+            if cur is None or (done >= self.look if self.look is not None
+                               else t.year != root.year or t.pc - 1 >= stop):
+                return
+            acts = t.legal_actions()
+            if len(acts) > 1:
+                acts = [max(acts, key=lambda b: greedy._value(t, cur, b, 1)
+                            + rng.random() * 1e-6)]
+            t.apply(acts[0])
+            done += 1
 
     def _simulate(self, s: State, root: _Node, rng: random.Random,
                   allowed: set[str] | None) -> None:
