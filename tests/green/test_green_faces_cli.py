@@ -133,3 +133,42 @@ def test_tournament_rotates_the_seats_and_splits_shared_wins() -> None:
     assert sum(b["wins"] for b in out["bots"].values()) == 2
     r = _arle("tournament", "--game", "green", "--players", "5", "--bots", "random,random")
     assert r.returncode == 2 and "1 to 4" in r.stderr
+
+
+def test_rules_options_reach_the_game_and_its_record(tmp_path: Path) -> None:
+    from arle.cli.green_play import green_options
+    assert green_options(["token_limits", "action_choice=hidden", "first_player=2"]) == {
+        "token_limits": True, "action_choice": "hidden", "first_player": 1}
+    r = _arle("play", "--game", "green", "--seats", "human,bot:green-greedy,bot:random",
+              "--seed", "3", "--rule", "action_choice=hidden", "--rule", "token_limits",
+              "--rule", "first_player=1",
+              input_text="1\n1\n1\nsave g.json\nquit\n", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Options: action_choice=hidden, token_limits=True, first_player=0" in r.stdout
+    assert "Token supply left: water" in r.stdout
+    assert "Plan your action with" in r.stdout
+    assert "Player 2 (green-greedy bot): commits an action" in r.stdout
+    saved = json.loads((tmp_path / "g.json").read_text())
+    assert saved["setup"]["options"]["action_choice"] == "hidden"
+    assert any(a.startswith("plan ") for a in saved["actions"])
+    r = _arle("play", "--game", "green", "--load", "g.json", input_text="quit\n", cwd=tmp_path)
+    assert r.returncode == 0 and "Resuming g.json" in r.stdout, r.stderr
+    s = G.new_game(players=3, seed=3, first_player=0, action_choice="hidden")
+    while s.pending().kind != "plan":
+        s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    mine = "\n".join(render_view(seat_view(s, 0), 0))
+    theirs = "\n".join(render_view(seat_view(s, 1), 1))
+    assert f"Your committed action: {s.players[0].plan}" in mine
+    assert "has committed an action" in theirs and "Your committed action" not in theirs
+    for rule, words in (("colour=red", "unknown option 'colour'"),
+                        ("token_limits=maybe", "token_limits=on or token_limits=off"),
+                        ("action_choice", "expected action_choice=VALUE"),
+                        ("action_choice=secret", "'secret' is not one of")):
+        r = _arle("play", "--game", "green", "--players", "3", "--rule", rule, cwd=tmp_path)
+        assert r.returncode == 2 and words in r.stderr, (rule, r.stderr)
+    r = _arle("play", "--game", "green", "--players", "2", "--rule", "action_choice=hidden")
+    assert r.returncode == 2 and "for 3-4 players" in r.stderr, r.stderr
+    r = _arle("play", "--game", "green", "--load", "g.json", "--rule", "token_limits",
+              cwd=tmp_path)
+    assert r.returncode == 2 and "leave out --seed and --rule" in r.stderr

@@ -159,11 +159,9 @@ def test_f3_solo_neutral_shortfall() -> None:
     assert s.pile_size == {"field": 29, "livestock": 29, "construction": 30, "building": 0}
 
 
-def test_f10_option_token_limits_refused_clearly() -> None:
-    with pytest.raises(ValueError, match="token_limits=True is not implemented"):
-        fresh(2, token_limits=True)
-    with pytest.raises(ValueError, match="action_choice='hidden' is not implemented"):
-        fresh(3, action_choice="hidden")
+def test_f10_tokens_unlimited_by_default_and_bad_options_refused() -> None:
+    with pytest.raises(ValueError, match="token_limits: 1 is not one of"):
+        fresh(2, token_limits=1)
     with pytest.raises(ValueError, match="unknown option 'colour'"):
         fresh(3, colour=1)
     with pytest.raises(ValueError, match="distance_metric"):

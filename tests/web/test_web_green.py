@@ -225,3 +225,63 @@ def test_green_games_of_one_and_four_players_start(make_app: Any, players: int) 
                           headers={"X-Arle-Token": made["seats"][0]["token"]}).json()
         assert data["view"]["obs"]["players"] == players
         assert data["view"]["obs"]["current_player"] == 0 and data["view"]["obs"]["legal_actions"]
+
+
+def test_green_rules_options_from_the_api_and_the_lobby_form(make_app: Any) -> None:
+    with TestClient(make_app()) as client:
+        r = client.post("/api/games", json={"game": "green", "players": 3, "seed": 2,
+                                            "seats": ["human", "human", "bot:green-greedy"],
+                                            "options": {"action_choice": "hidden",
+                                                        "token_limits": True}})
+        assert r.status_code == 201, r.text
+        made = r.json()
+        game = _svc(client).get(made["id"])
+        assert game.state.options["action_choice"] == "hidden"
+        toks = [x["token"] for x in made["seats"][:2]]
+        while game.state.pending().kind != "plan":           # the two people draw and pick
+            p = game.state.current_player
+            assert p in (0, 1)
+            r = client.post(f"/api/green/games/{made['id']}/moves",
+                            json={"action": str(game.state.legal_actions()[0]),
+                                  "version": game.version},
+                            headers={"X-Arle-Token": toks[p]})
+            assert r.status_code == 200, r.text
+            _svc(client).wait_idle(game)
+        assert game.state.current_player == game.state.first
+        p = game.state.current_player
+        assert p in (0, 1)
+        plan = next(str(a) for a in game.state.legal_actions() if "build" in str(a))
+        r = client.post(f"/api/green/games/{made['id']}/moves",
+                        json={"action": plan, "version": game.version},
+                        headers={"X-Arle-Token": toks[p]})
+        assert r.status_code == 200, r.text
+        _svc(client).wait_idle(game)
+        assert game.state.players[p].plan == plan[5:]        # a person plans after it
+        other = toks[1 - p]
+        seen = client.get(f"/api/green/games/{made['id']}",
+                          headers={"X-Arle-Token": other}).text
+        page = client.get(f"/green/games/{made['id']}/view",
+                          headers={"X-Arle-Token": other}).text
+        spect = TestClient(client.app).get(f"/api/green/games/{made['id']}").text
+        for text in (seen, page, spect):                     # only as the other's choice
+            assert plan[5:] not in text.replace(plan, "")
+        assert "has committed an action" in page
+        data = client.get(f"/api/green/games/{made['id']}",
+                          headers={"X-Arle-Token": toks[0]}).json()
+        assert "supply" in data["view"]["obs"]
+        for bad, words in (({"options": {"action_choice": "hidden"}, "players": 2},
+                            "for 3-4 players"),
+                           ({"options": ["token_limits"], "players": 3}, "options must be"),
+                           ({"options": {"colour": 1}, "players": 3}, "unknown option")):
+            r = client.post("/api/games", json={"game": "green", **bad})
+            assert r.status_code == 400 and words in r.json()["error"], r.text
+        r = client.post("/green/games", data={"players": "3", "seat0": "human",
+                                              "seat1": "bot:random", "seat2": "bot:random",
+                                              "take_seat": "0", "token_limits": "on",
+                                              "action_choice": "hidden"},
+                        follow_redirects=False)
+        assert r.status_code == 303
+        gid = r.headers["location"].rsplit("/", 1)[1]
+        assert _svc(client).get(gid).state.options["token_limits"] is True
+        assert _svc(client).get(gid).state.options["action_choice"] == "hidden"
+        assert "Limited tokens" in client.get("/green").text

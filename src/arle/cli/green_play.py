@@ -6,7 +6,8 @@ shows only what that seat may see (its own hand and pick, the public farms, mark
 piles and counts).  With two or more people at one terminal (hot seat) a "pass to
 Player N" screen hides the last hand before the next person's turn: the screen is
 cleared and nothing of the next hand is printed until that person presses Enter.  Bots'
-moves are announced as everybody sees them (a hidden pick is "commits a pick").
+moves are announced as everybody sees them (a hidden pick is "commits a pick", a
+hidden action of ``action_choice="hidden"`` "commits an action").
 
 Input is read line by line, as in the base game's ``arle play``: a number or an action's
 text; ``help``, ``card ID``, ``log``, ``scores``, ``save FILE``, ``quit``.  End of input
@@ -27,6 +28,7 @@ import arle.green as G
 from arle.actions import Action, IllegalActionError
 from arle.cli.play import Seat
 from arle.green.faces import NOTICE, card_text, seat_view
+from arle.green.io import options_from_rules
 
 __all__ = ["GreenSession", "public_text", "render_view", "run_green", "start_green"]
 
@@ -45,6 +47,8 @@ def public_text(action: str) -> str:
         return "commits a pick"
     if action.startswith("keep "):
         return "keeps an Equipment tile"
+    if action.startswith("plan "):
+        return "commits an action"
     return action
 
 
@@ -82,6 +86,8 @@ def render_view(view: dict[str, Any], seat: int | None) -> list[str]:
     piles = ", ".join(f"{k} {v}" for k, v in o["piles"].items())
     out.append(f"Piles: {piles}; Equipment stack {o['equipment_stack']}; towers left "
                f"{o['towers_left']}, silos left {o['silos_left']}.")
+    if o.get("supply"):
+        out.append("Token supply left: " + ", ".join(f"{k} {n}" for k, n in o["supply"].items()))
     if o.get("market"):
         down = sum(o.get("market_face_down", {}).values())
         out.append(f"Market (face up): {', '.join(m.upper() for m in o['market'])}"
@@ -94,6 +100,8 @@ def render_view(view: dict[str, Any], seat: int | None) -> list[str]:
         extra = []
         if st["committed"]:
             extra.append("has committed a pick")
+        if st.get("planned"):
+            extra.append("has committed an action")
         if st["card"]:
             extra.append(f"acting with {st['card'].upper()}")
         if st["aside"]:
@@ -112,6 +120,8 @@ def render_view(view: dict[str, Any], seat: int | None) -> list[str]:
             out.append(f"  {cards.get(c, c)}")
         if o.get("pick"):
             out.append(f"Your pick: {o['pick'].upper()}")
+        if o.get("plan"):
+            out.append(f"Your committed action: {o['plan']}")
     d = o.get("decision") or {}
     if seat is not None and d.get("player") == seat and o.get("legal_actions"):
         out.append("")
@@ -314,8 +324,15 @@ def run_green(session: GreenSession) -> int:
     return 0
 
 
+def green_options(specs: list[str]) -> dict[str, Any]:
+    """``--rule NAME[=VALUE]`` texts as options of :func:`arle.green.new_game` (see
+    :func:`arle.green.io.options_from_rules`)."""
+    return options_from_rules(specs, "--rule ")
+
+
 def start_green(console: Console, players: int | None, seats: list[str] | None,
-                seed: int, load: str | None, cards: str | None) -> GreenSession:
+                seed: int, load: str | None, cards: str | None,
+                options: dict[str, Any] | None = None) -> GreenSession:
     """The session of a new game (or of the record ``load``); ValueError with a message
     for the user on bad input."""
     from arle.cli.play import seats_from_specs
@@ -343,7 +360,7 @@ def start_green(console: Console, players: int | None, seats: list[str] | None,
         n = players if players is not None else len(seats) if seats else 1
         if not 1 <= n <= 4:
             raise ValueError(f"the green game has 1 to 4 players (got {n})")
-        state = G.new_game(players=n, seed=seed, cards=cards)
+        state = G.new_game(players=n, seed=seed, cards=cards, **(options or {}))
     specs = seats if seats is not None else saved if saved is not None else ["human"] * n
     if not (isinstance(specs, list) and all(isinstance(x, str) for x in specs)):
         raise ValueError(f"{load}: seats: expected a list of 'human' or 'bot:SPEC' texts")
@@ -352,13 +369,17 @@ def start_green(console: Console, players: int | None, seats: list[str] | None,
 
 
 def play_green(console: Console, players: int | None, seats: list[str] | None,
-               seed: int, load: str | None, cards: str | None) -> int:
+               seed: int, load: str | None, cards: str | None,
+               options: dict[str, Any] | None = None) -> int:
     """``arle play --game green`` (the exit code; ValueError for bad options)."""
-    session = start_green(console, players, seats, seed, load, cards)
+    session = start_green(console, players, seats, seed, load, cards, options)
     console.print(Text(NOTICE))
     if load is None:
         console.print(Text(f"New game for {session.state.n} player(s), seed {seed} "
                            f"(play this setup again with --seed {seed})."))
+        if options:
+            console.print(Text("Options: " + ", ".join(f"{k}={v}" for k, v in options.items())
+                               + " (docs/GREEN.md, \"Options\")."))
     else:
         console.print(Text(f"Resuming {load}: {len(session.state.history)} actions replayed."))
     console.print(Text(", ".join(f"{player_name(p)}: {seat.label}"

@@ -693,7 +693,8 @@ def play(
                             "random or expansion-only [default: random]).")] = None,
     rule: Annotated[list[str] | None, typer.Option(
         "--rule", metavar="NAME[=on|off]",
-        help="Set a rules option (repeatable), e.g. --rule choose_cells to pick the cell "
+        help="Set a rules option (repeatable; green: NAME=VALUE, e.g. --rule "
+             "action_choice=hidden), e.g. --rule choose_cells to pick the cell "
              "of every tile in a base game too (docs/PLAYING.md lists them).")] = None,
     load: Annotated[str | None, typer.Option(
         "--load", metavar="FILE", help="Resume a game record saved with 'save FILE'.")] = None,
@@ -710,7 +711,8 @@ def play(
     bots)."""
     console = Console(highlight=False)
     if game == "green":
-        _play_green(console, players, seats, seed, load, cards, buildings, promos, expansion)
+        _play_green(console, players, seats, seed, load, cards, rule or [], buildings, promos,
+                    expansion)
     if game != "arle":
         _refuse(f"--game {game}: use arle or green")
     if cards is not None:
@@ -773,18 +775,23 @@ def play(
 
 
 def _play_green(console: Console, players: int | None, seats: str | None, seed: int | None,
-                load: str | None, cards: str | None, *arle_only: object) -> NoReturn:
+                load: str | None, cards: str | None, rule: list[str],
+                *arle_only: object) -> NoReturn:
     """``--game green``: the terminal face of :mod:`arle.cli.green_play`."""
-    from arle.cli.green_play import play_green
+    from arle.cli.green_play import green_options, play_green
     if any(arle_only):
         _refuse("--buildings, --promos and --expansion are for Fields of Arle, not --game green")
-    if load is not None and seed is not None:
-        _refuse("--load takes the setup from the record: leave out --seed")
+    if load is not None and (seed is not None or rule):
+        _refuse("--load takes the setup from the record: leave out --seed and --rule")
+    try:
+        options = green_options(rule)
+    except ValueError as exc:
+        _refuse(str(exc))
     game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
     _enable_line_editing()
     try:
         code = play_green(console, players, split_seats(seats) if seats else None,
-                          game_seed, load, cards)
+                          game_seed, load, cards, options)
     except ValueError as exc:
         _refuse(str(exc))
     except KeyboardInterrupt:

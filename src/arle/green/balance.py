@@ -25,16 +25,19 @@ from typing import Any
 
 import arle.bots
 import arle.green as G
+from arle.green.io import options_from_rules
 
 __all__ = ["collect", "head_to_head", "main", "measure", "merge", "summarize"]
 
 _ACTS = ("build", "tower", "silo", "market", "restore")
 
 
-def _play(n: int, seed: int, specs: list[str], cards: str | None) -> tuple[G.State, dict[str, Any]]:
-    s = G.new_game(players=n, seed=seed, cards=cards)
+def _play(n: int, seed: int, specs: list[str], cards: str | None,
+          options: dict[str, Any] | None = None) -> tuple[G.State, dict[str, Any]]:
+    s = G.new_game(players=n, seed=seed, cards=cards, **(options or {}))
     bots = [arle.bots.get(spec, seed=seed * 7 + i) for i, spec in enumerate(specs)]
     acts = {k: 0 for k in _ACTS}
+    planned = [""] * n
     seen: set[str] = set()
     while not s.is_terminal():
         for pl in s.players:
@@ -43,23 +46,35 @@ def _play(n: int, seed: int, specs: list[str], cards: str | None) -> tuple[G.Sta
         p = s.current_player
         assert p is not None
         a = bots[p].choose(s)  # type: ignore[arg-type]
-        if s.pending().kind == "act":
+        kind = s.pending().kind
+        if kind == "plan":                  # F17 "hidden": the action as committed
+            acts[a.args[0]] += 1
+            planned[p] = a.args[0]
+        elif kind == "act":
+            if planned[p]:                  # chosen again: the plan did not happen
+                acts[planned[p]] -= 1
             acts[a.verb] = acts.get(a.verb, 0) + 1
+        if kind in ("pick", "take"):
+            planned[p] = ""
+
         s.apply(a)
     return s, {"acts": acts, "seen": seen}
 
 
 def collect(n: int, games: int, bot: str = "green-greedy", seed0: int = 0,
-            cards: str | None = None) -> dict[str, Any]:
+            cards: str | None = None, options: dict[str, Any] | None = None
+            ) -> dict[str, Any]:
     """The raw tallies of ``games`` seeded games (JSON-ready; :func:`merge` adds the
-    tallies of runs over different seeds, :func:`summarize` turns them into figures)."""
+    tallies of runs over different seeds, :func:`summarize` turns them into figures);
+    ``options`` of :func:`arle.green.new_game` (the F-rulings' options) for every game."""
     raw: dict[str, Any] = {
-        "players": n, "bot": bot, "cards": G.load_cards(cards).id, "seeds": [],
+        "players": n, "bot": bot, "cards": G.load_cards(cards).id,
+        "options": dict(options or {}), "seeds": [],
         "scores": [], "farm": [], "acts": {k: 0 for k in _ACTS}, "open_games": 0,
         "end_share": [], "first_wins": 0.0, "seen_in": {}, "built_in": {},
         "owner_wins": {}, "wins": []}
     for g in range(games):
-        s, info = _play(n, seed0 + g, [bot] * n, cards)
+        s, info = _play(n, seed0 + g, [bot] * n, cards, options)
         raw["seeds"].append(seed0 + g)
         for k, v in info["acts"].items():
             raw["acts"][k] = raw["acts"].get(k, 0) + v
@@ -98,10 +113,10 @@ def merge(raws: list[dict[str, Any]]) -> dict[str, Any]:
         raise ValueError("nothing to merge")
     out: dict[str, Any] = json.loads(json.dumps(raws[0]))
     for r in raws[1:]:
-        for k in ("players", "bot", "cards"):
-            if r[k] != out[k]:
+        for k in ("players", "bot", "cards", "options"):
+            if r.get(k, {}) != out.get(k, {}):
                 raise ValueError(f"cannot merge runs with different {k}: "
-                                 f"{out[k]!r} and {r[k]!r}")
+                                 f"{out.get(k)!r} and {r.get(k)!r}")
         if set(r["seeds"]) & set(out["seeds"]):
             raise ValueError("cannot merge runs that share seeds")
         for k in ("seeds", "scores", "farm", "end_share", "wins"):
@@ -129,6 +144,7 @@ def summarize(raw: dict[str, Any]) -> dict[str, Any]:
             for d, v in raw["owner_wins"].items() if len(v) >= 5}
     return {
         "players": n, "games": games, "bot": raw["bot"], "cards": raw["cards"],
+        "options": raw.get("options", {}),
         "score_mean": round(statistics.mean(scores), 2),
         "score_sd": round(statistics.pstdev(scores), 2),
         "score_min": min(scores), "score_max": max(scores),
@@ -145,9 +161,10 @@ def summarize(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def measure(n: int, games: int, bot: str = "green-greedy", seed0: int = 0,
-            cards: str | None = None) -> dict[str, Any]:
+            cards: str | None = None, options: dict[str, Any] | None = None
+            ) -> dict[str, Any]:
     """The P6 figures over ``games`` seeded games of ``n`` players, every seat ``bot``."""
-    return summarize(collect(n, games, bot, seed0, cards))
+    return summarize(collect(n, games, bot, seed0, cards, options))
 
 
 def _first_player(s: G.State) -> int:
@@ -158,7 +175,8 @@ def _first_player(s: G.State) -> int:
 
 
 def head_to_head(games: int, bot: str, versus: str, seed0: int = 0,
-                 cards: str | None = None) -> dict[str, Any]:
+                 cards: str | None = None, options: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
     """``versus`` against ``bot`` in 2-player games, seats swapped every game."""
     won = 0.0
     mine: list[float] = []
@@ -166,7 +184,7 @@ def head_to_head(games: int, bot: str, versus: str, seed0: int = 0,
     for g in range(games):
         specs = [versus, bot] if g % 2 == 0 else [bot, versus]
         me = g % 2
-        s, _ = _play(2, seed0 + g, specs, cards)
+        s, _ = _play(2, seed0 + g, specs, cards, options)
         w = s.winners()
         if me in w:
             won += 1 / len(w)
@@ -187,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards", default=None)
+    ap.add_argument("--rule", metavar="NAME[=VALUE]", action="append", default=[],
+                    help="an option of the rulings for every game (repeatable), e.g. "
+                         "--rule action_choice=hidden --rule token_limits")
     ap.add_argument("--raw", metavar="FILE", default=None,
                     help="also write the raw tallies to FILE (for --merge)")
     ap.add_argument("--merge", metavar="FILE", nargs="+", default=None,
@@ -194,6 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
+    try:
+        options = options_from_rules(a.rule, "--rule ")
+        G.new_game(players=2 if a.versus else a.players, seed=0, cards=a.cards, **options)
+    except ValueError as e:
+        ap.error(str(e))
     if a.merge:
         try:
             raws = [json.loads(open(f, encoding="utf-8").read()) for f in a.merge]
@@ -201,9 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError, KeyError, TypeError) as e:
             ap.error(f"--merge: {e}")
     elif a.versus:
-        out = head_to_head(a.games, a.bot, a.versus, a.seed, a.cards)
+        out = head_to_head(a.games, a.bot, a.versus, a.seed, a.cards, options)
     else:
-        raw = collect(a.players, a.games, a.bot, a.seed, a.cards)
+        raw = collect(a.players, a.games, a.bot, a.seed, a.cards, options)
         out = summarize(raw)
         if a.raw:
             with open(a.raw, "w", encoding="utf-8") as f:

@@ -53,6 +53,16 @@ _FOLLOW = frozenset({"act", "store", "paywater", "keep", "tile", "attach"})
 STEPS = 0
 
 
+def _as_act(s: State) -> State:
+    """A copy of ``s`` whose pending committed action (``plan``, F17's option) is posed
+    as the action itself, to resolve at once: a plan's worth is that action's (the
+    others' actions before it could only use up Water Towers or Silos)."""
+    t = s.clone()
+    t.stack = t.stack[:-1] + [{"t": "act", "p": s.stack[-1]["p"]}]
+    t._legal = None
+    return t
+
+
 def _harvest_cards(s: State, p: int) -> int:
     cs = s.cs
     return sum(1 for e in s.players[p].farm.values()
@@ -131,6 +141,8 @@ class GreenGreedyBot:
         return best
 
     def _value(self, s: State, p: int, a: Action, depth: int) -> float:
+        if a.verb == "plan":            # F17 "hidden": judged as if it resolved now
+            s, a = _as_act(s), Action(a.args[0], a.args[1:])
         t = s.clone()
         t.apply(a)
         for _ in range(60 if a.verb == "pick" else 0):   # the others commit and act
@@ -141,7 +153,7 @@ class GreenGreedyBot:
             t.apply(acts[self._rng.randrange(len(acts))])
         if (depth > 0 and t.current_player == p
                 and (t.stack[-1]["t"] in _FOLLOW
-                     or (a.verb in ("pick", "take") and t.stack[-1]["t"] == "act"))):
+                     or (a.verb in ("pick", "take") and t.stack[-1]["t"] in ("act", "plan")))):
             return max(self._value(t, p, b, depth - 1) for b in t.legal_actions())
         return _relative(t, p)
 
@@ -334,8 +346,8 @@ def _values(s: State) -> list[float]:
 def _default_policy(s: State, acts: list[Action], rng: random.Random) -> Action:
     """The playout policy: build when it can (a location before a tower or silo),
     otherwise at random."""
-    if s.stack and s.stack[-1]["t"] == "act":
-        builds = [a for a in acts if a.verb == "build"]
+    if s.stack and s.stack[-1]["t"] in ("act", "plan"):
+        builds = [a for a in acts if a.verb == "build" or a.args[:1] == ("build",)]
         if builds and rng.random() < 0.8:
             return builds[rng.randrange(len(builds))]
     if s.stack and s.stack[-1]["t"] == "harvest":

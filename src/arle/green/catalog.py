@@ -19,8 +19,8 @@ FOG_OPTIONS: dict[str, Any] = {
     "open_area_anchors_placement": True,   # F7
     "open_area_counts_as_location": False,  # F24, F27
     "restore_retriggers_immediate": False,  # F24
-    "token_limits": False,                 # F10; True = 32/44/61/20 (not implemented)
-    "action_choice": "sequential",         # F17; alt "hidden" (not implemented)
+    "token_limits": False,                 # F10; True = 32/44/61/20 (TOKEN_LIMITS)
+    "action_choice": "sequential",         # F17; alt "hidden" (3-4 players)
     "draw_mode": "choose",                 # F4; "fixed" = ARLE VARIANT 2/2/1/1
     "solo_mode": "arle_market",            # F3; ARLE VARIANT, 1 player only
     "first_player": "random",              # F16; or a seat index
@@ -34,8 +34,8 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "open_area_anchors_placement": (True, False),
     "open_area_counts_as_location": (True, False),
     "restore_retriggers_immediate": (True, False),
-    "token_limits": (False,),
-    "action_choice": ("sequential",),
+    "token_limits": (False, True),
+    "action_choice": ("sequential", "hidden"),
     "draw_mode": ("choose", "fixed"),
     "solo_mode": ("arle_market",),
     "first_player": ("random",),
@@ -64,6 +64,9 @@ FIXED_DRAW = (2, 2, 1, 1)      # F4 ARLE VARIANT: Field, Livestock, Construction
 SOLO_PILE_CAP = 4              # F3: at most 8 cards a pile a year (player + neutral)
 MARKET_OPEN = 6                # R24: six face up at first
 MARKET_REVEAL = 2              # R24: two more after each pair of turns
+#: F10 with ``token_limits``: the supply of each kind of token (the box's counts; Money
+#: counted in coins), shared by every seat; a gain beyond what is left is lost.
+TOKEN_LIMITS = {"water": 32, "food": 44, "coins": 61, "vp": 20}
 COINS_PER_VP = 3               # R22
 FOOD_PER_VP = 2                # R22
 

@@ -3,8 +3,9 @@
 
 :func:`seat_view` is the one entry point: the seat's :meth:`State.observation` (or, for
 a spectator, :func:`arle.green.infostate.public_observation`), the action history with
-every hidden pick and Equipment keep written ``pick ?`` / ``keep ?``, the live score
-totals (all from public items), and the texts of the cards the view names.  A face
+every hidden pick, Equipment keep and plan written ``pick ?`` / ``keep ?`` / ``plan ?``,
+the live score totals (all from public items), and the texts of the cards the view
+names.  A face
 renders this dictionary and nothing else, so it cannot show a card the seat may not see.
 
 >>> import arle.green

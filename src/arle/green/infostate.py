@@ -3,8 +3,9 @@ string and as fixed-size tensors, a fixed action catalogue with legal masks, and
 determinization (``resample_from_infostate``).
 
 A seat's information state is perfect recall: the public action history (other seats'
-hidden picks and Equipment keeps written ``pick ?`` / ``keep ?``), the seat's private log
-(the hands it held, its picks, the tiles it drew and kept: ``State.private``), what it
+hidden picks, Equipment keeps and (option ``action_choice="hidden"``) committed actions
+written ``pick ?`` / ``keep ?`` / ``plan ?``), the seat's private log (the hands it
+held, its picks and plans, the tiles it drew and kept: ``State.private``), what it
 knows of the other hands from the hands it passed on (``State.known``), where its
 returned tiles lie under the stack, and its current observation.
 
@@ -29,7 +30,7 @@ import numpy as np
 from arle.actions import Action
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet
-from arle.green.state import State
+from arle.green.state import State, _act_legal
 
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
            "observation_string", "observation_tensor", "public_observation",
@@ -40,16 +41,20 @@ __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state
 WINDOW = range(-7, 9)
 #: Decision kinds in tensor order.
 KINDS = ("declare", "pick", "take", "act", "paywater", "store", "keep", "tile", "attach",
-         "harvest", "over")
+         "harvest", "plan", "over")
 _CELL_KINDS = ("field", "livestock", "construction", "building", "tower", "silo")
 _OPEN_MAX = 24          # catalogue entries for pay/store choices (the k-th legal one)
 
 
 # ---------------------------------------------------------------------------- strings
+_HIDDEN_VERBS = ("pick", "keep", "plan")
+
+
 def redacted_history(s: State, player: int) -> list[str]:
-    """The action history as ``player`` saw it: every hidden pick and Equipment keep is
-    written ``pick ?`` / ``keep ?`` (the seat's own are in its private log)."""
-    return ["pick ?" if a.startswith("pick ") else "keep ?" if a.startswith("keep ") else a
+    """The action history as ``player`` saw it: every hidden pick, Equipment keep and
+    committed action is written ``pick ?`` / ``keep ?`` / ``plan ?`` (the seat's own are
+    in its private log; what a plan did shows in the farms once it is resolved)."""
+    return [a.split(" ", 1)[0] + " ?" if a.split(" ", 1)[0] in _HIDDEN_VERBS else a
             for a in s.history]
 
 
@@ -62,7 +67,7 @@ def public_observation(s: State) -> dict[str, Any]:
     """What everybody (a spectator) sees: the observation without any seat's private
     items."""
     o = s.observation(0)
-    for k in ("hand", "pick", "legal_actions", "seat"):
+    for k in ("hand", "pick", "plan", "legal_actions", "seat"):
         o.pop(k, None)
     o["decision"] = {"player": s.current_player,
                      "kind": s.stack[-1]["t"] if s.stack and not s.over else "over"}
@@ -241,7 +246,7 @@ class GreenCatalog:
     """A fixed list of action texts for one card set (H5): every declaration split, a
     ``pick``/``take`` per design, the cell actions over the :data:`WINDOW`, ``market
     0..2``, the tile actions per tile, and ``pay#k`` / ``store#k`` for the k-th legal
-    choice of an open-ended Water payment or distribution."""
+    choice of an open-ended Water payment or distribution (``plan X`` is at ``X``)."""
 
     def __init__(self, cs: CardSet) -> None:
         self.cs = cs
@@ -276,7 +281,11 @@ class GreenCatalog:
         return None
 
     def index(self, s: State, a: Action) -> int | None:
-        """The catalogue index of legal action ``a`` of ``s`` (``None`` if uncatalogued)."""
+        """The catalogue index of legal action ``a`` of ``s`` (``None`` if uncatalogued).
+        A committed ``plan X`` (F17's option) shares the index of ``X``: the decision's
+        kind tells them apart."""
+        if a.verb == "plan":
+            a = Action(a.args[0], a.args[1:])
         key = self._open(s, a) if a.verb in ("pay", "store") else str(a)
         return None if key is None else self._index.get(key)
 
@@ -323,7 +332,9 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
     (their piles are public) are dealt uniformly from that pile's unknown cards (the
     pile's remainder and those slots); an unrevealed pick is drawn from the seat's hand;
     the Equipment tiles ``player`` has not seen are dealt over the never-seen stack and
-    the tiles others returned under it; the RNG is fresh.  ``s`` is not changed."""
+    the tiles others returned under it; an unresolved committed action of another seat
+    (F17's option) is drawn from that seat's legal actions; the RNG is fresh.  ``s`` is
+    not changed."""
     _check(s, player)
     t = s.clone()
     cs = t.cs
@@ -399,6 +410,14 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
     ti = {x: i for i, x in enumerate(cs.tile_order)}
     for x in tiles:
         t.eq_unseen[ti[x]] += 1
+    # --- committed actions (action_choice "hidden"): public are only who has planned
+    for q, pl in enumerate(t.players):
+        if q != player and pl.plan:
+            acts = [str(a) for a in _act_legal(t, q)]
+            pl.plan = acts[rng.randrange(len(acts))]
+            log = t.private[q]
+            if log and log[-1].startswith(f"y{t.year} plan "):
+                log[-1] = f"y{t.year} plan {pl.plan}"
     t.rng = rng.getrandbits(64)
     t._legal = None
     return t

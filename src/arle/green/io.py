@@ -13,7 +13,7 @@ from arle.green.cards import PILES, CardSet, by_hash, load_cards
 if TYPE_CHECKING:
     from arle.green.state import State
 
-__all__ = ["observation", "state_from_json", "conservation_problems"]
+__all__ = ["observation", "state_from_json", "conservation_problems", "options_from_rules"]
 
 _CELL = re.compile(r"^-?\d{1,3},-?\d{1,3}$")
 
@@ -31,6 +31,7 @@ def observation(s: State, player: int) -> dict[str, Any]:
     Never another seat's hand or pick, the piles' contents, the face-down market's cards,
     the Equipment stack's order or contents, the RNG or the action history."""
     cur = s.current_player
+    hidden = s.options["action_choice"] == "hidden"
     seats = []
     for i, pl in enumerate(s.players):
         piles = {k: 0 for k in PILES}
@@ -38,12 +39,15 @@ def observation(s: State, player: int) -> dict[str, Any]:
             piles[s.cs.designs[c].pile] += 1
         if pl.pick:                      # the committed pick is still a card of the hand
             piles[s.cs.designs[pl.pick].pile] += 1
-        seats.append({
+        seat: dict[str, Any] = {
             "coins": pl.coins, "food": pl.food, "vp_tokens": pl.vpt,
             "farm": _farm_view(s, i), "aside": list(pl.aside),
             "hand_size": len(pl.hand) + (1 if pl.pick else 0), "hand_piles": piles,
             "committed": bool(pl.pick), "card": pl.card,
-        })
+        }
+        if hidden:
+            seat["planned"] = bool(pl.plan)
+        seats.append(seat)
     out: dict[str, Any] = {
         "game": "green", "cards": {"id": s.cs.id, "hash": s.cs.hash},
         "seat": player, "players": s.n, "year": s.year,
@@ -56,6 +60,12 @@ def observation(s: State, player: int) -> dict[str, Any]:
         "equipment_discarded": list(s.eq_gone), "seats": seats,
         "hand": list(s.players[player].hand), "pick": s.players[player].pick,
     }
+    if hidden:                           # F17 option: the seat's own committed action
+        out["plan"] = s.players[player].plan
+    from arle.green.state import supply
+    left = supply(s)
+    if left is not None:                 # F10 option: the tokens left in the supply
+        out["supply"] = left
     if cur is None:
         out["decision"] = {"player": None, "kind": "over"}
     elif cur == player:
@@ -65,6 +75,37 @@ def observation(s: State, player: int) -> dict[str, Any]:
         out["legal_actions"] = [str(a) for a in s.legal_actions()]
     else:
         out["decision"] = {"player": cur, "kind": s.stack[-1]["t"]}
+    return out
+
+
+def options_from_rules(specs: list[str], flag: str = "") -> dict[str, Any]:
+    """``NAME[=VALUE]`` texts (``arle play --game green --rule``, ``python -m
+    arle.green.balance --rule``) as options of :func:`arle.green.new_game`
+    (``catalog.FOG_OPTIONS``): a true/false option takes ``on``/``off`` (``NAME`` alone
+    is ``on``), ``first_player`` a seat number from 1 or ``random``, the others their
+    value's text; ``new_game`` checks the values.  ``flag`` starts each error message.
+
+    >>> options_from_rules(["token_limits", "action_choice=hidden", "first_player=2"])
+    {'token_limits': True, 'action_choice': 'hidden', 'first_player': 1}
+    """
+    out: dict[str, Any] = {}
+    for spec in specs:
+        name, sep, value = (x.strip() for x in spec.partition("="))
+        if name not in K.FOG_OPTIONS:
+            raise ValueError(f"{flag}{spec}: unknown option {name!r} for the green game "
+                             f"(known: {', '.join(K.FOG_OPTIONS)})")
+        if isinstance(K.FOG_OPTIONS[name], bool):
+            on = {"on": True, "true": True, "off": False, "false": False}.get(
+                value.lower() if sep else "on")
+            if on is None:
+                raise ValueError(f"{flag}{spec}: expected {name}, {name}=on or {name}=off")
+            out[name] = on
+        elif not sep or not value:
+            raise ValueError(f"{flag}{spec}: expected {name}=VALUE")
+        elif name == "first_player" and value.isdigit():
+            out[name] = int(value) - 1
+        else:
+            out[name] = value
     return out
 
 
@@ -167,11 +208,17 @@ def _str(v: Any, where: str, choices: Any = None) -> str:
 
 
 _FRAME_FIELDS: dict[str, set[str]] = {
-    "declare": set(), "pick": set(), "take": set(), "act": set(), "harvest": set(),
+    "declare": set(), "pick": set(), "take": set(), "act": set(), "plan": set(),
+    "harvest": set(),
     "store": {"n"}, "paywater": {"n", "cell"}, "keep": {"tiles"}, "tile": {"e"},
     "attach": {"cell"}, "fx": {"cell", "src", "i"},
 }
-_STEPS = {"income": 2, "declare": 2, "commit": 2, "reveal": 1, "act": 2, "open": 1,
+#: Fields a frame may hold beside its own (a Water gain limited to the towers in range of
+#: a cell: F10's refill with too little Water left).
+_OPTIONAL_FIELDS: dict[str, set[str]] = {"store": {"cell"}}
+#: The verbs of an action chosen with a card (F17's committed ``plan``).
+_ACT_VERBS = ("build", "tower", "silo", "market", "restore")
+_STEPS = {"income": 2, "declare": 2, "commit": 2, "reveal": 1, "plan": 2, "act": 2, "open": 1,
           "turn": 2, "neutral": 1, "reveal2": 1, "harvest": 2, "endyear": 1}
 
 
@@ -232,7 +279,8 @@ def _load(d: Any, cards: str | None) -> State:
         w = f"stack[{i}]"
         if not isinstance(f, dict) or f.get("t") not in _FRAME_FIELDS:
             _bad(w + ".t", f"unknown frame {f.get('t') if isinstance(f, dict) else f!r}")
-        _keys(f, w, {"t", "p"} | _FRAME_FIELDS[f["t"]])
+        _keys(f, w, {"t", "p"} | _FRAME_FIELDS[f["t"]]
+              | ({k for k in _OPTIONAL_FIELDS.get(f["t"], ()) if k in f}))
         _int(f["p"], w + ".p", 0, n - 1)
         if "n" in f:
             _int(f["n"], w + ".n", 1, 99)
@@ -258,7 +306,8 @@ def _load(d: Any, cards: str | None) -> State:
     s.players = []
     for i, pd in enumerate(pls):
         w = f"players[{i}]"
-        _keys(pd, w, {"coins", "food", "vpt", "farm", "hand", "pick", "card", "aside"})
+        _keys(pd, w, {"coins", "food", "vpt", "farm", "hand", "pick", "card", "aside"}
+              | ({"plan"} if "plan" in pd else set()))
         pl = Player()
         pl.coins = _int(pd["coins"], w + ".coins", 0, 10 ** 6)
         pl.food = _int(pd["food"], w + ".food", 0, 10 ** 6)
@@ -287,6 +336,12 @@ def _load(d: Any, cards: str | None) -> State:
         pl.card = _str(pd["card"], w + ".card", set(designs) | {""})
         pl.aside = [_str(x, f"{w}.aside[{j}]", tiles)
                     for j, x in enumerate(_list(pd["aside"], w + ".aside"))]
+        if "plan" in pd:
+            plan = _str(pd["plan"], w + ".plan")
+            if plan.split(" ")[0] not in _ACT_VERBS or not pl.card:
+                _bad(w + ".plan", f"{plan!r} is not an action planned with a card "
+                     f"({', '.join(_ACT_VERBS)})")
+            pl.plan = plan
         s.players.append(pl)
     for name in ("unseen", "pile_size", "slots"):
         v = _keys(d[name], name, set(PILES))

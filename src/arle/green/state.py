@@ -75,7 +75,7 @@ class Player:
     ``"silo"``; ``harvested`` lists what resolved this Harvest: ``"c"`` for the card's
     ability, tile ids for standalone Harvest tiles)."""
 
-    __slots__ = ("coins", "food", "vpt", "farm", "hand", "pick", "card", "aside")
+    __slots__ = ("coins", "food", "vpt", "farm", "hand", "pick", "card", "aside", "plan")
 
     def __init__(self) -> None:
         self.coins = 0
@@ -86,6 +86,7 @@ class Player:
         self.pick = ""               # committed pick, private until the reveal
         self.card = ""               # the revealed (or taken) card still to act with
         self.aside: list[str] = []   # set-aside Equipment (public)
+        self.plan = ""               # action_choice "hidden": the committed action, private
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -94,12 +95,16 @@ class Player:
         p.hand = self.hand[:]
         p.pick, p.card = self.pick, self.card
         p.aside = self.aside[:]
+        p.plan = self.plan
         return p
 
     def to_dict(self) -> dict[str, Any]:
-        return {"coins": self.coins, "food": self.food, "vpt": self.vpt,
-                "farm": [[k] + v for k, v in self.farm.items()], "hand": self.hand, "pick": self.pick,
-                "card": self.card, "aside": self.aside}
+        d = {"coins": self.coins, "food": self.food, "vpt": self.vpt,
+             "farm": [[k] + v for k, v in self.farm.items()], "hand": self.hand,
+             "pick": self.pick, "card": self.card, "aside": self.aside}
+        if self.plan:                # only with action_choice "hidden", only until resolved
+            d["plan"] = self.plan
+        return d
 
 
 # ---------------------------------------------------------------------------- the state
@@ -222,7 +227,7 @@ class State:
         t = str(f["t"])
         details = {k: v for k, v in f.items() if k not in ("t", "p")}
         pl = self.players[int(f["p"])]
-        if t == "act":
+        if t in ("act", "plan"):
             details["card"] = pl.card
         title, text = _WORDS[t](self, f)
         return Decision(int(f["p"]), t, title, text, details)
@@ -373,6 +378,34 @@ def _draw_tiles(s: State, k: int) -> list[str]:
 
 def _stack_size(s: State) -> int:
     return sum(s.eq_unseen) + len(s.eq_bottom)
+
+
+# ---------------------------------------------------------------------------- tokens
+def _held(s: State, res: str) -> int:
+    """Tokens of kind ``res`` (``water``, ``food``, ``coins``, ``vp``) out of the supply."""
+    if res == "water":
+        return sum(int(e[2]) for pl in s.players for e in pl.farm.values() if e[0] == TOWER)
+    if res == "food":
+        return sum(pl.food for pl in s.players)
+    if res == "coins":
+        return sum(pl.coins for pl in s.players)
+    return sum(pl.vpt for pl in s.players)
+
+
+def supply(s: State) -> dict[str, int] | None:
+    """What is left of each kind of token with ``token_limits`` (F10), else ``None``
+    (unlimited)."""
+    if not s.options["token_limits"]:
+        return None
+    return {k: cap - _held(s, k) for k, cap in K.TOKEN_LIMITS.items()}
+
+
+def _gain(s: State, res: str, v: int) -> int:
+    """The part of a gain of ``v`` tokens the supply can give (F10: all of it unless
+    ``token_limits``; beyond what is left the gain is lost)."""
+    if v <= 0 or not s.options["token_limits"]:
+        return v
+    return max(0, min(v, K.TOKEN_LIMITS[res] - _held(s, res)))
 
 
 # ---------------------------------------------------------------------------- geometry
@@ -559,11 +592,21 @@ def _distributions(amounts: list[int], n: int) -> Iterator[list[int]]:
                 yield [k] + tail
 
 
-def _store_water(s: State, p: int, n: int) -> None:
-    """Gain ``n`` Water (F12): fill towers with room, asking where when it matters."""
+def _rooms(s: State, p: int, near: str | None) -> list[tuple[str, int]]:
+    """The towers of ``p`` with room (in range of ``near`` if given) and their room."""
     farm = s.players[p].farm
-    rooms = [(k, _capacity(s, e) - int(e[2])) for k, e in farm.items() if e[0] == TOWER]
-    rooms = [(k, r) for k, r in rooms if r > 0]
+    keys = [k for k, e in farm.items() if e[0] == TOWER] if near is None \
+        else _towers_for(s, p, near)
+    rooms = [(k, _capacity(s, farm[k]) - int(farm[k][2])) for k in keys]
+    return [(k, r) for k, r in rooms if r > 0]
+
+
+def _store_water(s: State, p: int, n: int, near: str | None = None) -> None:
+    """Gain ``n`` Water (F12; F10 caps it with ``token_limits``): fill towers with room
+    (those in range of ``near`` if given), asking where when it matters."""
+    farm = s.players[p].farm
+    n = _gain(s, "water", n)
+    rooms = _rooms(s, p, near)
     total = sum(r for _, r in rooms)
     if n <= 0 or total == 0:
         return
@@ -574,7 +617,10 @@ def _store_water(s: State, p: int, n: int) -> None:
             farm[k][2] += put
             left -= put
         return
-    s.stack.append({"t": "store", "p": p, "n": n})
+    f: dict[str, Any] = {"t": "store", "p": p, "n": n}
+    if near is not None:
+        f["cell"] = near
+    s.stack.append(f)
 
 
 def _pay_water(s: State, p: int, cell: str, n: int) -> None:
@@ -625,11 +671,11 @@ def _run_fx(s: State, f: dict[str, Any]) -> None:
             v = _value(s, p, cell, e)
             res = e["res"]
             if res == "coins":
-                pl.coins += v
+                pl.coins += _gain(s, "coins", v)
             elif res == "vp":
-                pl.vpt += v
+                pl.vpt += _gain(s, "vp", v)
             elif res == "food":
-                pl.food = min(_food_cap(s, p), pl.food + v)
+                pl.food = min(_food_cap(s, p), pl.food + _gain(s, "food", v))
             elif v > 0:
                 if i < len(effs):
                     s.stack.append({"t": "fx", "p": p, "cell": cell, "src": src, "i": i})
@@ -640,8 +686,18 @@ def _run_fx(s: State, f: dict[str, Any]) -> None:
                     s.stack.pop()
         elif op == "refill":
             farm = pl.farm
-            for k in _towers_for(s, p, cell):
-                farm[k][2] = _capacity(s, farm[k])
+            need = sum(r for _, r in _rooms(s, p, cell))
+            if _gain(s, "water", need) == need:
+                for k in _towers_for(s, p, cell):
+                    farm[k][2] = _capacity(s, farm[k])
+            else:                   # F10: too little Water left; the owner places it
+                if i < len(effs):
+                    s.stack.append({"t": "fx", "p": p, "cell": cell, "src": src, "i": i})
+                _store_water(s, p, need, near=cell)
+                if s.stack and s.stack[-1]["t"] == "store":
+                    return
+                if i < len(effs):
+                    s.stack.pop()
         elif op == "equipment":
             drawn = _draw_tiles(s, min(K.EQUIPMENT_DRAW, _stack_size(s)))
             if drawn:
@@ -688,9 +744,12 @@ def _year_script(s: State) -> list[list[Any]]:
         sc += [["income", p] for p in order]
     sc += [["declare", p] for p in order]
     if s.n >= 3:
+        hidden = s.options["action_choice"] == "hidden"
         for _ in range(K.TURNS):
             sc += [["commit", p] for p in order]
             sc.append(["reveal"])
+            if hidden:                  # F17 option: every action committed blind first
+                sc += [["plan", p] for p in order]
             sc += [["act", p] for p in order]
     else:
         sc.append(["open"])
@@ -725,8 +784,8 @@ def _step(s: State, step: list[Any]) -> None:
     if kind == "income":
         p = int(step[1])
         pl = s.players[p]
-        pl.coins += K.INCOME["coins"]
-        pl.food = min(_food_cap(s, p), pl.food + K.INCOME["food"])
+        pl.coins += _gain(s, "coins", K.INCOME["coins"])
+        pl.food = min(_food_cap(s, p), pl.food + _gain(s, "food", K.INCOME["food"]))
         _store_water(s, p, K.INCOME["water"])
     elif kind == "declare":
         s.stack.append({"t": "declare", "p": int(step[1])})
@@ -751,10 +810,19 @@ def _step(s: State, step: list[Any]) -> None:
         if any(hands):
             for i, pl in enumerate(s.players):
                 s.private[i].append(f"y{s.year} hand " + " ".join(pl.hand))
+    elif kind == "plan":
+        if s.players[int(step[1])].card:
+            s.stack.append({"t": "plan", "p": int(step[1])})
     elif kind == "act":
         p = int(step[1])
-        if s.players[p].card:
-            s.stack.append({"t": "act", "p": p})
+        pl = s.players[p]
+        if pl.card:
+            if pl.plan:                 # F17 "hidden": resolve the plan if still possible
+                planned, pl.plan = Action.from_text(pl.plan), ""
+                if planned in _act_legal(s, p):
+                    _apply_act(s, p, planned)
+                    return
+            s.stack.append({"t": "act", "p": p})    # else the player chooses again
     elif kind == "open":
         for _ in range(K.MARKET_OPEN):
             _reveal_slot(s)
@@ -858,9 +926,11 @@ def _legal(s: State, f: dict[str, Any]) -> list[Action]:
         return [Action("take", (c,)) for c in _sorted_ids(s, s.market)]
     if t == "act":
         return _act_legal(s, p)
+    if t == "plan":
+        return [Action("plan", (a.verb, *a.args)) for a in _act_legal(s, p)]
     if t == "store":
         farm = pl.farm
-        keys = [k for k, e in farm.items() if e[0] == TOWER and _capacity(s, e) > e[2]]
+        keys = [k for k, _ in _rooms(s, p, f.get("cell"))]
         rooms = [_capacity(s, farm[k]) - int(farm[k][2]) for k in keys]
         n = min(int(f["n"]), sum(rooms))
         return [Action("store", _dist_args(keys, v)) for v in _distributions(rooms, n)]
@@ -981,6 +1051,9 @@ def _apply(s: State, f: dict[str, Any], a: Action) -> None:
         s.stack.append({"t": "act", "p": p})
     elif t == "act":
         _apply_act(s, p, a)
+    elif t == "plan":
+        pl.plan = " ".join(a.args)
+        s.private[p].append(f"y{s.year} plan {pl.plan}")
     elif t == "store":
         for arg in a.args:
             cell_, amount = arg.split(":")
@@ -1042,8 +1115,8 @@ def _apply_act(s: State, p: int, a: Action) -> None:
     if v == "market":
         k = int(a.args[0])
         pl.food -= k
-        pl.coins += (K.MARKET_COINS + K.MARKET_FOOD_PRICE * k
-                     + _global_mod(s, p, "market_coins"))
+        pl.coins += _gain(s, "coins", K.MARKET_COINS + K.MARKET_FOOD_PRICE * k
+                          + _global_mod(s, p, "market_coins"))
         s.discard.append(card)
         return
     cell = _key(int(a.args[0]), int(a.args[1]))
@@ -1061,7 +1134,7 @@ def _apply_act(s: State, p: int, a: Action) -> None:
         s.discard.append(card)
         pl.coins -= K.TOWER_COST
         s.towers_left -= 1
-        pl.farm[cell] = [TOWER, 1, K.TOWER_CAPACITY, [], []]
+        pl.farm[cell] = [TOWER, 1, _gain(s, "water", K.TOWER_CAPACITY), [], []]
     elif v == "silo":
         s.discard.append(card)
         s.silos_left -= 1
@@ -1128,6 +1201,11 @@ _WORDS: dict[str, Callable[[State, dict[str, Any]], tuple[str, str]]] = {
     "act": lambda s, f: ("Act with " + s.cs.designs[s.players[int(f["p"])].card].name,
                          "build it, or discard it to build a Water Tower or a Silo, go "
                          "to market or restore an Open Area."),
+    "plan": lambda s, f: ("Plan your action with "
+                          + s.cs.designs[s.players[int(f["p"])].card].name + " (hidden)",
+                          "choose face down what you do with the card; the actions are "
+                          "revealed and resolved in turn order, and if yours has become "
+                          "impossible you choose again."),
     "store": lambda s, f: ("Store Water", f"choose the towers for {f['n']} Water."),
     "paywater": lambda s, f: ("Pay Water", f"choose the towers paying {f['n']} Water."),
     "keep": _w("Keep an Equipment tile", "keep one of the drawn tiles; the others go "
@@ -1153,12 +1231,12 @@ def _check_options(n: int, options: dict[str, Any], cs: CardSet) -> dict[str, An
             if not 0 <= v < n:
                 raise ValueError(f"option first_player: no seat {v} with {n} players")
         elif v not in K.OPTION_VALUES[k] or type(v) is not type(K.FOG_OPTIONS[k]):
-            if k in ("token_limits", "action_choice"):
-                raise ValueError(f"option {k}={v!r} is not implemented (only "
-                                 f"{K.FOG_OPTIONS[k]!r})")
             raise ValueError(f"option {k}: {v!r} is not one of "
                              f"{', '.join(map(repr, K.OPTION_VALUES[k]))}")
         out[k] = v
+    if out["action_choice"] == "hidden" and n < 3:
+        raise ValueError(f"option action_choice='hidden' is for 3-4 players (F17); with "
+                         f"{n} the players take a card and act one at a time")
     need = K.YEARS * K.HAND * (2 if n == 1 else n)
     total = sum(cs.pile_total.values())
     if total < need:

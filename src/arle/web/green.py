@@ -106,7 +106,8 @@ class GreenService:
         self._lock = threading.Lock()
 
     # -- games ----------------------------------------------------------------------
-    def create(self, players: int, seats: list[str], seed: int | None) -> GreenGame:
+    def create(self, players: int, seats: list[str], seed: int | None,
+               options: dict[str, Any] | None = None) -> GreenGame:
         if len(seats) != players:
             raise GameError(f"seats names {len(seats)} seat(s) for {players} player(s)")
         game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
@@ -125,7 +126,7 @@ class GreenService:
                 raise GameError(f"seat {i + 1}: {e}") from None
             built.append(GreenSeat(i, "bot", spec.strip()[4:], secrets.token_urlsafe(18)))
         try:
-            state = G.new_game(players=players, seed=game_seed)
+            state = G.new_game(players=players, seed=game_seed, **(options or {}))
         except ValueError as e:
             raise GameError(str(e)) from None
         with self._lock:
@@ -307,8 +308,12 @@ def _form(raw: bytes) -> dict[str, str]:
     return {k: v[-1] for k, v in urllib.parse.parse_qs(raw.decode("utf-8", "replace")).items()}
 
 
-def _parse_new(data: dict[str, Any]) -> tuple[int, list[str], int | None, int | None]:
+def _parse_new(data: dict[str, Any]
+               ) -> tuple[int, list[str], int | None, int | None, dict[str, Any]]:
     players = whole(data.get("players", 2), "players", 1, 4)
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise GameError('options must be an object like {"action_choice": "hidden"}')
     seats = data.get("seats")
     if seats is None:
         seats = ["human"] * players
@@ -323,7 +328,7 @@ def _parse_new(data: dict[str, Any]) -> tuple[int, list[str], int | None, int | 
         take = whole(take_raw, "take_seat", 0, max(0, len(seats) - 1))
         if not take < len(seats) or seats[take].strip().lower() != "human":
             raise GameError("take_seat must name a human seat")
-    return players, seats, seed, take
+    return players, seats, seed, take, dict(options)
 
 
 @router.post("/green/games")
@@ -335,10 +340,16 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
         take = form.get("take_seat", "0")
         if take.isdigit() and (int(take) >= n or seats[int(take)] != "human"):
             take = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
-        players, seats, seed, take_seat = _parse_new(
-            {"players": n, "seats": seats, "seed": form.get("seed"), "take_seat": take})
+        options: dict[str, Any] = {}
+        if form.get("token_limits") == "on":
+            options["token_limits"] = True
+        if form.get("action_choice") == "hidden" and n >= 3:
+            options["action_choice"] = "hidden"
+        players, seats, seed, take_seat, options = _parse_new(
+            {"players": n, "seats": seats, "seed": form.get("seed"), "take_seat": take,
+             "options": options})
         ctx.check_create(request)
-        game = service_of(request).create(players, seats, seed)
+        game = service_of(request).create(players, seats, seed, options)
     except GameError as e:
         return ctx.error_page(request, e)
     resp = RedirectResponse(f"/green/games/{game.id}", status_code=303)
@@ -420,9 +431,9 @@ async def create_api(request: Request, ctx: Ctx, body: dict[str, Any]) -> Respon
     try:
         if body.get("game", "green") != "green":
             raise GameError(f"unknown game {body.get('game')!r} (arle or green)")
-        players, seats, seed, take = _parse_new(body)
+        players, seats, seed, take, options = _parse_new(body)
         ctx.check_create(request)
-        game = service_of(request).create(players, seats, seed)
+        game = service_of(request).create(players, seats, seed, options)
     except GameError as e:
         return error_json(e)
     base = str(request.base_url).rstrip("/")
