@@ -172,3 +172,25 @@ def test_rules_options_reach_the_game_and_its_record(tmp_path: Path) -> None:
     r = _arle("play", "--game", "green", "--load", "g.json", "--rule", "token_limits",
               cwd=tmp_path)
     assert r.returncode == 2 and "leave out --seed and --rule" in r.stderr
+
+
+def test_the_issue_bot_names_greedy_and_ismcts_mean_the_green_bots(tmp_path: Path) -> None:
+    from arle.green.bots import green_bot
+    assert green_bot("greedy").name == "green-greedy"
+    assert green_bot("ismcts:steps=2,dets=1").name == "green-ismcts"
+    assert green_bot("GREEN-GREEDY").name == "green-greedy"
+    import pytest
+    with pytest.raises(ValueError, match="'mcts' plays Fields of Arle only"):
+        green_bot("mcts:sims=5")
+    r = _arle("tournament", "--game", "green", "--players", "2", "--bots", "greedy,random",
+              "--games", "2", "--json", "--no-progress")
+    assert r.returncode == 0, r.stderr
+    assert set(json.loads(r.stdout)["bots"]) == {"greedy", "random"}
+    r = _arle("tournament", "--game", "green", "--players", "2", "--bots", "mcts,random",
+              "--games", "2")
+    assert r.returncode == 2 and "plays Fields of Arle only" in r.stderr, r.stderr
+    r = _arle("play", "--game", "green", "--seats", "human,bot:ismcts:steps=2",
+              "--seed", "1", input_text="quit\n")
+    assert r.returncode == 0 and "Player 2: green-ismcts bot" in r.stdout, r.stderr
+    r = _arle("play", "--game", "green", "--seats", "human,bot:mcts", input_text="quit\n")
+    assert r.returncode == 2 and "plays Fields of Arle only" in r.stderr

@@ -157,6 +157,8 @@ def test_green_refusals_change_nothing(make_app: Any) -> None:
                 ({"game": "green", "players": 2, "seats": ["human", "bot:nobody"]},
                  "seat 2"),
                 ({"game": "chess"}, "unknown game"),
+                ({"game": "green", "players": 2, "seats": ["human", "bot:mcts"]},
+                 "plays Fields of Arle only"),
                 ({"game": "green", "players": 2, "seats": ["human", "robot"]}, "seat 2")):
             r = client.post("/api/games", json=body)
             assert r.status_code == 400 and words in r.json()["error"], r.text
@@ -230,13 +232,14 @@ def test_green_games_of_one_and_four_players_start(make_app: Any, players: int) 
 def test_green_rules_options_from_the_api_and_the_lobby_form(make_app: Any) -> None:
     with TestClient(make_app()) as client:
         r = client.post("/api/games", json={"game": "green", "players": 3, "seed": 2,
-                                            "seats": ["human", "human", "bot:green-greedy"],
+                                            "seats": ["human", "human", "bot:greedy"],
                                             "options": {"action_choice": "hidden",
                                                         "token_limits": True}})
         assert r.status_code == 201, r.text
         made = r.json()
         game = _svc(client).get(made["id"])
         assert game.state.options["action_choice"] == "hidden"
+        assert game.bots[2].name == "green-greedy"           # the short name
         toks = [x["token"] for x in made["seats"][:2]]
         while game.state.pending().kind != "plan":           # the two people draw and pick
             p = game.state.current_player

@@ -27,6 +27,7 @@ from rich.text import Text
 import arle.green as G
 from arle.actions import Action, IllegalActionError
 from arle.cli.play import Seat
+from arle.green.bots import green_bot
 from arle.green.faces import NOTICE, card_text, seat_view
 from arle.green.io import options_from_rules
 
@@ -364,7 +365,7 @@ def start_green(console: Console, players: int | None, seats: list[str] | None,
     specs = seats if seats is not None else saved if saved is not None else ["human"] * n
     if not (isinstance(specs, list) and all(isinstance(x, str) for x in specs)):
         raise ValueError(f"{load}: seats: expected a list of 'human' or 'bot:SPEC' texts")
-    seat_list = seats_from_specs(specs, n, seed, "--seats")
+    seat_list = seats_from_specs(specs, n, seed, "--seats", make=green_bot)
     return GreenSession(state=state, seats=seat_list, console=console)
 
 

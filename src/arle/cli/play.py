@@ -16,6 +16,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -99,8 +100,10 @@ def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
 
 
 def seats_from_specs(specs: list[str], players: int, seed: int,
-                     where: str = "seats") -> list[Seat]:
-    """One seat per spec (``"human"`` or ``"bot:SPEC"``); ValueError naming ``where``."""
+                     where: str = "seats", make: Callable[..., Bot] | None = None
+                     ) -> list[Seat]:
+    """One seat per spec (``"human"`` or ``"bot:SPEC"``, the bot made by ``make``,
+    default :func:`arle.bots.get`); ValueError naming ``where``."""
     if len(specs) != players:
         raise ValueError(f"{where} names {len(specs)} seat(s) for {players} player(s)")
     seats = []
@@ -109,7 +112,7 @@ def seats_from_specs(specs: list[str], players: int, seed: int,
         if low == "human":
             seats.append(Seat("human"))
         elif low.startswith("bot:"):
-            bot = get_bot(spec[4:], seed=seed * 100 + p)
+            bot = (make or get_bot)(spec[4:], seed=seed * 100 + p)
             seats.append(Seat(f"{bot.name} bot", bot, "bot:" + spec[4:]))
         else:
             raise ValueError(f"seat {spec!r}: use 'human' or 'bot:NAME' (e.g. bot:random)")

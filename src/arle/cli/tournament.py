@@ -275,9 +275,10 @@ def _green(specs: list[str], players: int, games: int, seed: int, jobs: int,
     if games < 1:
         _refuse("--games must be at least 1")
     try:
+        from arle.green.bots import green_bot
         check_backend(backend, jobs, address)
         for spec in specs:
-            get(spec, seed=0)
+            green_bot(spec, seed=0)
         run_green_tournament(specs, players, games, seed, jobs, progress, records, backend,
                              address, as_json)
     except RunInterrupted as exc:

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from arle.bots import get
+from arle.green.bots import green_bot
 from arle.bots.arena import Match, MatchResult, unique_labels
 from arle.green.state import SCORE_CATEGORIES, new_game
 
@@ -59,14 +59,14 @@ def green_schedule(specs: list[str], players: int, games: int, seed: int) -> lis
 def play_green_match(m: Match) -> MatchResult:
     """Play one green game to the end (module-level, so worker processes can run it)."""
     s = new_game(players=m.players, seed=m.seed)
-    bots = [get(spec, seed=bs) for spec, bs in zip(m.specs, m.bot_seeds)]
+    bots = [green_bot(spec, seed=bs) for spec, bs in zip(m.specs, m.bot_seeds)]
     decisions = [0] * m.players
     seconds = [0.0] * m.players
     while not s.is_terminal():
         p = s.current_player
         assert p is not None
         t0 = time.perf_counter()
-        action = bots[p].choose(s)  # type: ignore[arg-type]  # Bot is typed for arle.State
+        action = bots[p].choose(s)
         seconds[p] += time.perf_counter() - t0
         decisions[p] += 1
         s.apply(action)

@@ -23,8 +23,8 @@ import statistics
 import sys
 from typing import Any
 
-import arle.bots
 import arle.green as G
+from arle.green.bots import green_bot
 from arle.green.io import options_from_rules
 
 __all__ = ["collect", "head_to_head", "main", "measure", "merge", "summarize"]
@@ -35,7 +35,7 @@ _ACTS = ("build", "tower", "silo", "market", "restore")
 def _play(n: int, seed: int, specs: list[str], cards: str | None,
           options: dict[str, Any] | None = None) -> tuple[G.State, dict[str, Any]]:
     s = G.new_game(players=n, seed=seed, cards=cards, **(options or {}))
-    bots = [arle.bots.get(spec, seed=seed * 7 + i) for i, spec in enumerate(specs)]
+    bots = [green_bot(spec, seed=seed * 7 + i) for i, spec in enumerate(specs)]
     acts = {k: 0 for k in _ACTS}
     planned = [""] * n
     seen: set[str] = set()
@@ -45,7 +45,7 @@ def _play(n: int, seed: int, specs: list[str], cards: str | None,
         seen.update(s.market)
         p = s.current_player
         assert p is not None
-        a = bots[p].choose(s)  # type: ignore[arg-type]
+        a = bots[p].choose(s)
         kind = s.pending().kind
         if kind == "plan":                  # F17 "hidden": the action as committed
             acts[a.args[0]] += 1

@@ -45,7 +45,8 @@ from arle.green import catalog as K
 from arle.green.infostate import resample_from_infostate
 from arle.green.state import State
 
-__all__ = ["GreenGreedyBot", "GreenISMCTSBot", "evaluate", "make_bot"]
+__all__ = ["ALIASES", "GreenGreedyBot", "GreenISMCTSBot", "evaluate", "green_bot",
+           "make_bot"]
 
 _FOLLOW = frozenset({"act", "store", "paywater", "keep", "tile", "attach"})
 
@@ -355,6 +356,29 @@ def _default_policy(s: State, acts: list[Action], rng: random.Random) -> Action:
         if hv:
             return hv[rng.randrange(len(hv))]
     return acts[rng.randrange(len(acts))]
+
+
+#: Short names that mean this game's bots wherever a green game is played (the issue's
+#: ``greedy`` and ``ismcts``); Fields of Arle's ``greedy`` and ``mcts`` cannot play it.
+ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
+_ARLE_ONLY = ("mcts",)
+
+
+def green_bot(spec: str, seed: int = 0) -> Any:
+    """The bot ``spec`` names for a green game (``arle.bots.get`` after :data:`ALIASES`:
+    ``greedy:...`` is ``green-greedy:...``); ValueError for a bot that plays only Fields
+    of Arle or an unknown one.
+
+    >>> green_bot("ismcts:steps=2").name, green_bot("random").name
+    ('green-ismcts', 'random')
+    """
+    import arle.bots
+    name, sep, rest = spec.strip().partition(":")
+    low = name.strip().lower()
+    if low in _ARLE_ONLY:
+        raise ValueError(f"bot {low!r} plays Fields of Arle only; the green game's bots: "
+                         "random, greedy (green-greedy), ismcts (green-ismcts)")
+    return arle.bots.get(ALIASES.get(low, low) + sep + rest, seed=seed)
 
 
 def make_bot(kind: str, seed: int = 0, **options: str) -> GreenGreedyBot | GreenISMCTSBot:

@@ -26,10 +26,11 @@ def _farm_view(s: State, p: int) -> list[dict[str, Any]]:
 
 
 def observation(s: State, player: int) -> dict[str, Any]:
-    """What ``player`` may see (H1): public items plus its own hand and pick.
+    """What ``player`` may see (H1): public items plus its own hand, pick and (option
+    ``action_choice="hidden"``) committed action; with ``token_limits`` the supply left.
 
-    Never another seat's hand or pick, the piles' contents, the face-down market's cards,
-    the Equipment stack's order or contents, the RNG or the action history."""
+    Never another seat's hand, pick or plan, the piles' contents, the face-down market's
+    cards, the Equipment stack's order or contents, the RNG or the action history."""
     cur = s.current_player
     hidden = s.options["action_choice"] == "hidden"
     seats = []

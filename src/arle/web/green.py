@@ -42,7 +42,8 @@ from markupsafe import Markup
 
 import arle.green as G
 from arle.actions import IllegalActionError
-from arle.bots import Bot, get as get_bot, known
+from arle.bots import Bot, known
+from arle.green.bots import green_bot
 from arle.green.faces import NOTICE, seat_view
 from arle.web.context import Ctx, error_json, set_cookie
 from arle.web.inputs import MAX_SEED, json_body, whole
@@ -121,7 +122,7 @@ class GreenService:
             if not low.startswith("bot:"):
                 raise GameError(f"seat {i + 1}: use 'human' or 'bot:NAME' (e.g. bot:random)")
             try:
-                bots[i] = get_bot(spec.strip()[4:], seed=game_seed * 100 + i)
+                bots[i] = green_bot(spec.strip()[4:], seed=game_seed * 100 + i)
             except ValueError as e:
                 raise GameError(f"seat {i + 1}: {e}") from None
             built.append(GreenSeat(i, "bot", spec.strip()[4:], secrets.token_urlsafe(18)))
