@@ -195,8 +195,29 @@ def test_bots_take_a_model_file(model_file: Path) -> None:
     assert ev(s, 0) == learned_value(load_model(str(model_file)), s, 0)
 
 
+def test_mcts_default_plays_two_player_games_with_the_learned_evaluation() -> None:
+    """``eval=auto`` (the default): the shipped model where it is measured stronger (two
+    players, base game), the hand evaluation elsewhere; the same choices as naming it."""
+    from arle.bots.mcts import MCTSBot
+    auto, learned, hand = (arle.bots.get(f"mcts:sims=6{x}", seed=2)
+                           for x in ("", ",eval=learned", ",eval=hand"))
+    assert isinstance(auto, MCTSBot) and auto.name == "mcts" and auto.eval == "auto"
+    s = arle.new_game(players=2, seed=4)
+    while len(s.legal_actions()) < 3:
+        s.apply(s.legal_actions()[0])
+    assert str(auto.choose(s)) == str(learned.choose(s))
+    assert auto._ev is not None
+    solo = arle.new_game(players=1, seed=4)
+    while len(solo.legal_actions()) < 3:
+        solo.apply(solo.legal_actions()[0])
+    assert str(auto.choose(solo)) == str(hand.choose(solo)) and auto._ev is None
+    with pytest.raises(ValueError, match="model= needs eval=learned"):
+        arle.bots.get("mcts:model=x.npz")
+
+
 @pytest.mark.parametrize("spec, message", [
-    ("mcts:eval=deep", "eval must be one of hand, learned"),
+    ("mcts:eval=deep", "mcts eval must be one of auto, hand, learned"),
+    ("greedy:eval=auto", "greedy eval must be one of hand, learned"),
     ("greedy:model=x.npz", "model= needs eval=learned"),
     ("greedy:eval=learned,model=/nonexistent/m.npz", "no such model file"),
 ])

@@ -65,7 +65,7 @@ DEFAULT_MODEL = "value-solo-v2.npz"
 #: without ``model=`` plays with the one of the game's layout and player count).
 DEFAULT_MODELS: dict[tuple[str, int], str] = {
     ("base", 1): DEFAULT_MODEL,
-    ("base", 2): "value-duo-v1.npz",
+    ("base", 2): "value-duo-v2.npz",
     ("tea-and-trade-3p", 3): "value-three-v1.npz",
 }
 #: The hand evaluation enters the network divided by this (scores are ~0-150).

@@ -42,7 +42,9 @@ Options (``mcts:key=value,...``): ``sims`` (expansions per decision, default 150
 ``widen`` (default 2.0), ``expand`` (1 or 2, default 2), ``branch`` (default 4),
 ``rollout`` (``none``, ``greedy``, ``random``; default none), ``depth`` (rollout length
 in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reuse``
-(1 or 0), ``eval`` (``hand``, the default, or ``learned``: :mod:`arle.bots.learned`) and
+(1 or 0), ``eval`` (``auto``, the default: ``learned`` in 2-player base games, where
+the shipped model is measured stronger at the same time per search, ``hand``
+elsewhere; or ``hand`` or ``learned``: :mod:`arle.bots.learned`) and
 ``model`` (the learned model's file; default: the shipped one) and ``opp`` (0: the
 opponents' moves are searched like one's own; N > 0: at an opponent's node only its N
 best edges by the evaluation are considered, so the budget goes to one's own choices
@@ -57,7 +59,7 @@ import random
 import time
 
 from arle.actions import Action
-from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
+from arle.bots.common import EVALS, Evaluator, candidates, evaluator_option, own_actions
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -210,7 +212,7 @@ class MCTSBot:
                  c: str | float = 0.7, scale: str | float = 10.0, widen: str | float = 2.0,
                  expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
                  depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
-                 eval: str = "hand", model: str | None = None, opp: str | int = "auto",
+                 eval: str = "auto", model: str | None = None, opp: str | int = "auto",
                  **options: str) -> None:
         if options:
             raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
@@ -247,7 +249,16 @@ class MCTSBot:
         if self.expand not in (1, 2) or self.depth < 0 or self.widen <= 0 or self.c < 0:
             raise ValueError("mcts expand must be 1 or 2; depth, widen and c non-negative")
         self.eval = str(eval)
-        self._ev = evaluator_option(self.eval, model, "mcts")
+        if self.eval not in ("auto", *EVALS):
+            raise ValueError(f"mcts eval must be one of auto, {', '.join(EVALS)}, not "
+                             f"{self.eval!r}")
+        if self.eval == "auto":              # chosen per game at each search (_eval_for)
+            if model is not None:
+                raise ValueError("mcts option model= needs eval=learned")
+            self._ev = None
+        else:
+            self._ev = evaluator_option(self.eval, model, "mcts")
+        self._learned: Evaluator | None = None
         self._rng = random.Random(seed)
         self._plan: tuple[int, tuple[str, ...], tuple[Action, ...]] | None = None
         self.last_stats: dict[str, float] = {}
@@ -259,9 +270,19 @@ class MCTSBot:
             return self.opp
         return 1 if players >= 3 else 0
 
+    def _eval_for(self, s: State) -> Evaluator | None:
+        """The evaluation of ``s``'s game with ``eval=auto``: the shipped learned model
+        for 2-player base games (measured stronger than the hand evaluation at the same
+        time per search: BENCHMARKS.md), the hand evaluation (None) for the others."""
+        if s.n != 2 or s.setup.get("expansion"):
+            return None
+        if self._learned is None:
+            self._learned = evaluator_option("learned", None, "mcts")
+        return self._learned
+
     @property
     def name(self) -> str:
-        return "mcts" if self.eval == "hand" else f"mcts:eval={self.eval}"
+        return "mcts" if self.eval in ("auto", "hand") else f"mcts:eval={self.eval}"
 
     # ------------------------------------------------------------------ public
     def choose(self, state: State) -> Action:
@@ -276,6 +297,8 @@ class MCTSBot:
         cands = candidates(state, legal)
         if len(cands) == 1:
             return cands[0]
+        if self.eval == "auto":
+            self._ev = self._eval_for(state)
         actions = self._search(state)
         self._plan = (len(state.history), tuple(state.history[-8:]), actions)
         return actions[0]
