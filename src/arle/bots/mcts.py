@@ -249,7 +249,7 @@ class MCTSBot:
         if self.expand not in (1, 2) or self.depth < 0 or self.widen <= 0 or self.c < 0:
             raise ValueError("mcts expand must be 1 or 2; depth, widen and c non-negative")
         self.eval = str(eval)
-        if self.eval not in ("auto", *EVALS):
+        if self.eval != "auto" and self.eval not in EVALS:
             raise ValueError(f"mcts eval must be one of auto, {', '.join(EVALS)}, not "
                              f"{self.eval!r}")
         if self.eval == "auto":              # chosen per game at each search (_eval_for)
