@@ -35,14 +35,16 @@ def test_old_records_without_seats_load_as_before_and_bad_seats_are_refused(
     up = client.post("/api/records", json=rec)
     assert up.status_code == 201
     assert [s["kind"] for s in up.json()["seats"]] == ["human", "human"]
-    before = client.get("/api/games?status=running").json()["games"]
+    def running() -> set[str]:          # the ids: the first game's bot may move meanwhile
+        return {g["id"] for g in client.get("/api/games?status=running").json()["games"]}
+    before = running()
     for bad in (["human"], ["human", "bot:nosuchbot"], ["human", 3], "human,human",
                 ["human", "robot"]):
         rec["seats"] = bad
         r = client.post("/api/records", json=rec)
         assert r.status_code == 400, bad
         assert "seats" in r.json()["error"]
-    assert client.get("/api/games?status=running").json()["games"] == before
+    assert running() == before                # no game was made of a refused upload
 
 
 # ---------------------------------------------------------------------------
