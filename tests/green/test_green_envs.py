@@ -62,6 +62,26 @@ def test_openspiel_refuses_bad_parameters() -> None:
         pyspiel.load_game("python_arle_green", {"players": 5})
 
 
+def test_the_rulings_options_reach_openspiel_and_pettingzoo() -> None:
+    opts = {"action_choice": "hidden", "token_limits": True}
+    game = pyspiel.load_game("python_arle_green", {"players": 3, **opts})
+    assert game.options == opts
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    st = game.new_initial_state()
+    while st.is_chance_node():
+        st.apply_action(st.chance_outcomes()[0][0])
+    assert st._h.s.options["action_choice"] == "hidden"
+    with pytest.raises(Exception, match="for 3-4 players"):
+        pyspiel.load_game("python_arle_green", {"players": 2, "action_choice": "hidden"})
+    from pettingzoo.test import api_test
+    env = green_aec_env(players=3, **opts)
+    api_test(env, num_cycles=40)
+    env.reset(seed=2)
+    assert env.state.options["token_limits"] is True
+    with pytest.raises(ValueError, match="unknown option 'colour'"):
+        green_aec_env(players=3, colour=1)
+
+
 @pytest.mark.parametrize("n", [2, 3])
 def test_pettingzoo_api_test(n: int) -> None:
     from pettingzoo.test import api_test

@@ -4,7 +4,9 @@ chance nodes (rulings H3-H6).
 
 Importing :mod:`arle.env` registers it; then
 ``pyspiel.load_game("python_arle_green", {"players": 3})`` works like any OpenSpiel
-game.  Parameters: ``players`` (2; 1-4) and ``seed`` (0: the engine seed, which only
+game.  Parameters: ``players`` (2; 1-4), ``token_limits`` (false) and ``action_choice``
+(``sequential``; ``hidden`` with 3-4 players): the rulings' options F10 and F17, and
+``seed`` (0: the engine seed, which only
 names the game, since every chance event is an explicit chance node here).
 
 Chance nodes are the engine's own chance events (H3), in the order they happen: the
@@ -42,7 +44,8 @@ __all__ = ["GreenSpielGame", "GreenSpielState", "SHORT_NAME", "register"]
 
 SHORT_NAME = "python_arle_green"
 MAX_GAME_LENGTH = 4000
-_DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0}
+_DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "token_limits": False,
+                             "action_choice": "sequential"}
 _SCORE_MAX = 300.0
 
 
@@ -82,6 +85,9 @@ class GreenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = int(p["seed"])
         if self.seed < 0:
             raise ValueError(f"seed must be >= 0, not {self.seed}")
+        #: The rulings' options the game is played with (F10, F17; docs/GREEN.md).
+        self.options = {"token_limits": p["token_limits"], "action_choice": p["action_choice"]}
+        arle.green.new_game(players=players, seed=0, **self.options)   # refuses bad ones
         self.cs = load_cards()
         self.catalog = I.catalog_for(self.cs)
         chance_max = max([players, 12, self.cs.equipment_total]
@@ -128,7 +134,7 @@ class _Holder:
         try:
             if self.s is None:
                 t = arle.green.new_game(players=g.players, seed=g.seed,
-                                        chance_outcomes=list(self.out))
+                                        chance_outcomes=list(self.out), **g.options)
             else:
                 assert self.act is not None
                 t = self.s.clone()

@@ -1,5 +1,6 @@
 """A PettingZoo AEC environment for ``arle.green`` (rules modelled on Fields of Green
-with invented cards; unofficial): ``arle.env.green_aec_env(players=N)``, N = 1..4.
+with invented cards; unofficial): ``arle.env.green_aec_env(players=N, **options)``,
+N = 1..4, the options those of ``arle.green.new_game`` (``action_choice="hidden"``...).
 
 Agents are ``player_0`` ... ``player_{N-1}``.  Each observation is
 ``{"observation": float32[...], "action_mask": int8[len(catalogue)]}``: the seat's
@@ -40,17 +41,21 @@ class GreenAECEnv(TurnBasedAEC[State]):
                                 "is_parallelizable": False}
     catalog: I.GreenCatalog
 
-    def __init__(self, players: int = 2, render_mode: str | None = None) -> None:
+    def __init__(self, players: int = 2, render_mode: str | None = None,
+                 **options: Any) -> None:
         super().__init__()
         if type(players) is not int or players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 to 4, not {players!r}")
         self.players = players
+        #: The rulings' options of every game (``arle.green.new_game``; F10, F17).
+        self.options = dict(options)
+        arle.green.new_game(players=players, seed=0, **self.options)   # refuses bad ones
         self.cs = load_cards()
         self._setup(players, I.catalog_for(self.cs), I.layout(self.cs).info_size, np.inf,
                     render_mode)
 
     def _new(self, seed: int) -> State:
-        return arle.green.new_game(players=self.players, seed=seed)
+        return arle.green.new_game(players=self.players, seed=seed, **self.options)
 
     def _encode(self, state: State, player: int) -> Any:
         return I.information_state_tensor(state, player)
@@ -72,6 +77,7 @@ class GreenAECEnv(TurnBasedAEC[State]):
                 + ", ".join(f"{x.total:g}" for x in s.scores()))
 
 
-def green_aec_env(players: int = 2, render_mode: str | None = None) -> GreenAECEnv:
+def green_aec_env(players: int = 2, render_mode: str | None = None,
+                  **options: Any) -> GreenAECEnv:
     """A new :class:`GreenAECEnv` (call ``reset`` before use)."""
-    return GreenAECEnv(players=players, render_mode=render_mode)
+    return GreenAECEnv(players=players, render_mode=render_mode, **options)
