@@ -54,7 +54,7 @@ def redacted_history(s: State, player: int) -> list[str]:
     """The action history as ``player`` saw it: every hidden pick, Equipment keep and
     committed action is written ``pick ?`` / ``keep ?`` / ``plan ?`` (the seat's own are
     in its private log; what a plan did shows in the farms once it is resolved)."""
-    return [a.split(" ", 1)[0] + " ?" if a.split(" ", 1)[0] in _HIDDEN_VERBS else a
+    return [verb + " ?" if (verb := a.partition(" ")[0]) in _HIDDEN_VERBS else a
             for a in s.history]
 
 

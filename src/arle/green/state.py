@@ -659,6 +659,20 @@ def _effects(s: State, p: int, cell: str, src: str) -> tuple[dict[str, Any], ...
     return d.effect
 
 
+def _water_waits(s: State, f: dict[str, Any], i: int, more: bool, n: int,
+                 near: str | None) -> bool:
+    """Store ``n`` Water in the middle of effect frame ``f`` (its next effect is ``i``):
+    True when a ``store`` decision now waits, the rest of the effects resuming after it."""
+    if more:
+        s.stack.append({"t": "fx", "p": f["p"], "cell": f["cell"], "src": f["src"], "i": i})
+    _store_water(s, int(f["p"]), n, near)
+    if s.stack and s.stack[-1]["t"] == "store":
+        return True
+    if more:
+        s.stack.pop()
+    return False
+
+
 def _run_fx(s: State, f: dict[str, Any]) -> None:
     p, cell, src, i = int(f["p"]), str(f["cell"]), str(f["src"]), int(f["i"])
     effs = _effects(s, p, cell, src)
@@ -676,28 +690,16 @@ def _run_fx(s: State, f: dict[str, Any]) -> None:
                 pl.vpt += _gain(s, "vp", v)
             elif res == "food":
                 pl.food = min(_food_cap(s, p), pl.food + _gain(s, "food", v))
-            elif v > 0:
-                if i < len(effs):
-                    s.stack.append({"t": "fx", "p": p, "cell": cell, "src": src, "i": i})
-                _store_water(s, p, v)
-                if s.stack and s.stack[-1]["t"] == "store":
-                    return
-                if i < len(effs):
-                    s.stack.pop()
+            elif v > 0 and _water_waits(s, f, i, i < len(effs), v, None):
+                return
         elif op == "refill":
             farm = pl.farm
-            need = sum(r for _, r in _rooms(s, p, cell))
+            need = sum(r for _, r in _rooms(s, p, cell)) if s.options["token_limits"] else 0
             if _gain(s, "water", need) == need:
                 for k in _towers_for(s, p, cell):
                     farm[k][2] = _capacity(s, farm[k])
-            else:                   # F10: too little Water left; the owner places it
-                if i < len(effs):
-                    s.stack.append({"t": "fx", "p": p, "cell": cell, "src": src, "i": i})
-                _store_water(s, p, need, near=cell)
-                if s.stack and s.stack[-1]["t"] == "store":
-                    return
-                if i < len(effs):
-                    s.stack.pop()
+            elif _water_waits(s, f, i, i < len(effs), need, cell):
+                return              # F10: too little Water left; the owner places it
         elif op == "equipment":
             drawn = _draw_tiles(s, min(K.EQUIPMENT_DRAW, _stack_size(s)))
             if drawn:
