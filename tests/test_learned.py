@@ -220,6 +220,7 @@ def test_mcts_default_plays_two_player_games_with_the_learned_evaluation() -> No
     ("greedy:eval=auto", "greedy eval must be one of hand, learned"),
     ("greedy:model=x.npz", "model= needs eval=learned"),
     ("greedy:eval=learned,model=/nonexistent/m.npz", "no such model file"),
+    ("mcts:chains=learned", "mcts chains must be eval"),
 ])
 def test_bad_eval_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -245,3 +246,80 @@ def test_playing_with_the_learned_evaluation_needs_no_research_extra() -> None:
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True"]
+
+
+def _positions(seed: int, players: int) -> list[arle.State]:
+    """Every position of a greedy game, its end included."""
+    s = arle.new_game(players=players, seed=seed)
+    bot = GreedyBot(seed=seed)
+    out = []
+    while s.phase != "over":
+        out.append(s.clone())
+        s.apply(bot.choose(s))
+    return out + [s]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_many_positions_evaluate_as_one_at_a_time(players: int) -> None:
+    """The search bot judges an expansion's positions in one matrix product: the same
+    values as one call each, to the float32 rounding of the product, and a finished
+    game is its score."""
+    ev = learned_evaluator()
+    states = _positions(7, players)
+    for p in range(players):
+        many = ev.many(states, p)
+        assert many == pytest.approx([ev(s, p) for s in states], abs=1e-3)
+        assert many == ev.many(states, p)                      # deterministic
+        assert many[-1] == evaluate(states[-1], p)
+        # the folded network is the model's own formula
+        model = default_model("base", players)
+        assert ev(states[3], p) == pytest.approx(
+            learned_value(model, states[3], p), abs=1e-3)
+    assert ev.many([], 0) == []
+
+
+def test_fine_tuning_starts_from_the_given_model(tiny: tuple[Path, dict[str, Any]],
+                                                 model_file: Path, tmp_path: Path) -> None:
+    start = load_model(str(model_file))
+    # no epoch that helps: the result is the starting model itself
+    same, r0 = train([tiny[1]], epochs=1, lr=1e-6, seed=1, init=start)
+    assert same.hidden == start.hidden
+    assert np.allclose(same.w1, start.w1, atol=1e-4)
+    assert np.array_equal(same.mean, start.mean) and np.array_equal(same.std, start.std)
+    tuned, report = train([tiny[1]], epochs=3, seed=1, init=start)
+    assert report.learned_mae <= r0.learned_mae + 1e-6
+    assert tuned.meta["trained_on"]["init"] == start.meta["checksum"]
+    out = tmp_path / "tuned.npz"
+    r = runner.invoke(app, ["train-eval", str(tiny[0]), "--out", str(out), "--init",
+                            str(model_file), "--epochs", "2", "--lr", "0.0005", "--json"])
+    assert r.exit_code == 0, r.output
+    assert load_model(str(out)).hidden == start.hidden
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a model")
+    r = runner.invoke(app, ["train-eval", str(tiny[0]), "--out", str(tmp_path / "x.npz"),
+                            "--init", str(bad)])
+    assert r.exit_code != 0 and str(bad) in r.output
+    assert not (tmp_path / "x.npz").exists()
+
+
+def test_fine_tuning_refuses_a_model_of_another_layout(
+        tiny: tuple[Path, dict[str, Any]]) -> None:
+    three = default_model("tea-and-trade-3p", 3)
+    with pytest.raises(ValueError, match="reads tea-and-trade-3p games"):
+        train([tiny[1]], epochs=1, init=three)
+
+
+def test_mcts_chains_by_the_hand_evaluation() -> None:
+    """``chains=hand``: the sub-decisions inside a macro-action by the hand evaluation,
+    the macro-actions' ends by the bot's.  With the hand evaluation that is the same
+    search; with the learned one it still plays legal moves, deterministically."""
+    s = arle.new_game(players=1, seed=6)
+    hand = [arle.bots.get(f"mcts:sims=8,eval=hand{x}", seed=1) for x in ("", ",chains=hand")]
+    learned = [arle.bots.get("mcts:sims=8,eval=learned,chains=hand", seed=1)
+               for _ in range(2)]
+    for _ in range(10):
+        a, b = (str(bot.choose(s)) for bot in hand)
+        assert a == b
+        x, y = (bot.choose(s) for bot in learned)
+        assert x == y and x in s.legal_actions()
+        s.apply(a)

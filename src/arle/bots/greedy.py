@@ -21,41 +21,50 @@ import math
 import random
 
 from arle.actions import Action
-from arle.bots.common import Evaluator, candidates, evaluator_option, own_actions
-from arle.bots.evaluation import evaluate
+from arle.bots.common import Evaluator, candidates, evaluate_all, evaluator_option, own_actions
 from arle.state import State
 from arle.view import decision_depth
 
-__all__ = ["GreedyBot", "chain_value", "greedy_step", "in_chain", "value_of"]
+__all__ = ["GreedyBot", "chain_end", "chain_value", "greedy_step", "in_chain", "value_of",
+           "values_of"]
 
 
 def value_of(s: State, p: int, ev: Evaluator | None = None) -> float:
     """The bot's view of a position: its own evaluation, minus the opponent's in a
     two-player game, minus the best opponent's with three players."""
-    if ev is None:            # the hand evaluation, called directly (the compiled build)
-        ev = evaluate
-    v = ev(s, p)
-    if s.n == 2:
-        v -= ev(s, 1 - p)
-    elif s.n > 2:
-        v -= max(ev(s, q) for q in range(s.n) if q != p)
-    return v
+    return values_of([s], p, ev)[0]
+
+
+def values_of(states: list[State], p: int, ev: Evaluator | None = None) -> list[float]:
+    """:func:`value_of` of each of ``states``, positions of one game (the learned
+    evaluation judges them in one matrix product per player)."""
+    if not states:
+        return []
+    own = evaluate_all(states, p, ev)
+    n = states[0].n
+    if n == 2:
+        return [v - w for v, w in zip(own, evaluate_all(states, 1 - p, ev))]
+    if n > 2:
+        others = [evaluate_all(states, q, ev) for q in range(n) if q != p]
+        return [v - max(o[i] for o in others) for i, v in enumerate(own)]
+    return own
 
 
 def greedy_step(s: State, p: int, actions: list[Action],
                 ev: Evaluator | None = None) -> tuple[Action, State]:
     """The action of ``actions`` whose resulting position evaluates best (one ply)."""
-    best_v = -1e18
-    best: tuple[Action, State] | None = None
+    assert actions
+    kids = []
     for a in actions:
         c = s.clone()
         c.apply(a)
-        v = evaluate(c, p) if ev is None else ev(c, p)
-        if v > best_v:
-            best_v = v
-            best = (a, c)
-    assert best is not None
-    return best
+        kids.append(c)
+    vals = evaluate_all(kids, p, ev)
+    best = 0
+    for i in range(1, len(vals)):
+        if vals[i] > vals[best]:
+            best = i
+    return actions[best], kids[best]
 
 
 def in_chain(s: State, p: int) -> bool:
@@ -63,8 +72,8 @@ def in_chain(s: State, p: int) -> bool:
     return decision_depth(s) > 0 and s.current_player == p and s.phase != "over"
 
 
-def chain_value(s: State, p: int, limit: int = 12, ev: Evaluator | None = None) -> float:
-    """Evaluate ``s`` for ``p`` after completing ``p``'s pending sub-decisions greedily."""
+def chain_end(s: State, p: int, limit: int = 12, ev: Evaluator | None = None) -> State:
+    """The position after completing ``p``'s pending sub-decisions greedily."""
     steps = 0
     while steps < limit and in_chain(s, p):
         legal = s.legal_actions()
@@ -72,7 +81,12 @@ def chain_value(s: State, p: int, limit: int = 12, ev: Evaluator | None = None) 
             break
         _a, s = greedy_step(s, p, own_actions(legal), ev)
         steps += 1
-    return value_of(s, p, ev)
+    return s
+
+
+def chain_value(s: State, p: int, limit: int = 12, ev: Evaluator | None = None) -> float:
+    """Evaluate ``s`` for ``p`` after completing ``p``'s pending sub-decisions greedily."""
+    return value_of(chain_end(s, p, limit, ev), p, ev)
 
 
 class GreedyBot:
@@ -100,12 +114,13 @@ class GreedyBot:
         p = state.current_player
         if p is None:
             raise ValueError("no legal action: the game is over")
-        out = []
-        for a in candidates(state):
+        acts = candidates(state)
+        ends = []
+        for a in acts:
             c = state.clone()
             c.apply(a)
-            out.append((chain_value(c, p, self.chain, self._ev), a))
-        return out
+            ends.append(chain_end(c, p, self.chain, self._ev))
+        return list(zip(values_of(ends, p, self._ev), acts))
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()

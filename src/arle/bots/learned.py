@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from threadpoolctl import ThreadpoolController
 
 import arle
 from arle.bots.evaluation import evaluate
@@ -54,8 +55,9 @@ from arle.env.observation import OBS_SIZE, describe
 from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
-__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "ValueModel", "default_model",
-           "layout_fingerprint", "learned_evaluator", "learned_value", "load_model", "train"]
+__all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "LearnedEvaluator", "ValueModel",
+           "default_model", "layout_fingerprint", "learned_evaluator", "learned_value",
+           "load_model", "train"]
 
 #: The model file format (``meta["format"]``).
 FORMAT = "arle-value-1"
@@ -242,39 +244,101 @@ def learned_value(model: ValueModel, s: State, p: int) -> float:
     """Player ``p``'s estimated final score: the hand evaluation plus the model's
     correction (none once the game is over: then it is the score).  A game of another
     observation layout than the model's is refused (ValueError)."""
-    return _value(model, _check_layout(model, s), s, p)
+    return _Net(model).values(_check_layout(model, s), [s], p)[0]
 
 
-def _value(model: ValueModel, lay: Layout, s: State, p: int) -> float:
-    hand = evaluate(s, p)
-    if s.phase == "over":
-        return hand
-    z = (np.append(lay.encode(s, p), np.float32(hand / HAND_SCALE)) - model.mean) / model.std
-    h = np.maximum(z @ model.w1 + model.b1, 0.0)
-    return hand + float(h @ model.w2 + model.b2)
+@lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
 
 
-def learned_evaluator(path: str | None = None) -> Evaluator:
+class _Net:
+    """A model's network as the bots run it: the input normalisation folded into the
+    first layer (``(x - mean) / std @ w1`` is ``x @ (w1 / std) - (mean / std) @ w1``), so
+    that an evaluation is one product with the observation, and many positions are
+    one matrix product (:meth:`values`).  It reads the model's arrays once."""
+
+    __slots__ = ("w1", "w_hand", "b1", "w2", "b2")
+
+    def __init__(self, model: ValueModel) -> None:
+        w = model.w1 / model.std[:, None]
+        self.w1: F32 = np.ascontiguousarray(w[:-1], dtype=np.float32)
+        self.w_hand: F32 = (w[-1] / HAND_SCALE).astype(np.float32)
+        self.b1: F32 = (model.b1 - (model.mean / model.std) @ model.w1).astype(np.float32)
+        self.w2: F32 = model.w2
+        self.b2: F32 = model.b2
+
+    def values(self, lay: Layout, states: Sequence[State], p: int) -> list[float]:
+        """Player ``p``'s estimate in each of ``states``: the hand evaluation plus the
+        correction, which finished games do not get."""
+        out = [evaluate(s, p) for s in states]
+        live = [i for i, s in enumerate(states) if s.phase != "over"]
+        if live:
+            x = np.stack([lay.encode(states[i], p) for i in live])
+            hand = np.asarray([out[i] for i in live], dtype=np.float32)[:, None]
+            if len(live) == 1:
+                pre = x @ self.w1
+            else:
+                # A product of a few rows is over in microseconds on one thread; BLAS
+                # would start its threads for it, which on a machine whose cores are
+                # busy (parallel games) made an expansion 15 times slower.
+                with _blas().limit(limits=1, user_api="blas"):
+                    pre = x @ self.w1
+            h = np.maximum(pre + (hand * self.w_hand + self.b1), 0.0)
+            corr = h @ self.w2 + self.b2
+            for j, i in enumerate(live):
+                out[i] += float(corr[j])
+        return out
+
+
+class LearnedEvaluator:
+    """The bots' learned evaluation (``eval=learned``): called as ``ev(state, player)``
+    like :func:`arle.bots.evaluation.evaluate`, and ``ev.many(states, player)`` judges
+    several positions in one matrix product (the search bot's expansions).
+
+    >>> import arle
+    >>> ev = LearnedEvaluator()
+    >>> s = arle.new_game(players=1, seed=5)
+    >>> ev.many([s, s], 0) == [ev(s, 0)] * 2
+    True
+    """
+
+    def __init__(self, path: str | None = None) -> None:
+        self._fixed = None if path is None else load_model(path)
+        if path is None:
+            default_model()                       # a damaged install fails here
+        self._known: dict[tuple[object, int], tuple[_Net, Layout]] = {}
+
+    def _net(self, s: State) -> tuple[_Net, Layout]:
+        key = (s.setup.get("expansion"), s.n)
+        got = self._known.get(key)
+        if got is None:
+            model = (self._fixed if self._fixed is not None
+                     else default_model(state_layout_name(s), s.n))
+            got = self._known[key] = (_Net(model), _check_layout(model, s))
+        return got
+
+    def __call__(self, s: State, p: int) -> float:
+        net, lay = self._net(s)
+        return net.values(lay, [s], p)[0]
+
+    def many(self, states: Sequence[State], p: int) -> list[float]:
+        """Player ``p``'s estimate in each of ``states`` (positions of one game's kind:
+        the layout of the first is used for all)."""
+        if not states:
+            return []
+        net, lay = self._net(states[0])
+        return net.values(lay, states, p)
+
+
+def learned_evaluator(path: str | None = None) -> LearnedEvaluator:
     """``evaluate``-shaped function of the model in ``path`` for the bots'
     ``eval=learned`` option.  Without a path it plays each game with the shipped model
     of the game's observation layout and player count (:data:`DEFAULT_MODELS`); a game
     that has none, or
     a game of another layout than the given model's, is refused (ValueError) at the
     first evaluation."""
-    fixed = None if path is None else load_model(path)
-    if path is None:
-        default_model()                           # a damaged install fails here
-    known: dict[tuple[object, int], tuple[ValueModel, Layout]] = {}
-
-    def ev(s: State, p: int) -> float:
-        key = (s.setup.get("expansion"), s.n)
-        got = known.get(key)
-        if got is None:
-            model = (fixed if fixed is not None
-                     else default_model(state_layout_name(s), s.n))
-            got = known[key] = (model, _check_layout(model, s))
-        return _value(got[0], got[1], s, p)
-    return ev
+    return LearnedEvaluator(path)
 
 
 # ---------------------------------------------------------------------------
@@ -312,11 +376,17 @@ def _moments(x: F32, rows: npt.NDArray[np.bool_], chunk: int = 8192) -> tuple[F3
 
 def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
           epochs: int = 40, lr: float = 1e-3, l2: float = 1e-4, batch: int = 256,
-          holdout: float = 0.15, seed: int = 0,
-          source: str = "") -> tuple[ValueModel, TrainReport]:
+          holdout: float = 0.15, seed: int = 0, source: str = "",
+          init: ValueModel | None = None) -> tuple[ValueModel, TrainReport]:
     """Fit a model to the rows of ``arrays`` (datasets of :func:`arle.env.dataset.load`
     that have ``hand``).  Whole games are held out (``holdout`` of them) to measure the
-    error and stop early at the best epoch; the training is seeded and deterministic."""
+    error and stop early at the best epoch; the training is seeded and deterministic.
+
+    With ``init`` the training starts from that model (its weights and input
+    normalisation; ``hidden`` is then its own) instead of from the hand evaluation:
+    fine-tuning an earlier model on new data, such as the games of a stronger player.
+    Epoch 0 is ``init`` itself, so the result is never worse than it on the held-out
+    games."""
     if not arrays:
         raise ValueError("no dataset given")
     xs, ys, games = [], [], []
@@ -341,6 +411,9 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
         ys.append(d["score"].astype(np.float32) - hand)
         games.append(d["game"].astype(np.int64) + offset)
         offset += int(d["game"].max()) + 1 if len(d["game"]) else 0
+    if init is not None and init.layout != layout:
+        raise ValueError(f"the model to start from reads {init.layout} games and the data "
+                         f"are {layout} games")
     x, y = np.concatenate(xs), np.concatenate(ys)
     del xs
     n_rows, n_in = x.shape
@@ -355,15 +428,22 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
         test[:] = False
         test[::5] = True            # a single game: hold out every fifth row
     ytr, yte = y[~test], y[test]
-    mean, std = _moments(x, ~test)
+    if init is None:
+        mean, std = _moments(x, ~test)
+    else:
+        mean, std = init.mean.copy(), init.std.copy()
     x -= mean                          # normalised in place: the rows are large
     x /= std
     ztr, zte = x[~test], x[test]
     del x
-    w1 = (rng.standard_normal((n_in, hidden)) * math.sqrt(2.0 / n_in)).astype(np.float32)
-    b1 = np.zeros(hidden, np.float32)
-    w2 = np.zeros(hidden, np.float32)       # starts as the hand evaluation exactly
-    b2 = np.zeros((), np.float32)
+    if init is None:
+        w1 = (rng.standard_normal((n_in, hidden)) * math.sqrt(2.0 / n_in)).astype(np.float32)
+        b1 = np.zeros(hidden, np.float32)
+        w2 = np.zeros(hidden, np.float32)       # starts as the hand evaluation exactly
+        b2 = np.zeros((), np.float32)
+    else:
+        w1, b1, w2 = init.w1.copy(), init.b1.copy(), init.w2.copy()
+        b2 = np.asarray(init.b2, np.float32).copy()
     params = [w1, b1, w2, b2]
     m = [np.zeros_like(q) for q in params]
     v = [np.zeros_like(q) for q in params]
@@ -405,7 +485,9 @@ def train(arrays: Sequence[dict[str, npt.NDArray[Any]]], *, hidden: int = 32,
                        meta={"layout": layout,
                              "trained_on": {"rows": int(n_rows), "games": int(len(ids)),
                                             "held_out_games": int(len(held)),
-                                            "source": source},
+                                            "source": source,
+                                            **({"init": init.meta.get("checksum")}
+                                               if init is not None else {})},
                              "arle": arle.__version__, "epochs": best[2],
                              "hand_mae": float(np.mean(np.abs(yte))) if len(yte) else None,
                              "learned_mae": best[0] if len(yte) else None})

@@ -45,7 +45,10 @@ in macro-actions, default 4), ``backup`` (``max``, ``mean`` or ``auto``), ``reus
 (1 or 0), ``eval`` (``auto``, the default: ``learned`` in 2-player base games, where
 the shipped model is measured stronger at the same time per search, ``hand``
 elsewhere; or ``hand`` or ``learned``: :mod:`arle.bots.learned`) and
-``model`` (the learned model's file; default: the shipped one) and ``opp`` (0: the
+``model`` (the learned model's file; default: the shipped one), ``chains`` (``eval``,
+the default: the sub-decisions inside a macro-action are chosen by the bot's
+evaluation; ``hand``: by the hand evaluation, which is several times cheaper than the
+learned one, and only the macro-actions' ends by the bot's) and ``opp`` (0: the
 opponents' moves are searched like one's own; N > 0: at an opponent's node only its N
 best edges by the evaluation are considered, so the budget goes to one's own choices
 and the tree reaches one's next turns; ``auto``, the default: 1 with three players, 0
@@ -59,7 +62,8 @@ import random
 import time
 
 from arle.actions import Action
-from arle.bots.common import EVALS, Evaluator, candidates, evaluator_option, own_actions
+from arle.bots.common import (EVALS, Evaluator, candidates, evaluate_all, evaluator_option,
+                              own_actions)
 from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import decision_depth
@@ -96,6 +100,24 @@ def value_vec(s: State, ev: Evaluator | None = None) -> Value:
     return tuple(e - max(est[:q] + est[q + 1:]) for q, e in enumerate(est))
 
 
+def value_vecs(states: list[State], ev: Evaluator | None = None) -> list[Value]:
+    """:func:`value_vec` of each of ``states``, positions of one game (the learned
+    evaluation judges them in one matrix product per player)."""
+    if not states:
+        return []
+    n = states[0].n
+    if n == 1:
+        return [(v,) for v in evaluate_all(states, 0, ev)]
+    est = [evaluate_all(states, q, ev) for q in range(n)]
+    if n == 2:
+        return [(a - b,) for a, b in zip(est[0], est[1])]
+    out = []
+    for i in range(len(states)):
+        row = [e[i] for e in est]
+        out.append(tuple(x - max(row[:q] + row[q + 1:]) for q, x in enumerate(row)))
+    return out
+
+
 def mine(v: Value, p: int | None) -> float:
     """Player ``p``'s side of a value (``p`` None, a finished game: player 0's)."""
     if len(v) == 1:
@@ -130,33 +152,50 @@ def complete(s: State, p: int, limit: int = 12,
     best_v: float | None = None
     while len(seq) < limit and _in_chain(s, p):
         best_v = -1e18
-        best: tuple[Action, State] | None = None
-        for a in own_actions(candidates(s)):
-            c = s.clone()
-            c.apply(a)
-            v = evaluate(c, p) if ev is None else ev(c, p)
-            if v > best_v:
-                best_v, best = v, (a, c)
-        if best is None:
+        acts = own_actions(candidates(s))
+        if not acts:
             break
-        seq.append(best[0])
-        s = best[1]
+        kids = [_after(s, a) for a in acts]
+        vals = evaluate_all(kids, p, ev)
+        i = _first_max(vals)
+        best_v = vals[i]
+        seq.append(acts[i])
+        s = kids[i]
     return seq, s, best_v
+
+
+def _after(s: State, a: Action) -> State:
+    c = s.clone()
+    c.apply(a)
+    return c
+
+
+def _first_max(vals: list[float]) -> int:
+    best = 0
+    for i in range(1, len(vals)):
+        if vals[i] > vals[best]:
+            best = i
+    return best
 
 
 Macro = tuple[tuple[Action, ...], State, float | None]
 
 
 def macro_actions(s: State, expand: int = 2, branch: int = 4,
-                  ev: Evaluator | None = None) -> list[Macro]:
+                  ev: Evaluator | None = None, chains: str = "eval") -> list[Macro]:
     """The macro-actions of the player to move in ``s``.
 
     Each is (actions, resulting state, the mover's evaluation of it or None).  With
     ``expand=2`` the first sub-decision of a chain is enumerated: its ``branch`` best
     options by the evaluation one step ahead each start a macro-action of their own.
+    With ``chains="hand"`` the sub-decisions are judged by the hand evaluation whatever
+    ``ev`` is, and no macro-action's evaluation is returned (None): the caller judges
+    the ends by ``ev``.
     """
     p = s.current_player
     assert p is not None
+    hand = chains == "hand"
+    cev = None if hand else ev
     out: list[Macro] = []
     for a in candidates(s):
         c = s.clone()
@@ -164,20 +203,18 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
         if expand >= 2 and _in_chain(c, p):
             subs = own_actions(candidates(c))
             if len(subs) > 1:
-                firsts = []
-                for b in subs:
-                    c2 = c.clone()
-                    c2.apply(b)
-                    firsts.append((evaluate(c2, p) if ev is None else ev(c2, p), b, c2))
+                kids = [_after(c, b) for b in subs]
+                firsts = list(zip(evaluate_all(kids, p, cev), subs, kids))
                 if len(firsts) > branch:
                     firsts.sort(key=lambda t: -t[0])
                     del firsts[branch:]
                 for v0, b, c2 in firsts:
-                    rest, end, v = complete(c2, p, 12, ev)
-                    out.append(((a, b, *rest), end, v0 if v is None else v))
+                    rest, end, v = complete(c2, p, 12, cev)
+                    out.append(((a, b, *rest), end,
+                                None if hand else v0 if v is None else v))
                 continue
-        rest, end, v = complete(c, p, 12, ev)
-        out.append(((a, *rest), end, v))
+        rest, end, v = complete(c, p, 12, cev)
+        out.append(((a, *rest), end, None if hand else v))
     return out
 
 
@@ -213,7 +250,7 @@ class MCTSBot:
                  expand: str | int = 2, branch: str | int = 4, rollout: str = "none",
                  depth: str | int = 4, backup: str = "auto", reuse: str | int = 1,
                  eval: str = "auto", model: str | None = None, opp: str | int = "auto",
-                 **options: str) -> None:
+                 chains: str = "eval", **options: str) -> None:
         if options:
             raise ValueError(f"unknown mcts option(s): {', '.join(sorted(options))}")
         self.seed = seed
@@ -242,6 +279,10 @@ class MCTSBot:
             raise ValueError("mcts rollout must be none, greedy or random")
         if self.backup not in ("auto", "max", "mean"):
             raise ValueError("mcts backup must be auto, max or mean")
+        self.chains = str(chains)
+        if self.chains not in ("eval", "hand"):
+            raise ValueError("mcts chains must be eval (sub-decisions judged by the bot's "
+                             "evaluation) or hand (by the hand evaluation)")
         if self.sims < 1 or (self.time is not None and self.time <= 0) or self.scale <= 0:
             raise ValueError("mcts sims, time and scale must be positive")
         if self.branch < 1:
@@ -454,9 +495,11 @@ class MCTSBot:
             node.value = value_vec(s, self._ev)
             return node.value
         mover = s.current_player
-        edges = []
+        found: list[tuple[tuple[Action, ...], _Node]] = []
+        fresh: list[_Node] = []              # new nodes whose value is still to come
         seen: set[tuple[object, ...]] = set()
-        for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev):
+        for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev,
+                                             self.chains):
             key = state_key(end)
             if key in seen:
                 continue
@@ -464,9 +507,15 @@ class MCTSBot:
             child = table.get(key)
             if child is None:
                 child = _Node(end)
-                child.value = (v,) if v is not None and end.n == 1 else value_vec(end, self._ev)
+                if v is not None and end.n == 1:
+                    child.value = (v,)
+                else:
+                    fresh.append(child)
                 table[key] = child
-            edges.append(_Edge(actions, child, child.value))
+            found.append((actions, child))
+        for nd, val in zip(fresh, value_vecs([nd.state for nd in fresh], self._ev)):
+            nd.value = val
+        edges = [_Edge(actions, child, child.value) for actions, child in found]
         rng = self._rng
         edges.sort(key=lambda e: (-mine(e.prior, mover), rng.random()))
         node.edges = edges

@@ -40,6 +40,12 @@ def train_eval(
         help="Share of the games held out to measure the error and stop early.")] = 0.15,
     seed: Annotated[int, typer.Option("--seed", min=0, max=2**31 - 1,
                                       help="Seed of the split and the training.")] = 0,
+    lr: Annotated[float, typer.Option("--lr", min=1e-6, max=1.0,
+                                      help="Step size of the Adam optimiser.")] = 1e-3,
+    init: Annotated[str | None, typer.Option(
+        "--init", metavar="MODEL.npz",
+        help="Start from this model (fine-tuning; its hidden units are kept) instead of "
+             "from the hand evaluation.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Fit a value model (the bots' eval=learned) to self-play datasets."""
@@ -54,9 +60,15 @@ def train_eval(
         except (ValueError, OSError, EOFError, KeyError) as e:
             _refuse(f"{path}: not an arle dataset ({e})")
         arrays.append(a)
+    start = None
+    if init is not None:
+        try:
+            start = L.load_model(init)
+        except ValueError as e:
+            _refuse(str(e))
     try:
         model, report = L.train(arrays, hidden=hidden, epochs=epochs, l2=l2, holdout=holdout,
-                                seed=seed, source=", ".join(data))
+                                seed=seed, source=", ".join(data), lr=lr, init=start)
     except ValueError as e:
         _refuse(str(e))
     try:
