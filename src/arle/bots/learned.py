@@ -299,7 +299,8 @@ class LearnedEvaluator:
     >>> import arle
     >>> ev = LearnedEvaluator()
     >>> s = arle.new_game(players=1, seed=5)
-    >>> ev.many([s, s], 0) == [ev(s, 0)] * 2
+    >>> a, b = ev.many([s, s], 0)
+    >>> a == b and abs(a - ev(s, 0)) < 1e-3      # the product's float32 rounding
     True
     """
 
