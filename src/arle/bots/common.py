@@ -19,8 +19,8 @@ from arle.bots.evaluation import evaluate
 from arle.state import State
 from arle.view import barn_has_room
 
-__all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "candidates", "barn_full",
-           "evaluate_all", "evaluator_option", "own_actions"]
+__all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "after", "best_after", "candidates",
+           "barn_full", "evaluate_all", "evaluator_option", "own_actions"]
 
 #: ``evaluate``-shaped: a player's estimated final score in a position.
 Evaluator = Callable[[State, int], float]
@@ -57,6 +57,26 @@ def evaluate_all(states: Sequence[State], p: int, ev: Evaluator | None = None) -
         return [ev(s, p) for s in states]
     out: list[float] = many(states, p)
     return out
+
+
+def after(s: State, a: Action) -> State:
+    """A copy of ``s`` with ``a`` applied."""
+    c = s.clone()
+    c.apply(a)
+    return c
+
+
+def best_after(s: State, p: int, actions: list[Action],
+               ev: Evaluator | None = None) -> tuple[Action, State, float]:
+    """The action of ``actions`` (not empty) whose resulting position player ``p``'s
+    evaluation rates best (the first of equals), that position and its value."""
+    kids = [after(s, a) for a in actions]
+    vals = evaluate_all(kids, p, ev)
+    best = 0
+    for i in range(1, len(vals)):
+        if vals[i] > vals[best]:
+            best = i
+    return actions[best], kids[best], vals[best]
 
 
 def barn_full(s: State, p: int) -> bool:

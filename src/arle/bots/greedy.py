@@ -21,7 +21,8 @@ import math
 import random
 
 from arle.actions import Action
-from arle.bots.common import Evaluator, candidates, evaluate_all, evaluator_option, own_actions
+from arle.bots.common import (Evaluator, best_after, candidates, evaluate_all, evaluator_option,
+                              own_actions)
 from arle.state import State
 from arle.view import decision_depth
 
@@ -54,17 +55,8 @@ def greedy_step(s: State, p: int, actions: list[Action],
                 ev: Evaluator | None = None) -> tuple[Action, State]:
     """The action of ``actions`` whose resulting position evaluates best (one ply)."""
     assert actions
-    kids = []
-    for a in actions:
-        c = s.clone()
-        c.apply(a)
-        kids.append(c)
-    vals = evaluate_all(kids, p, ev)
-    best = 0
-    for i in range(1, len(vals)):
-        if vals[i] > vals[best]:
-            best = i
-    return actions[best], kids[best]
+    a, c, _v = best_after(s, p, actions, ev)
+    return a, c
 
 
 def in_chain(s: State, p: int) -> bool:

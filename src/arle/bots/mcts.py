@@ -62,9 +62,8 @@ import random
 import time
 
 from arle.actions import Action
-from arle.bots.common import (EVALS, Evaluator, candidates, evaluate_all, evaluator_option,
-                              own_actions)
-from arle.bots.evaluation import evaluate
+from arle.bots.common import (EVALS, Evaluator, after, best_after, candidates, evaluate_all,
+                              evaluator_option, own_actions)
 from arle.state import State
 from arle.view import decision_depth
 
@@ -81,23 +80,12 @@ def state_key(s: State) -> tuple[object, ...]:
 Value = tuple[float, ...]
 
 
-def value0(s: State, ev: Evaluator | None = None) -> float:
-    """The value of a position from player 0's side: the estimated final score in
-    solo, the difference of the estimates in a two-player game."""
-    if ev is None:                   # the hand evaluation (a direct call when compiled)
-        return evaluate(s, 0) if s.n == 1 else evaluate(s, 0) - evaluate(s, 1)
-    if s.n == 1:
-        return ev(s, 0)
-    return ev(s, 0) - ev(s, 1)
-
-
 def value_vec(s: State, ev: Evaluator | None = None) -> Value:
-    """The value of a position as the search keeps it: ``(value0(s),)`` with 1 or 2
-    players; with more, every player's estimate minus the best of the others'."""
-    if s.n <= 2:
-        return (value0(s, ev),)
-    est = [evaluate(s, q) if ev is None else ev(s, q) for q in range(s.n)]
-    return tuple(e - max(est[:q] + est[q + 1:]) for q, e in enumerate(est))
+    """The value of a position as the search keeps it: with 1 or 2 players ``(v,)``, v
+    from player 0's side (the estimated final score in solo, the difference of the
+    estimates with two); with more, every player's estimate minus the best of the
+    others'."""
+    return value_vecs([s], ev)[0]
 
 
 def value_vecs(states: list[State], ev: Evaluator | None = None) -> list[Value]:
@@ -155,27 +143,9 @@ def complete(s: State, p: int, limit: int = 12,
         acts = own_actions(candidates(s))
         if not acts:
             break
-        kids = [_after(s, a) for a in acts]
-        vals = evaluate_all(kids, p, ev)
-        i = _first_max(vals)
-        best_v = vals[i]
-        seq.append(acts[i])
-        s = kids[i]
+        a, s, best_v = best_after(s, p, acts, ev)
+        seq.append(a)
     return seq, s, best_v
-
-
-def _after(s: State, a: Action) -> State:
-    c = s.clone()
-    c.apply(a)
-    return c
-
-
-def _first_max(vals: list[float]) -> int:
-    best = 0
-    for i in range(1, len(vals)):
-        if vals[i] > vals[best]:
-            best = i
-    return best
 
 
 Macro = tuple[tuple[Action, ...], State, float | None]
@@ -203,7 +173,7 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
         if expand >= 2 and _in_chain(c, p):
             subs = own_actions(candidates(c))
             if len(subs) > 1:
-                kids = [_after(c, b) for b in subs]
+                kids = [after(c, b) for b in subs]
                 firsts = list(zip(evaluate_all(kids, p, cev), subs, kids))
                 if len(firsts) > branch:
                     firsts.sort(key=lambda t: -t[0])
