@@ -36,6 +36,9 @@ COMPILED = [
     "src/arle/bots/evaluation.py",
     "src/arle/bots/greedy.py",
     "src/arle/bots/mcts.py",
+    "src/arle/env/observation.py",
+    "src/arle/env/observation_tt.py",
+    "src/arle/env/observation_three.py",
 ]
 
 

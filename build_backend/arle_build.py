@@ -16,9 +16,10 @@ from setuptools.build_meta import *  # noqa: F401,F403  (the other PEP 517 hooks
 
 #: The mypy (mypyc) that compiles the package: the one the dev tools check with.
 MYPY_REQUIREMENT = "mypy==2.4.1"
-#: Packages mypyc must see to type-check what the compiled modules import (numpy, for
-#: the research encodings the bots may import).
-TYPE_CHECK_REQUIREMENTS = ["numpy>=1.26"]
+#: Packages mypyc must see to type-check what the compiled modules import: numpy (the
+#: research observation, compiled), and the frameworks that the package ``arle.env``
+#: around it imports (not compiled, but type-checked with it).
+TYPE_CHECK_REQUIREMENTS = ["numpy>=1.26", "gymnasium>=1.0", "pettingzoo>=1.24"]
 
 
 def _compile() -> bool:

@@ -323,3 +323,32 @@ def test_mcts_chains_by_the_hand_evaluation() -> None:
         x, y = (bot.choose(s) for bot in learned)
         assert x == y and x in s.legal_actions()
         s.apply(a)
+
+
+def test_a_session_holds_blas_to_one_thread_and_gives_the_same_values() -> None:
+    """The bots run a whole search inside ``session()``: BLAS stays on one thread for
+    it (nested blocks included) and is given back afterwards; the values do not change."""
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> list[int]:
+        return [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+
+    ev = learned_evaluator()
+    states = _positions(7, 1)[:20]
+    before, outside = blas_threads(), ev.many(states, 0)
+    with ev.session():
+        assert all(n == 1 for n in blas_threads())
+        with ev.session():
+            inner = ev.many(states, 0)
+        assert all(n == 1 for n in blas_threads())      # the outer block still holds
+        assert ev.many(states, 0) == inner
+    assert blas_threads() == before
+    assert inner == pytest.approx(outside, abs=1e-4)
+    # the bots open it around their searches; the hand evaluation has none to open
+    from arle.bots.common import evaluating
+    with evaluating(None):
+        pass
+    bot = arle.bots.get("mcts:sims=4,eval=learned", seed=1)
+    s = arle.new_game(players=1, seed=2)
+    assert bot.choose(s) in s.legal_actions()
+    assert blas_threads() == before

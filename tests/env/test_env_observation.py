@@ -100,3 +100,29 @@ def test_text_view_names_the_viewer_and_the_goods():
     text = text_view(s, 1)
     assert "viewer 1" in text and "player 1 (viewer)" in text
     assert "food 5" in text
+
+
+def test_counts_and_scales_make_the_observation_in_every_layout():
+    """A layout's ``counts`` with its ``scale`` and ``high`` give ``encode`` exactly, one
+    position or many joined (the learned evaluation's batches)."""
+    from arle.env.observation import densify
+    from arle.env.observation_tt import LAYOUT_NAMES, layout_named
+
+    games = {"base": dict(players=2), "tea-and-trade": dict(players=2, expansion="tea-and-trade"),
+             "tea-and-trade-3p": dict(players=3, expansion="tea-and-trade")}
+    assert set(games) == set(LAYOUT_NAMES)
+    for name, kw in games.items():
+        lay = layout_named(name)
+        s = arle.new_game(seed=4, **kw)
+        states = []
+        for _ in range(25):
+            states.append(s.clone())
+            s.apply(s.legal_actions()[0])
+        for p in range(s.n):
+            rows = [lay.counts(x, p) for x in states]
+            assert all(len(r) == lay.size for r in rows)
+            one = densify(rows[5], lay.scale, lay.high)
+            assert np.array_equal(one, lay.encode(states[5], p))
+            many = densify(b"".join(rows), lay.scale, lay.high)
+            assert many.shape == (len(states), lay.size)
+            assert np.array_equal(many, np.stack([lay.encode(x, p) for x in states]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 
 from arle import ANYTIME_VERBS
 from arle.actions import Action
@@ -20,7 +21,7 @@ from arle.state import State
 from arle.view import barn_has_room
 
 __all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "after", "best_after", "candidates",
-           "barn_full", "evaluate_all", "evaluator_option", "own_actions"]
+           "barn_full", "evaluate_all", "evaluating", "evaluator_option", "own_actions"]
 
 #: ``evaluate``-shaped: a player's estimated final score in a position.
 Evaluator = Callable[[State, int], float]
@@ -38,8 +39,8 @@ def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None
             raise ValueError(f"{bot} option model= needs eval=learned")
         return None
     # Imported by name, on demand: the learned evaluation needs numpy and the research
-    # observation, which the compiled build (this module is compiled) leaves pure and
-    # outside its type check (setup.py).
+    # observation, which bots with the hand evaluation need not load, and its module
+    # stays pure, outside the type check of this compiled one (setup.py).
     learned = importlib.import_module("arle.bots.learned")
     ev: Evaluator = learned.learned_evaluator(model)
     return ev
@@ -57,6 +58,17 @@ def evaluate_all(states: Sequence[State], p: int, ev: Evaluator | None = None) -
         return [ev(s, p) for s in states]
     out: list[float] = many(states, p)
     return out
+
+
+def evaluating(ev: Evaluator | None) -> AbstractContextManager[object]:
+    """The block of a bot's many evaluations with ``ev``: the evaluator's own
+    ``session()`` if it has one (the learned one keeps BLAS on one thread for it),
+    else nothing to do."""
+    session = getattr(ev, "session", None)
+    if session is None:
+        return nullcontext()
+    block: AbstractContextManager[object] = session()
+    return block
 
 
 def after(s: State, a: Action) -> State:

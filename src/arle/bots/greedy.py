@@ -21,8 +21,8 @@ import math
 import random
 
 from arle.actions import Action
-from arle.bots.common import (Evaluator, best_after, candidates, evaluate_all, evaluator_option,
-                              own_actions)
+from arle.bots.common import (Evaluator, best_after, candidates, evaluate_all, evaluating,
+                              evaluator_option, own_actions)
 from arle.state import State
 from arle.view import decision_depth
 
@@ -108,11 +108,13 @@ class GreedyBot:
             raise ValueError("no legal action: the game is over")
         acts = candidates(state)
         ends = []
-        for a in acts:
-            c = state.clone()
-            c.apply(a)
-            ends.append(chain_end(c, p, self.chain, self._ev))
-        return list(zip(values_of(ends, p, self._ev), acts))
+        with evaluating(self._ev):
+            for a in acts:
+                c = state.clone()
+                c.apply(a)
+                ends.append(chain_end(c, p, self.chain, self._ev))
+            values = values_of(ends, p, self._ev)
+        return list(zip(values, acts))
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()

@@ -39,7 +39,8 @@ import json
 import math
 import os
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -51,7 +52,7 @@ from threadpoolctl import ThreadpoolController
 
 import arle
 from arle.bots.evaluation import evaluate
-from arle.env.observation import OBS_SIZE, describe
+from arle.env.observation import OBS_SIZE, densify, describe
 from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
@@ -252,6 +253,22 @@ def _blas() -> ThreadpoolController:
     return ThreadpoolController()
 
 
+#: How many :meth:`LearnedEvaluator.session` blocks are open (BLAS is then held to one
+#: thread for all of them, and the products need not limit it each time).
+_one_thread = [0]
+
+
+@contextmanager
+def _session() -> Iterator[None]:
+    outer = _one_thread[0] == 0
+    with _blas().limit(limits=1, user_api="blas") if outer else nullcontext():
+        _one_thread[0] += 1
+        try:
+            yield
+        finally:
+            _one_thread[0] -= 1
+
+
 class _Net:
     """A model's network as the bots run it: the input normalisation folded into the
     first layer (``(x - mean) / std @ w1`` is ``x @ (w1 / std) - (mean / std) @ w1``), so
@@ -274,9 +291,13 @@ class _Net:
         out = [evaluate(s, p) for s in states]
         live = [i for i, s in enumerate(states) if s.phase != "over"]
         if live:
-            x = np.stack([lay.encode(states[i], p) for i in live])
-            hand = np.asarray([out[i] for i in live], dtype=np.float32)[:, None]
+            counts = lay.counts
+            # One array of every position's counts, scaled in one step.
+            x = densify(b"".join([counts(states[i], p) for i in live]), lay.scale, lay.high)
             if len(live) == 1:
+                x = x.reshape(1, -1)
+            hand = np.asarray([out[i] for i in live], dtype=np.float32)[:, None]
+            if len(live) == 1 or _one_thread[0]:
                 pre = x @ self.w1
             else:
                 # A product of a few rows is over in microseconds on one thread; BLAS
@@ -322,6 +343,21 @@ class LearnedEvaluator:
     def __call__(self, s: State, p: int) -> float:
         net, lay = self._net(s)
         return net.values(lay, [s], p)[0]
+
+    def session(self) -> AbstractContextManager[None]:
+        """A block of many evaluations (a bot's whole search): BLAS stays on one thread
+        for its length, instead of being limited at every product (which costs more
+        than a product of a few rows).
+
+        >>> import arle
+        >>> ev = LearnedEvaluator()
+        >>> s = arle.new_game(players=1, seed=5)
+        >>> with ev.session():
+        ...     inside = ev.many([s, s], 0)
+        >>> inside == ev.many([s, s], 0)
+        True
+        """
+        return _session()
 
     def many(self, states: Sequence[State], p: int) -> list[float]:
         """Player ``p``'s estimate in each of ``states`` (positions of one game's kind:

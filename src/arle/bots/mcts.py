@@ -63,7 +63,7 @@ import time
 
 from arle.actions import Action
 from arle.bots.common import (EVALS, Evaluator, after, best_after, candidates, evaluate_all,
-                              evaluator_option, own_actions)
+                              evaluating, evaluator_option, own_actions)
 from arle.state import State
 from arle.view import decision_depth
 
@@ -310,7 +310,8 @@ class MCTSBot:
             return cands[0]
         if self.eval == "auto":
             self._ev = self._eval_for(state)
-        actions = self._search(state)
+        with evaluating(self._ev):
+            actions = self._search(state)
         self._plan = (len(state.history), tuple(state.history[-8:]), actions)
         return actions[0]
 

@@ -76,8 +76,8 @@ from arle.env.catalog import BARN_SLOTS
 from arle.state import State
 
 __all__ = ["OBS_VERSION", "CONVERSIONS", "DECISIONS", "LOAD_KINDS", "OBS_HIGH", "OBS_SCALE", "OBS_SIZE",
-           "SLICES", "SPACE_OPTIONS", "SUPPLY_POOLS", "TILE_KINDS", "describe", "encode",
-           "text_view"]
+           "SLICES", "SPACE_OPTIONS", "SUPPLY_POOLS", "TILE_KINDS", "counts", "densify",
+           "describe", "encode", "text_view"]
 
 Obs = npt.NDArray[np.float32]
 
@@ -105,15 +105,18 @@ DECISIONS: tuple[str, ...] = (
     "space_choice", "sustain", "take_animal", "trades", "tt_building", "upgrade",
     "wainwright") + _OUTSIDE_FRAMES
 
-N_CELLS = C.ROWS * C.COLS
-N_RES = len(C.RESOURCES)
-N_TILE = len(TILE_KINDS)
-N_LOAD = len(LOAD_KINDS)
-N_EQUIP = len(C.EQUIPMENT)
-VEHICLE_CELLS = 4
-SLOT_SIZE = N_EQUIP + VEHICLE_CELLS * N_LOAD
-TOOL_OFFSETS = tuple(sum(len(v) for v in C.TOOL_VALUES[:t]) for t in range(len(C.TOOLS)))
-N_TOOL = sum(len(v) for v in C.TOOL_VALUES)
+# (Annotated: the modules that extend this layout read them while the package's imports
+# are still in a cycle, where mypy, and so the compiled build, cannot infer them.)
+N_CELLS: int = C.ROWS * C.COLS
+N_RES: int = len(C.RESOURCES)
+N_TILE: int = len(TILE_KINDS)
+N_LOAD: int = len(LOAD_KINDS)
+N_EQUIP: int = len(C.EQUIPMENT)
+VEHICLE_CELLS: int = 4
+SLOT_SIZE: int = N_EQUIP + VEHICLE_CELLS * N_LOAD
+TOOL_OFFSETS: tuple[int, ...] = tuple(sum(len(v) for v in C.TOOL_VALUES[:t])
+                                      for t in range(len(C.TOOLS)))
+N_TOOL: int = sum(len(v) for v in C.TOOL_VALUES)
 
 # Each part: (name, size, scale of its entries, upper bound of its entries).  Every
 # entry is a small count (a flag is a count of 0 or 1) times its scale.
@@ -197,6 +200,10 @@ def _layout() -> Slices:
 #: :mod:`arle.env.observation_tt`).
 OBS_VERSION = 1
 #: Named parts of the observation.
+SLICES: dict[str, slice]
+OBS_SIZE: int
+OBS_HIGH: npt.NDArray[np.float32]
+OBS_SCALE: npt.NDArray[np.float32]
 SLICES, OBS_SIZE, OBS_HIGH, OBS_SCALE = _layout()
 BASE_SLICES: Slices = (SLICES, OBS_SIZE, OBS_HIGH, OBS_SCALE)
 _ME = {n: SLICES["me." + n].start for n, *_ in _PLAYER_PARTS}
@@ -406,9 +413,26 @@ def _decision(s: State, viewer: int, cp: int | None, b: bytearray) -> None:
 def encode(state: State, player: int) -> Obs:
     """The observation of ``state`` from ``player``'s point of view (base layout; an
     expansion game's own parts are in :func:`encode_tt`)."""
-    b = _base_bytes(state, player, OBS_SIZE)
-    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), OBS_SCALE, dtype=np.float32)
-    np.minimum(out, OBS_HIGH, out=out)
+    return densify(_base_bytes(state, player, OBS_SIZE), OBS_SCALE, OBS_HIGH)
+
+
+def counts(state: State, player: int) -> bytearray:
+    """The observation's entries before scaling: one byte per entry, a small count (a
+    flag is 0 or 1); :func:`encode` is ``densify(counts(...), OBS_SCALE, OBS_HIGH)``.
+    Many positions' counts joined make one array (the bots' batched evaluation)."""
+    return _base_bytes(state, player, OBS_SIZE)
+
+
+def densify(raw: bytes | bytearray, scale: npt.NDArray[np.float32],
+            high: npt.NDArray[np.float32]) -> Obs:
+    """The observation(s) of a layout's counts: each count times its entry's ``scale``,
+    capped at the entry's ``high``.  ``raw`` may hold several positions' counts one after
+    the other; then the result has one row per position."""
+    c = np.frombuffer(raw, dtype=np.uint8)
+    if len(c) != len(scale):
+        c = c.reshape(-1, len(scale))
+    out: Obs = np.multiply(c, scale, dtype=np.float32)
+    np.minimum(out, high, out=out)
     return out
 
 

@@ -45,7 +45,7 @@ from arle.state import State
 
 __all__ = ["THREE_LAYOUT", "THREE_OBS_HIGH", "THREE_OBS_SCALE", "THREE_OBS_SIZE",
            "THREE_OBS_VERSION", "THREE_SLICES", "THREE_SPACES", "describe_three",
-           "encode_three"]
+           "counts_three", "encode_three"]
 
 Obs = npt.NDArray[np.float32]
 
@@ -110,6 +110,11 @@ _TOOL_BIT = tuple(range(_N_TOOLS))
 def encode_three(state: State, player: int) -> Obs:
     """The 3-player observation of ``state`` from ``player``'s point of view (a game of
     1 or 2 players gives its expansion observation followed by zeros)."""
+    return O.densify(counts_three(state, player), THREE_OBS_SCALE, THREE_OBS_HIGH)
+
+
+def counts_three(state: State, player: int) -> bytearray:
+    """The 3-player observation's counts (see :func:`arle.env.observation.counts`)."""
     s = state
     b = OT._tt_bytes(s, player, THREE_OBS_SIZE)
     if s.n == 3:
@@ -117,10 +122,7 @@ def encode_three(state: State, player: int) -> Obs:
         O._player(s, q, s.current_player, _OPP2_BASE, b)
         OT._player(s, q, _OPP2_TT, b)
         _three(s, player, b)
-    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), THREE_OBS_SCALE,
-                           dtype=np.float32)
-    np.minimum(out, THREE_OBS_HIGH, out=out)
-    return out
+    return b
 
 
 def _three(s: State, player: int, b: bytearray) -> None:
@@ -160,4 +162,4 @@ def describe_three() -> str:
 
 
 THREE_LAYOUT = OT.Layout(THREE_OBS_VERSION, THREE_OBS_SIZE, THREE_OBS_HIGH, THREE_SLICES,
-                         encode_three)
+                         encode_three, counts_three, THREE_OBS_SCALE)

@@ -57,7 +57,7 @@ from arle.state import State
 
 __all__ = ["BASE_LAYOUT", "HARBOR_SLOTS", "Layout", "TT_LAYOUT", "layout_for", "SHIP_LOADS", "SHIP_SIDES", "TT_DECISIONS", "TT_OBS_HIGH",
            "TT_OBS_SCALE", "TT_OBS_SIZE", "TT_OBS_VERSION", "TT_SLICES", "describe_tt",
-           "encode_tt", "LAYOUT_NAMES", "layout_name", "layout_named", "state_layout_name"]
+           "counts_tt", "encode_tt", "LAYOUT_NAMES", "layout_name", "layout_named", "state_layout_name"]
 
 Obs = npt.NDArray[np.float32]
 
@@ -223,10 +223,12 @@ def encode_tt(state: State, player: int) -> Obs:
     """The expansion observation of ``state`` from ``player``'s point of view (a base
     game gives the base observation followed by zeros for the expansion's parts, the
     Digging Spade track excepted)."""
-    b = _tt_bytes(state, player, TT_OBS_SIZE)
-    out: Obs = np.multiply(np.frombuffer(b, dtype=np.uint8), TT_OBS_SCALE, dtype=np.float32)
-    np.minimum(out, TT_OBS_HIGH, out=out)
-    return out
+    return O.densify(_tt_bytes(state, player, TT_OBS_SIZE), TT_OBS_SCALE, TT_OBS_HIGH)
+
+
+def counts_tt(state: State, player: int) -> bytearray:
+    """The expansion observation's counts (see :func:`arle.env.observation.counts`)."""
+    return _tt_bytes(state, player, TT_OBS_SIZE)
 
 
 def _tt_bytes(state: State, player: int, size: int) -> bytearray:
@@ -263,17 +265,23 @@ def describe_tt() -> str:
 
 class Layout(NamedTuple):
     """An observation layout: its ``version``, ``size``, per-entry upper bound
-    ``high``, named ``slices`` and the ``encode(state, player)`` function."""
+    ``high``, named ``slices``, the ``encode(state, player)`` function, and the
+    ``counts(state, player)`` function with the per-entry ``scale`` that make it
+    (``encode`` is ``densify(counts(s, p), scale, high)``, :func:`arle.env.observation.densify`)."""
 
     version: int
     size: int
     high: npt.NDArray[np.float32]
     slices: dict[str, slice]
     encode: Callable[[State, int], Obs]
+    counts: Callable[[State, int], bytearray]
+    scale: npt.NDArray[np.float32]
 
 
-BASE_LAYOUT = Layout(O.OBS_VERSION, O.OBS_SIZE, O.OBS_HIGH, O.SLICES, O.encode)
-TT_LAYOUT = Layout(TT_OBS_VERSION, TT_OBS_SIZE, TT_OBS_HIGH, TT_SLICES, encode_tt)
+BASE_LAYOUT = Layout(O.OBS_VERSION, O.OBS_SIZE, O.OBS_HIGH, O.SLICES, O.encode, O.counts,
+                     O.OBS_SCALE)
+TT_LAYOUT = Layout(TT_OBS_VERSION, TT_OBS_SIZE, TT_OBS_HIGH, TT_SLICES, encode_tt, counts_tt,
+                   TT_OBS_SCALE)
 
 
 def layout_for(expansion: str | None, players: int = 2) -> Layout:

@@ -41,8 +41,8 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
-from open_spiel.python.observation import (  # type: ignore[import-untyped]
+import pyspiel
+from open_spiel.python.observation import (
     IIGObserverForPublicInfoGame,
 )
 
