@@ -292,10 +292,9 @@ class _Net:
         live = [i for i, s in enumerate(states) if s.phase != "over"]
         if live:
             counts = lay.counts
-            # One array of every position's counts, scaled in one step.
-            x = densify(b"".join([counts(states[i], p) for i in live]), lay.scale, lay.high)
-            if len(live) == 1:
-                x = x.reshape(1, -1)
+            # One array of every position's counts, scaled in one step (a row each).
+            x = densify(b"".join([counts(states[i], p) for i in live]), lay.scale,
+                        lay.high).reshape(len(live), -1)
             hand = np.asarray([out[i] for i in live], dtype=np.float32)[:, None]
             if len(live) == 1 or _one_thread[0]:
                 pre = x @ self.w1
