@@ -239,7 +239,7 @@ def test_green_rules_options_from_the_api_and_the_lobby_form(make_app: Any) -> N
         made = r.json()
         game = _svc(client).get(made["id"])
         assert game.state.options["action_choice"] == "hidden"
-        assert game.bots[2].name == "green-greedy"           # the short name
+        assert game.seats[2].bot == "green-greedy"           # the short name, normalised
         toks = [x["token"] for x in made["seats"][:2]]
         while game.state.pending().kind != "plan":           # the two people draw and pick
             p = game.state.current_player

@@ -7,6 +7,7 @@ another file or a ``postgresql://`` database.  See ``docs/WEB.md``.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -34,6 +35,12 @@ def serve(
     proxy_headers: Annotated[
         bool, typer.Option(help="Behind a TLS proxy: take the scheme from "
                                 "X-Forwarded-Proto (secure cookies, https:// links).")] = False,
+    green_cards: Annotated[
+        list[Path] | None,
+        typer.Option(help="A card set file of the second game (arle.green) to offer "
+                          "besides the shipped ones, chosen in the lobby and the API by "
+                          "its id (repeatable).", exists=True, dir_okay=False,
+                     readable=True)] = None,
 ) -> None:
     """Start the web app and print its address."""
     try:
@@ -44,8 +51,15 @@ def serve(
         typer.echo(f"arle serve: the web app needs its dependencies ({e})", err=True)
         raise typer.Exit(code=2) from e
     try:
+        from arle.web.cardsets import CardSets
+        CardSets(green_cards or ())
+    except ValueError as e:
+        typer.echo(f"arle serve: {e}", err=True)
+        raise typer.Exit(code=2) from e
+    try:
         app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
-                         allowed_hosts=allowed_host or (), proxy_headers=proxy_headers)
+                         allowed_hosts=allowed_host or (), proxy_headers=proxy_headers,
+                         green_cards=green_cards or ())
     except Exception as e:
         typer.echo(f"arle serve: cannot open the database: {e}", err=True)
         raise typer.Exit(code=2) from e

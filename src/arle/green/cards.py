@@ -328,12 +328,19 @@ def _parse(data: Any, path: str, digest: str) -> CardSet:
 
 
 _CACHE: dict[str, CardSet] = {}
+_SHIPPED_KEYS = frozenset(str(p.resolve()) for p in SHIPPED)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
-    """Load and validate a card set file (the shipped placeholder set by default)."""
+    """Load and validate a card set file (the shipped placeholder set by default).
+
+    The shipped sets are read once per process (they are part of the installed
+    package); any other file is read again at each call."""
     p = Path(path) if path is not None else DEFAULT_CARDS
     key = str(p.resolve())
+    if key in _CACHE and key in _SHIPPED_KEYS:
+        _BY_HASH[_CACHE[key].hash] = _CACHE[key]
+        return _CACHE[key]
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:

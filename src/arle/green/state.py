@@ -1254,7 +1254,7 @@ def _check_options(n: int, options: dict[str, Any], cs: CardSet) -> dict[str, An
     return out
 
 
-def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
+def new_game(players: int = 3, seed: int = 0, cards: "str | CardSet | None" = None,
              *, chance_outcomes: list[int] | None = None, **options: Any) -> State:
     """A new game (see :mod:`arle.green`).
 
@@ -1266,7 +1266,7 @@ def new_game(players: int = 3, seed: int = 0, cards: str | None = None,
         raise ValueError(f"players must be 1 to 4 (got {players!r})")
     if type(seed) is not int or seed < 0:
         raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
-    cs = load_cards(cards) if cards is not None else load_cards()
+    cs = cards if isinstance(cards, CardSet) else load_cards(cards)
     s = State()
     s.n, s.seed, s.cs = players, seed, cs
     s.options = _check_options(players, options, cs)

@@ -15,8 +15,10 @@ from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to
 from arle.web.breakdown import breakdown
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.db import GameRecord
+from arle.web import green
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
+from arle.web.schema import ArleCreate, BotChange, Hint, Move, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label, decision_text
 
@@ -88,10 +90,15 @@ async def api_list(ctx: Ctx, status: str = "running", limit: int = 50) -> Respon
 async def api_create(request: Request, ctx: Ctx) -> Response:
     try:
         body = await json_body(request)
-        if isinstance(body, dict) and body.get("game", "arle") != "arle":
-            from arle.web.green import create_api          # "game": "green"
-            return await create_api(request, ctx, body)
-        opts, _take = parse_new_game(body)
+        kind = body.get("game", "arle") if isinstance(body, dict) else "arle"
+        if kind == "green":
+            return await green.create_api(request, ctx, body)
+        if kind != "arle":
+            shown = repr(kind) if isinstance(kind, str) and len(kind) <= 20 else "that"
+            raise GameError(f"unknown game {shown} (arle or green)")
+        req = parse(ArleCreate, body)
+        opts, _take = parse_new_game({k: v for k, v in req.model_dump().items()
+                                      if v is not None})
         ctx.check_create(request)
         created = await ctx.service.create_game(opts)
         game = await ctx.service.get(created.game_id)
@@ -138,8 +145,15 @@ async def api_score(request: Request) -> Response:
     return Response(sheet_to_json(sheet), media_type="application/json")
 
 
+def _is_green(request: Request, gid: str) -> bool:
+    """Whether ``gid`` is a game of the second game (served under /api/games too)."""
+    return gid in green.service_of(request).games
+
+
 @router.get("/games/{gid}")
 async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
+    if _is_green(request, gid):
+        return await green.api_game(request, gid)
     try:
         game = await ctx.service.get(gid)
     except GameError as e:
@@ -148,6 +162,7 @@ async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
     held = await ctx.held_seats(request, game)
     info["your_seats"] = sorted(held)
     info["can_undo"] = game.undoable_by(held)
+    info["bot_error"] = ctx.service.bot_errors.get(gid)
     return JSONResponse(info)
 
 
@@ -161,7 +176,9 @@ async def api_state(gid: str, ctx: Ctx) -> Response:
 
 
 @router.get("/games/{gid}/record")
-async def api_record(gid: str, ctx: Ctx) -> Response:
+async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
+    if _is_green(request, gid):
+        return await green.api_record(request, gid)
     try:
         game = await ctx.service.get(gid)
     except GameError as e:
@@ -182,14 +199,17 @@ async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
 
 @router.post("/games/{gid}/moves")
 async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
+    if _is_green(request, gid):
+        return await green.api_move(request, gid)
     try:
         body = await json_body(request)
         if not isinstance(body, dict):
             raise GameError("malformed move: expected a JSON object like "
                             '{"action": "place fisherman", "version": 3}')
+        move = parse(Move, body, "malformed move")
         game = await ctx.service.get(gid)
-        held = await ctx.held_seats(request, game, body.get("token"))
-        game = await ctx.service.move(gid, held, body.get("action"), body.get("version"))
+        held = await ctx.held_seats(request, game, move.token)
+        game = await ctx.service.move(gid, held, move.action, move.version)
     except GameError as e:
         return error_json(e)
     return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
@@ -205,14 +225,33 @@ async def _optional_object(request: Request, what: str) -> dict[str, Any]:
     return body or {}
 
 
+@router.post("/games/{gid}/bot")
+async def api_bot(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner retries (``{"seat": 1}``) or replaces (``{"seat": 1, "bot": "greedy"}``)
+    the bot of a seat, e.g. after it failed (``bot_error``).  The owner's token comes
+    from the owner cookie, the ``X-Arle-Token`` header or the ``token`` field."""
+    if _is_green(request, gid):
+        return await green.api_bot(request, gid)
+    try:
+        change = parse(BotChange, await json_body(request))
+        token = change.token or request.headers.get("x-arle-token") \
+            or request.cookies.get(owner_cookie(gid))
+        game = await ctx.service.set_bot(gid, token, change.seat, change.bot)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"ok": True, "version": game.version,
+                         "seats": game_summary(game.rec)["seats"],
+                         "bot_error": ctx.service.bot_errors.get(gid)})
+
+
 @router.post("/games/{gid}/undo")
 async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        body = await _optional_object(request, "undo")
+        body = parse(TokenOnly, await _optional_object(request, "undo"))
         game = await ctx.service.get(gid)
-        held = await ctx.held_seats(request, game, body.get("token"))
+        held = await ctx.held_seats(request, game, body.token)
         before = len(game.moves)
-        game = await ctx.service.undo(gid, held, body.get("version"))
+        game = await ctx.service.undo(gid, held, body.version)
     except GameError as e:
         return error_json(e)
     return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
@@ -223,11 +262,11 @@ async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.post("/games/{gid}/hint")
 async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        body = await _optional_object(request, "hint request")
+        body = parse(Hint, await _optional_object(request, "hint request"))
         game = await ctx.service.get(gid)
-        held = await ctx.held_seats(request, game, body.get("token"))
+        held = await ctx.held_seats(request, game, body.token)
         async with ctx.hint_slot(request, gid):
-            action, version = await ctx.service.hint(gid, held, body.get("bot"))
+            action, version = await ctx.service.hint(gid, held, body.bot)
         game = await ctx.service.get(gid)
         state = game.state
         label = action_label(parse_action(state, action), state) \

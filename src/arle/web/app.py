@@ -25,7 +25,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from arle.web import api, green, live, pages
-from arle.web.botworker import think
+from arle.web.botworker import think, think_green
+from arle.web.cardsets import CardSets
 from arle.web.context import WebContext, get_context
 from arle.web.db import open_store, storage_errors
 from arle.web.limits import Limits
@@ -53,7 +54,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
                bot_workers: int = 1, think_fn: Callable[[str, int, str], str] = think,
                think_timeout: float = THINK_TIMEOUT, allowed_hosts: Iterable[str] = (),
                proxy_headers: bool = False, limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> FastAPI:
+               clock: Callable[[], float] = time.monotonic,
+               green_cards: Iterable[str | Path] = (),
+               green_think_fn: Callable[..., str] = think_green) -> FastAPI:
     """The web app on the database ``db`` (SQLite path, ``postgresql://`` URL or the
     default file in the user's data directory).
 
@@ -61,8 +64,11 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     400); ``proxy_headers``: behind a TLS proxy, take the scheme from
     ``X-Forwarded-Proto`` (and the client's address from ``X-Forwarded-For``).
     ``limits``: games per client, queued hints, idle games (:class:`Limits`); ``clock``
-    times them."""
+    times them.  ``green_cards``: card set files of the second game this server offers
+    besides the shipped ones (``arle serve --green-cards``; ValueError if one does not
+    load); ``think_fn`` and ``green_think_fn`` are what the bot workers run (tests)."""
     limits = limits or Limits()
+    card_sets = CardSets(green_cards)
     store = open_store(db)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers,
                           think_fn=think_fn, think_timeout=think_timeout,
@@ -75,8 +81,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         try:
             yield
         finally:
-            await service.stop()
             app.state.green.shutdown()
+            await service.stop()
 
     app = FastAPI(title="arle", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
@@ -92,7 +98,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(live.router)
-    green.install(app, bot_delay)             # the green game's own routes (arle.web.green)
+    # the green game's own routes (arle.web.green); its bots think in the same workers
+    green.install(app, service.run_bot, bot_delay, card_sets, green_think_fn)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:

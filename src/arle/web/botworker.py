@@ -9,16 +9,43 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-__all__ = ["LIMITS", "BotTimeout", "check_bot_spec", "known_bots", "think", "timed_think",
-           "watch_parent"]
+__all__ = ["GREEN_ALIASES", "LIMITS", "WEB_BOTS", "BotTimeout", "check_bot_spec",
+           "known_bots", "think", "think_green", "timed_think", "watch_parent"]
 
-#: Upper bounds on the options of the built-in bots that web users may ask for (seats
-#: and hints): the bot worker is shared by every game on the server, so no request may
-#: hold it for long.  ``arle serve`` also stops any bot that thinks too long.
-LIMITS: dict[str, dict[str, float]] = {
-    "mcts": {"sims": 1000, "time": 10.0, "branch": 16, "widen": 10.0},
-    "greedy": {"chain": 50},
+#: The bots web users may seat or ask for hints, per game, with every option each takes
+#: on this server: a closed schema.  An option is a range of numbers ``(low, high)``
+#: (whole numbers where both bounds are ints) or the words allowed; ``opp`` takes
+#: ``auto`` or a number.  Any other option is refused, so no request can name a file on
+#: the server (``model=PATH``) or ask for more thinking than the shared bot workers
+#: give: ``arle serve`` also stops any bot that thinks longer than its time limit.
+#: Bots installed as plugins are seated without options.
+Range = tuple[float, float]
+WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
+    "arle": {
+        "random": {"by": ("action", "verb")},
+        "greedy": {"noise": (0.0, 10.0), "chain": (0, 50), "eval": ("hand", "learned")},
+        "mcts": {"sims": (1, 1000), "time": (0.05, 10.0), "c": (0.0, 10.0),
+                 "scale": (0.1, 1000.0), "widen": (0.0, 10.0), "expand": (1, 8),
+                 "branch": (1, 16), "depth": (0, 8), "rollout": ("none",),
+                 "backup": ("auto", "max", "mean"), "reuse": ("0", "1"),
+                 "eval": ("auto", "hand", "learned"), "opp": ("auto",) + ("0-16",),
+                 "chains": ("eval", "hand")},
+    },
+    "green": {
+        "random": {"by": ("action", "verb")},
+        "green-greedy": {},
+        "green-ismcts": {"sims": (1, 1000), "time": (0.05, 10.0), "c": (0.0, 10.0),
+                         "horizon": (0, 1000), "prune": (0, 16), "mode": ("look", "tree"),
+                         "dets": (1, 16), "look": (0, 40), "steps": (0, 40)},
+    },
 }
+#: Short names a green seat may use (``greedy`` is ``green-greedy``).
+GREEN_ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
+#: The numeric bounds of :data:`WEB_BOTS` (the form earlier versions published).
+LIMITS: dict[str, dict[str, float]] = {
+    name: {k: float(v[1]) for k, v in opts.items()
+           if isinstance(v[0], (int, float)) and not isinstance(v[0], bool)}
+    for game in WEB_BOTS.values() for name, opts in game.items()}
 
 
 class BotTimeout(Exception):
@@ -91,37 +118,110 @@ def think(spec: str, seed: int, state_json: str) -> str:
     return str(bot.choose(state))
 
 
-def known_bots() -> list[str]:
-    """The names of the bots the registry offers (empty while there is none)."""
+def think_green(spec: str, seed: int, state_json: str, cards: str | None = None) -> str:
+    """The action (as text) that bot ``spec`` chooses in a position of the green game;
+    ``cards`` is the card set's file when it is not a shipped one (the server's operator
+    gave it with ``arle serve --green-cards``)."""
+    import arle.green as G
+    from arle.green.bots import green_bot
+
+    state = G.State.from_json(state_json, cards=cards)
+    return str(green_bot(spec, seed=seed).choose(state))
+
+
+def known_bots(game: str = "arle") -> list[str]:
+    """The bots this server seats in ``game`` (``"arle"`` or ``"green"``): the built-in
+    ones of :data:`WEB_BOTS` and the installed plugin bots; empty while there is none."""
     try:
         import arle.bots
     except ImportError:
         return []
-    return list(arle.bots.known())
+    names = set(arle.bots.known())
+    builtin = {n for bots in WEB_BOTS.values() for n in bots}
+    own = [n for n in WEB_BOTS.get(game, {}) if n in names]
+    return own + sorted(names - builtin)
 
 
-def check_bot_spec(spec: str) -> str:
-    """``spec`` normalised, or ValueError naming the known bots."""
+def _check_option(name: str, key: str, value: str,
+                  allowed: Range | tuple[str, ...]) -> str:
+    if isinstance(allowed[0], str):
+        words = [w for w in allowed if isinstance(w, str) and "-" not in w]
+        span = [w for w in allowed if isinstance(w, str) and "-" in w]
+        if value in words:
+            return value
+        for w in span:                     # "0-16": a whole number in that range
+            first, last = (int(x) for x in w.split("-"))
+            if value.isascii() and value.isdigit() and first <= int(value) <= last:
+                return str(int(value))
+        shown = ", ".join(words + span)
+        raise ValueError(f"bot option {key}={value[:20]} is not one {name} takes on this "
+                         f"server ({shown})")
+    low, high = allowed
+    whole = isinstance(low, int) and isinstance(high, int)
+    number: float
+    try:
+        number = int(value) if whole else float(value)
+    except ValueError:
+        kind = "a whole number" if whole else "a number"
+        raise ValueError(f"bot option {key}={value[:20]} must be {kind}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"bot option {key}={value[:20]} is not a finite number")
+    if number > high:
+        raise ValueError(f"bot option {key}={value[:20]} is above this server's limit of "
+                         f"{high:g} for {name}")
+    if number < low:
+        raise ValueError(f"bot option {key}={value[:20]} is below this server's lowest "
+                         f"value of {low:g} for {name}")
+    return str(number)
+
+
+def check_bot_spec(spec: str, game: str = "arle") -> str:
+    """``spec`` normalised for a seat (or a hint) of ``game`` (``"arle"`` or
+    ``"green"``), or ValueError saying why: a bot that does not play that game, an
+    unknown bot, an option it does not take on this server or a value outside the
+    limits of :data:`WEB_BOTS`.
+
+    >>> check_bot_spec("mcts:sims=50")
+    'mcts:sims=50'
+    >>> check_bot_spec("greedy", "green")
+    'green-greedy'
+    >>> check_bot_spec("mcts:eval=learned,model=/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    ValueError: mcts takes no option 'model' on this server (its options: sims, ...)
+    """
     try:
         import arle.bots
     except ImportError as e:
         raise ValueError("no bots are available in this installation") from e
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise ValueError("a bot spec is text like 'greedy' or 'mcts:sims=100'")
     name, options = arle.bots.parse_spec(spec)
-    arle.bots.get(spec, seed=0)  # raises ValueError for unknown bots and bad options
+    if game == "green":
+        name = GREEN_ALIASES.get(name, name)
+    schema = WEB_BOTS.get(game, {})
+    other = [g for g, bots in WEB_BOTS.items() if g != game and name in bots]
+    if name not in schema:
+        if other or name.startswith("green-") or name not in arle.bots.known():
+            players = "Fields of Arle" if other == ["arle"] else "the green game"
+            if not other and not name.startswith("green-"):
+                raise ValueError(f"unknown bot {name[:40]!r} (this server's bots for this "
+                                 f"game: {', '.join(known_bots(game))})")
+            raise ValueError(f"bot {name!r} plays {players} only; this game's bots: "
+                             f"{', '.join(known_bots(game))}")
+        if options:                        # a plugin: seated as its author made it
+            raise ValueError(f"bot {name!r} is a plugin: this server seats it without "
+                             "options")
+        arle.bots.get(name, seed=0)
+        return name
+    allowed = schema[name]
+    norm: dict[str, str] = {}
     for key, value in options.items():
-        try:
-            number = float(value)
-        except ValueError:
-            continue                       # a word option (the bot checked it)
-        if not math.isfinite(number):
-            raise ValueError(f"bot option {key}={value} is not a finite number")
-    for key, limit in LIMITS.get(name, {}).items():
-        if key in options and float(options[key]) > limit:
-            raise ValueError(f"bot option {key}={options[key]} is above this server's "
-                             f"limit of {limit:g} for {name}")
-    if name == "mcts" and options.get("rollout", "none") != "none":
-        raise ValueError("mcts rollouts are not offered on this server (they multiply the "
-                         "time per decision); leave the rollout option out")
-    if options:
-        return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())
-    return name
+        if key not in allowed:
+            keys = ", ".join(allowed) or "none"
+            raise ValueError(f"{name} takes no option {key!r} on this server (its "
+                             f"options: {keys})")
+        norm[key] = _check_option(name, key, value, allowed[key])
+    out = name + (":" + ",".join(f"{k}={options[k]}" for k in norm) if norm else "")
+    arle.bots.get(out, seed=0)   # the bot's own checks (e.g. mcts's sims with time)
+    return out

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
+from arle.web.botworker import known_bots
 from arle.web.limits import Limits, RateLimiter, Slots
 from arle.web.reviews import ReviewCache
 from arle.web.service import Game, GameError, GameService
@@ -101,12 +102,25 @@ class WebContext:
         html = environment().get_template("fragment_error.html").render(message=e.message)
         return HTMLResponse(html, status_code=e.status)
 
-    def view_html(self, game: Game, held: set[int], interactive: bool = True) -> str:
+    def view_html(self, game: Game, held: set[int], interactive: bool = True,
+                  owner: bool = False) -> str:
+        """The game view; ``owner``: the viewer created the game (it may retry or
+        replace a bot that failed)."""
+        fix = None
+        if owner and interactive:
+            fix = {"action": f"/games/{game.id}/bot", "bots": known_bots("arle"),
+                   "seats": [{"seat": s.seat, "bot": s.bot} for s in game.rec.seats
+                             if s.kind == "bot"]}
         return render_view(game.state, game.moves, game.rec.seats, held, game.version,
                            can_undo=game.undoable_by(held),
                            bot_error=self.service.bot_errors.get(game.id),
                            interactive=interactive, events=game.events,
-                           hints=game.hints, online=self.service.online(game.id))
+                           hints=game.hints, online=self.service.online(game.id),
+                           bot_fix=fix)
+
+    def is_owner(self, conn: HTTPConnection, game: Game) -> bool:
+        """Whether this browser created ``game`` (its owner cookie)."""
+        return self.service.is_owner(game, conn.cookies.get(owner_cookie(game.id)))
 
     def replay_html(self, game: Game, step: int) -> tuple[int, str]:
         """The step shown (clamped to the game) and the view after that many moves."""

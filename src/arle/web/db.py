@@ -262,6 +262,8 @@ class Store(Protocol):
     def game_ids_to_resume(self) -> list[str]: ...
     def find_token(self, token: str) -> tuple[str, int] | None: ...
     def mark_joined(self, game_id: str, seat: int) -> None: ...
+    def set_seat_bot(self, game_id: str, expected_version: int, seat: int, bot: str,
+                     event: EventRow) -> bool: ...
     def moves(self, game_id: str) -> list[MoveRow]: ...
     def commit_move(self, game_id: str, expected_version: int, move: MoveRow, state: str,
                     status: str, to_move: int | None, winner: int | None,
@@ -599,6 +601,30 @@ class _SQLStore:
                 self._run("UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?",
                           (game_id, seat))
                 self._commit()
+            except BaseException:
+                self._rollback()
+                raise
+
+    @_retry_lost
+    def set_seat_bot(self, game_id: str, expected_version: int, seat: int, bot: str,
+                     event: EventRow) -> bool:
+        """Bot seat ``seat`` now plays ``bot`` (the owner's retry or replacement), with
+        ``event`` for the log; the game's version goes up by one so that the other
+        servers reload it.  False (nothing written) if the game changed meanwhile."""
+        with self._lock:
+            self._begin()
+            try:
+                cur = self._run("UPDATE games SET version = version + 1, updated = ? "
+                                "WHERE id = ? AND version = ? AND status = 'running'",
+                                (time.time(), game_id, expected_version))
+                if int(cur.rowcount) != 1:
+                    self._rollback()
+                    return False
+                self._run("UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ? "
+                          "AND kind = 'bot'", (bot, game_id, seat))
+                self._insert_event(game_id, event)
+                self._commit()
+                return True
             except BaseException:
                 self._rollback()
                 raise

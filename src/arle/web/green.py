@@ -18,6 +18,13 @@ Routes (besides ``POST /api/games`` with ``"game": "green"``, see :func:`create_
   ``GET /api/green/games/GID/record`` (finished games only);
 - ``WS /green/ws/GID`` pushes ``{"type": "view", "version", "view"}`` after each change.
 
+Requests are read against the closed schemas of :mod:`arle.web.schema`; the card set is
+named by the id of a set the server offers (:mod:`arle.web.cardsets`), never by a path.
+Bots think in the server's bot workers (:meth:`arle.web.service.GameService.run_bot`)
+under the same limits as Fields of Arle's (:data:`arle.web.botworker.WEB_BOTS`); a
+failed bot sets ``bot_error`` until the owner retries or replaces it
+(``POST /api/green/games/GID/bot``, also ``/api/games/GID/bot``).
+
 Seats are opened as in the base game's pages: a cookie of this browser, the
 ``X-Arle-Token`` header, or a ``token`` field.  Green games live in the server's memory
 (at most :data:`MAX_GAMES`, the oldest finished ones forgotten first); they are not
@@ -27,12 +34,14 @@ stored in the database.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import logging
 import secrets
 import threading
 import time
 import urllib.parse
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,11 +51,12 @@ from markupsafe import Markup
 
 import arle.green as G
 from arle.actions import IllegalActionError
-from arle.bots import Bot, known
-from arle.green.bots import green_bot
 from arle.green.faces import NOTICE, seat_view
+from arle.web.botworker import check_bot_spec, known_bots, think_green
+from arle.web.cardsets import CardSets
 from arle.web.context import Ctx, error_json, set_cookie
 from arle.web.inputs import MAX_SEED, json_body, whole
+from arle.web.schema import BotChange, GreenCreate, GreenOptions, Move, parse
 from arle.web.service import GameError
 from arle.web.templating import environment
 
@@ -55,17 +65,26 @@ __all__ = ["GreenGame", "GreenService", "MAX_GAMES", "create_api", "install", "r
 
 MAX_GAMES = 500
 router = APIRouter()
+log = logging.getLogger("arle.web")
+
+#: ``run_bot(fn, spec, seed, state_json)``: the server's bot workers run
+#: ``fn(spec, seed, state_json)`` under their time limit and answer the action's text.
+RunBot = Callable[[Callable[[str, int, str], str], str, int, str], Awaitable[str]]
 
 
 def seat_cookie(gid: str, seat: int) -> str:
     return f"arle_green_{gid}_{seat}"
 
 
+def owner_cookie(gid: str) -> str:
+    return f"arle_green_owner_{gid}"
+
+
 @dataclass
 class GreenSeat:
     seat: int
     kind: str                   # "human" or "bot"
-    bot: str | None
+    bot: str | None             # the bot's spec, checked (check_bot_spec)
     token: str
     joined: bool = False
 
@@ -78,13 +97,13 @@ class GreenGame:
     state: G.State
     seats: list[GreenSeat]
     owner_token: str
-    bots: dict[int, Bot] = field(default_factory=dict)
+    #: the card set's file for the bot workers: None for a shipped set
+    cards_path: str | None = None
     version: int = 0
     created: float = field(default_factory=time.time)
     bot_error: str | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    work: Future[None] | None = field(default=None, repr=False)
-    busy: bool = False           # the bots' thread is on this game
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     def summary(self) -> dict[str, Any]:
         s = self.state
@@ -92,28 +111,44 @@ class GreenGame:
                 "status": "finished" if s.is_terminal() else "running",
                 "to_move": s.current_player, "ply": len(s.history),
                 "winners": s.winners() if s.is_terminal() else [],
+                "cards": s.cs.id,
                 "seats": [{"seat": x.seat, "kind": x.kind, "bot": x.bot, "joined": x.joined}
                           for x in self.seats]}
 
+    def bot_to_move(self) -> GreenSeat | None:
+        p = self.state.current_player
+        if p is None or self.seats[p].kind != "bot":
+            return None
+        return self.seats[p]
+
 
 class GreenService:
-    """The green games of one app, and the thread that plays their bots."""
+    """The green games of one app.  Their bots think in the server's bot workers (the
+    same processes, time limit and option limits as Fields of Arle's), one asyncio task
+    per game waiting for the answers; a bot that fails stops its game with
+    ``bot_error`` set until the owner retries or replaces it (:meth:`set_bot`)."""
 
-    def __init__(self, bot_delay: float = 0.5, max_games: int = MAX_GAMES) -> None:
+    def __init__(self, run_bot: RunBot, card_sets: CardSets | None = None,
+                 bot_delay: float = 0.5, max_games: int = MAX_GAMES,
+                 think_fn: Callable[..., str] = think_green) -> None:
         self.games: dict[str, GreenGame] = {}
+        self.run_bot = run_bot
+        self.card_sets = card_sets or CardSets()
         self.bot_delay = bot_delay
         self.max_games = max_games
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="green-bots")
-        self._lock = threading.Lock()
+        self.think_fn = think_fn
+        self._closing = False
 
     # -- games ----------------------------------------------------------------------
     def create(self, players: int, seats: list[str], seed: int | None,
-               options: dict[str, Any] | None = None) -> GreenGame:
+               options: GreenOptions | None = None) -> GreenGame:
+        """A new game (GameError naming the reason; nothing is created then)."""
+        options = options or GreenOptions()
         if len(seats) != players:
             raise GameError(f"seats names {len(seats)} seat(s) for {players} player(s)")
+        offered = self.card_sets.get(options.cards)
         game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
         built: list[GreenSeat] = []
-        bots: dict[int, Bot] = {}
         for i, spec in enumerate(seats):
             low = spec.strip().lower()
             if low == "human":
@@ -122,24 +157,25 @@ class GreenService:
             if not low.startswith("bot:"):
                 raise GameError(f"seat {i + 1}: use 'human' or 'bot:NAME' (e.g. bot:random)")
             try:
-                bots[i] = green_bot(spec.strip()[4:], seed=game_seed * 100 + i)
+                norm = check_bot_spec(spec.strip()[4:], "green")
             except ValueError as e:
                 raise GameError(f"seat {i + 1}: {e}") from None
-            built.append(GreenSeat(i, "bot", spec.strip()[4:], secrets.token_urlsafe(18)))
+            built.append(GreenSeat(i, "bot", norm, secrets.token_urlsafe(18), True))
         try:
-            state = G.new_game(players=players, seed=game_seed, **(options or {}))
+            state = G.new_game(players=players, seed=game_seed, cards=offered.cards,
+                               **options.rules())
         except ValueError as e:
             raise GameError(str(e)) from None
-        with self._lock:
-            if len(self.games) >= self.max_games:
-                done = [g for g in self.games.values() if g.state.is_terminal()]
-                if not done:
-                    raise GameError("too many green games are running on this server; "
-                                    "try again later", 503, retry_after=60)
-                del self.games[min(done, key=lambda g: g.created).id]
-            gid = secrets.token_hex(5)
-            game = GreenGame(gid, state, built, secrets.token_urlsafe(18), bots)
-            self.games[gid] = game
+        if len(self.games) >= self.max_games:
+            done = [g for g in self.games.values() if g.state.is_terminal()]
+            if not done:
+                raise GameError("too many green games are running on this server; "
+                                "try again later", 503, retry_after=60)
+            del self.games[min(done, key=lambda g: g.created).id]
+        gid = secrets.token_hex(5)
+        game = GreenGame(gid, state, built, secrets.token_urlsafe(18),
+                         None if offered.shipped else str(offered.path))
+        self.games[gid] = game
         self._kick(game)
         return game
 
@@ -152,6 +188,9 @@ class GreenService:
     def seats_of(self, game: GreenGame, tokens: list[str]) -> set[int]:
         return {x.seat for x in game.seats if x.kind == "human"
                 and any(secrets.compare_digest(x.token, t) for t in tokens)}
+
+    def is_owner(self, game: GreenGame, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(game.owner_token, str(token))
 
     def find_token(self, token: str) -> tuple[GreenGame, int] | None:
         for game in list(self.games.values()):
@@ -184,48 +223,88 @@ class GreenService:
             game.version += 1
         self._kick(game)
 
+    def set_bot(self, game: GreenGame, seat: int, spec: str | None) -> None:
+        """The owner's retry (``spec`` None: the same bot) or replacement of the bot of
+        ``seat``; clears ``bot_error`` and lets the bot play on."""
+        if game.state.is_terminal():
+            raise GameError("the game is over", 409)
+        if not 0 <= seat < len(game.seats):
+            raise GameError(f"seat must be between 0 and {len(game.seats) - 1}")
+        row = game.seats[seat]
+        if row.kind != "bot":
+            raise GameError(f"seat {seat} is played by a person, not a bot", 409)
+        if spec is not None:
+            try:
+                row.bot = check_bot_spec(spec, "green")
+            except ValueError as e:
+                raise GameError(str(e)) from None
+        game.bot_error = None
+        game.version += 1
+        self._kick(game)
+
     # -- bots -----------------------------------------------------------------------
     def _kick(self, game: GreenGame) -> None:
-        with game.lock:                  # ``busy`` changes only under the game's lock
-            p = game.state.current_player
-            if p is None or p not in game.bots or game.busy:
-                return
-            game.busy = True
-            game.work = self._pool.submit(self._play_bots, game)
+        if self._closing or game.bot_error is not None or game.bot_to_move() is None:
+            return
+        if game.task is not None and not game.task.done():
+            return
+        game.task = asyncio.get_running_loop().create_task(self._play_bots(game))
 
-    def _play_bots(self, game: GreenGame) -> None:
-        while True:
-            with game.lock:
-                s = game.state
-                p = s.current_player
-                if p is None or p not in game.bots:
-                    game.busy = False
+    def _fail(self, game: GreenGame, msg: str) -> None:
+        log.error("green game %s: %s", game.id, msg)
+        game.bot_error = msg
+        game.version += 1               # the pages show it
+
+    async def _play_bots(self, game: GreenGame) -> None:
+        think = self.think_fn if game.cards_path is None else \
+            functools.partial(self.think_fn, cards=game.cards_path)
+        try:
+            while not self._closing and game.bot_error is None:
+                seat = game.bot_to_move()
+                if seat is None or seat.bot is None:
                     return
-                snapshot, version = s.clone(), game.version
-            if self.bot_delay > 0:
-                time.sleep(self.bot_delay)
-            try:
-                action = game.bots[p].choose(snapshot)  # type: ignore[arg-type]
-            except Exception as e:       # a bot's failure must not stop the server
+                version, state_json = game.version, game.state.to_json()
+                seed = (game.state.seed * 1_000_003 + len(game.state.history) * 7
+                        + seat.seat) % 2**31
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                try:
+                    action = await self.run_bot(think, seat.bot, seed, state_json)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:     # a crashed, stopped or missing bot
+                    self._fail(game, f"the bot of seat {seat.seat + 1} ({seat.bot}) "
+                                     f"failed: {e}")
+                    return
                 with game.lock:
-                    game.bot_error = f"the bot of seat {p + 1} failed: {e!r}"
-                    game.busy = False
-                return
-            with game.lock:
-                if game.version != version:
-                    continue
-                game.state.apply(action)
-                game.version += 1
+                    if game.version != version:
+                        continue               # the owner changed the bot meanwhile
+                    try:
+                        game.state.apply(action)
+                    except Exception as e:
+                        self._fail(game, f"the bot of seat {seat.seat + 1} ({seat.bot}) "
+                                         f"chose {action[:60]!r}: {e}")
+                        return
+                    game.version += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:             # never a task that dies unseen
+            self._fail(game, f"the bots of this game stopped: {e!r}")
 
     def wait_idle(self, game: GreenGame, timeout: float = 60.0) -> None:
-        """Wait until the bots of ``game`` have nothing to do (tests, shutdown)."""
-        with game.lock:
-            work = game.work
-        if work is not None:
-            work.result(timeout=timeout)
+        """Wait (from another thread: tests) until the bots of ``game`` have nothing to
+        do."""
+        end = time.monotonic() + timeout
+        while game.task is not None and not game.task.done():
+            if time.monotonic() > end:
+                raise TimeoutError(f"the bots of green game {game.id} are still busy")
+            time.sleep(0.01)
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._closing = True
+        for game in self.games.values():
+            if game.task is not None:
+                game.task.cancel()
 
 
 def service_of(conn: Request | WebSocket) -> GreenService:
@@ -234,9 +313,11 @@ def service_of(conn: Request | WebSocket) -> GreenService:
     return svc
 
 
-def install(app: FastAPI, bot_delay: float) -> GreenService:
+def install(app: FastAPI, run_bot: RunBot, bot_delay: float,
+            card_sets: CardSets | None = None,
+            think_fn: Callable[..., str] = think_green) -> GreenService:
     """Add the green routes and service to ``app`` (the one hook in ``create_app``)."""
-    svc = GreenService(bot_delay=bot_delay)
+    svc = GreenService(run_bot, card_sets, bot_delay=bot_delay, think_fn=think_fn)
     app.state.green = svc
     app.include_router(router)
     return svc
@@ -282,17 +363,28 @@ def farm_rows(farm: list[dict[str, Any]]) -> list[list[dict[str, Any] | None]]:
             for y in range(min(ys), max(ys) + 1)]
 
 
-def render_fragment(game: GreenGame, seat: int | None, held: set[int]) -> str:
+def render_fragment(game: GreenGame, seat: int | None, held: set[int],
+                    owner: bool = False) -> str:
+    """The view's HTML; ``owner``: the viewer created the game (it may retry or
+    replace a bot that failed)."""
     data = view_json(game, seat, held)
+    fix = None
+    if owner:
+        fix = {"action": f"/green/games/{game.id}/bot", "bots": known_bots("green"),
+               "seats": [{"seat": x.seat, "bot": x.bot} for x in game.seats
+                         if x.kind == "bot"]}
     return environment().get_template("green_view.html").render(
         d=data, v=data["view"], o=data["view"]["obs"], farm_rows=farm_rows,
-        interactive=seat is not None)
+        interactive=seat is not None, bot_fix=fix)
+
+
+def _is_owner(conn: Request | WebSocket, game: GreenGame) -> bool:
+    return service_of(conn).is_owner(game, conn.cookies.get(owner_cookie(game.id)))
 
 
 # -- pages ---------------------------------------------------------------------------
 def _bot_names() -> list[str]:
-    names = set(known())
-    return [str(n) for n in ("random", "green-greedy", "green-ismcts") if n in names]
+    return known_bots("green")
 
 
 @router.get("/green", response_class=HTMLResponse)
@@ -301,6 +393,7 @@ async def lobby(request: Request, ctx: Ctx) -> Response:
     games = [g.summary() for g in sorted(svc.games.values(), key=lambda g: -g.created)]
     return ctx.page(request, "green_lobby.html", {
         "title": f"arle: {G.TITLE}", "notice": NOTICE, "bots": _bot_names(),
+        "card_sets": svc.card_sets.listing(),
         "running": [g for g in games if g["status"] == "running"][:50],
         "finished": [g for g in games if g["status"] == "finished"][:50]})
 
@@ -309,27 +402,13 @@ def _form(raw: bytes) -> dict[str, str]:
     return {k: v[-1] for k, v in urllib.parse.parse_qs(raw.decode("utf-8", "replace")).items()}
 
 
-def _parse_new(data: dict[str, Any]
-               ) -> tuple[int, list[str], int | None, int | None, dict[str, Any]]:
-    players = whole(data.get("players", 2), "players", 1, 4)
-    options = data.get("options") or {}
-    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-        raise GameError('options must be an object like {"action_choice": "hidden"}')
-    seats = data.get("seats")
-    if seats is None:
-        seats = ["human"] * players
-    if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats) \
-            or len(seats) > 4:
-        raise GameError('seats must be a list like ["human", "bot:green-greedy"]')
-    seed_raw = data.get("seed")
-    seed = None if seed_raw in (None, "") else whole(seed_raw, "seed", 0, MAX_SEED)
-    take_raw = data.get("take_seat")
-    take: int | None = None
-    if take_raw not in (None, "", "none"):
-        take = whole(take_raw, "take_seat", 0, max(0, len(seats) - 1))
-        if not take < len(seats) or seats[take].strip().lower() != "human":
-            raise GameError("take_seat must name a human seat")
-    return players, seats, seed, take, dict(options)
+def _parse_new(req: GreenCreate) -> tuple[list[str], int | None]:
+    """The seats (all people by default) and the seat the creator takes, checked."""
+    seats = list(req.seats) if req.seats is not None else ["human"] * req.players
+    take = req.take_seat
+    if take is not None and (take >= len(seats) or seats[take].strip().lower() != "human"):
+        raise GameError("take_seat must name a human seat")
+    return seats, take
 
 
 @router.post("/green/games")
@@ -338,19 +417,26 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
     try:
         n = whole(form.get("players", "2"), "players", 1, 4)
         seats = [form.get(f"seat{i}", "human") for i in range(n)]
-        take = form.get("take_seat", "0")
-        if take.isdigit() and (int(take) >= n or seats[int(take)] != "human"):
-            take = next((str(i) for i, x in enumerate(seats) if x == "human"), "none")
+        take_raw = form.get("take_seat", "0")
+        take: int | None = None
+        if take_raw.isdigit() and int(take_raw) < n and seats[int(take_raw)] == "human":
+            take = int(take_raw)
+        elif take_raw != "none":
+            take = next((i for i, x in enumerate(seats) if x == "human"), None)
         options: dict[str, Any] = {}
         if form.get("token_limits") == "on":
             options["token_limits"] = True
         if form.get("action_choice") == "hidden" and n >= 3:
             options["action_choice"] = "hidden"
-        players, seats, seed, take_seat, options = _parse_new(
-            {"players": n, "seats": seats, "seed": form.get("seed"), "take_seat": take,
-             "options": options})
+        if form.get("cards"):
+            options["cards"] = form["cards"]
+        seed_raw = form.get("seed", "").strip()
+        req = parse(GreenCreate, {
+            "players": n, "seats": seats, "take_seat": take, "options": options,
+            "seed": whole(seed_raw, "seed", 0, MAX_SEED) if seed_raw else None})
+        seats, take_seat = _parse_new(req)
         ctx.check_create(request)
-        game = service_of(request).create(players, seats, seed, options)
+        game = service_of(request).create(req.players, seats, req.seed, req.options)
     except GameError as e:
         return ctx.error_page(request, e)
     resp = RedirectResponse(f"/green/games/{game.id}", status_code=303)
@@ -358,7 +444,7 @@ async def create_from_form(request: Request, ctx: Ctx) -> Response:
         game.seats[take_seat].joined = True
         set_cookie(resp, request, seat_cookie(game.id, take_seat),
                    game.seats[take_seat].token)
-    set_cookie(resp, request, f"arle_green_owner_{game.id}", game.owner_token)
+    set_cookie(resp, request, owner_cookie(game.id), game.owner_token)
     return resp
 
 
@@ -376,7 +462,7 @@ async def join(request: Request, token: str, ctx: Ctx) -> Response:
 
 
 def _invites(request: Request, game: GreenGame, held: set[int]) -> list[dict[str, Any]]:
-    owner = request.cookies.get(f"arle_green_owner_{game.id}", "")
+    owner = request.cookies.get(owner_cookie(game.id), "")
     if not owner or not secrets.compare_digest(owner, game.owner_token):
         return []
     base = str(request.base_url).rstrip("/")
@@ -396,7 +482,7 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     return ctx.page(request, "green_game.html", {
         "title": f"arle: green game {gid}", "gid": gid, "notice": NOTICE,
         "held": sorted(held), "seat": seat, "invites": _invites(request, game, held),
-        "view": Markup(render_fragment(game, seat, held))})
+        "view": Markup(render_fragment(game, seat, held, _is_owner(request, game)))})
 
 
 @router.get("/green/games/{gid}/view", response_class=HTMLResponse)
@@ -408,7 +494,7 @@ async def game_view(request: Request, gid: str, ctx: Ctx) -> Response:
         return ctx.error_fragment(e)
     held = svc.seats_of(game, _tokens(request, game))
     seat = _viewer(game, held, request.query_params.get("seat"))
-    return HTMLResponse(render_fragment(game, seat, held))
+    return HTMLResponse(render_fragment(game, seat, held, _is_owner(request, game)))
 
 
 @router.post("/green/games/{gid}/moves")
@@ -430,11 +516,10 @@ async def create_api(request: Request, ctx: Ctx, body: dict[str, Any]) -> Respon
     """``POST /api/games`` with ``"game": "green"`` (or ``/api/green/games``): the
     created game, its seats' tokens and invitation links (201)."""
     try:
-        if body.get("game", "green") != "green":
-            raise GameError(f"unknown game {body.get('game')!r} (arle or green)")
-        players, seats, seed, take, options = _parse_new(body)
+        req = parse(GreenCreate, body)
+        seats, take = _parse_new(req)
         ctx.check_create(request)
-        game = service_of(request).create(players, seats, seed, options)
+        game = service_of(request).create(req.players, seats, req.seed, req.options)
     except GameError as e:
         return error_json(e)
     base = str(request.base_url).rstrip("/")
@@ -483,17 +568,57 @@ async def api_game(request: Request, gid: str) -> Response:
 async def api_move(request: Request, gid: str) -> Response:
     svc = service_of(request)
     try:
-        body = await json_body(request)
-        if not isinstance(body, dict):
-            raise GameError('malformed move: expected {"action": "take f04", "version": 3}')
+        move = parse(Move, await json_body(request), "malformed move")
         game = svc.get(gid)
-        held = svc.seats_of(game, _tokens(request, game, body.get("token")))
-        svc.move(game, held, body.get("action"), body.get("version"))
+        held = svc.seats_of(game, _tokens(request, game, move.token))
+        svc.move(game, held, move.action, move.version)
     except GameError as e:
         return error_json(e)
     return JSONResponse({"ok": True, "version": game.version,
                          "current_player": game.state.current_player,
                          "terminal": game.state.is_terminal()})
+
+
+@router.post("/api/green/games/{gid}/bot")
+async def api_bot(request: Request, gid: str) -> Response:
+    """The owner retries (``{"seat": 1}``) or replaces (``{"seat": 1, "bot": "greedy"}``)
+    the bot of a seat, e.g. after it failed (``bot_error``)."""
+    svc = service_of(request)
+    try:
+        change = parse(BotChange, await json_body(request))
+        game = svc.get(gid)
+        token = change.token or request.headers.get("x-arle-token") \
+            or request.cookies.get(owner_cookie(gid))
+        if not svc.is_owner(game, token):
+            raise GameError("only the game's owner (its creator) may change a bot", 403)
+        svc.set_bot(game, change.seat, change.bot)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"ok": True, "version": game.version, "seats": game.summary()["seats"],
+                         "bot_error": game.bot_error})
+
+
+@router.post("/green/games/{gid}/bot")
+async def bot_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The page's form for the same (the owner's cookie)."""
+    svc = service_of(request)
+    form = _form(await request.body())
+    try:
+        game = svc.get(gid)
+        if not svc.is_owner(game, request.cookies.get(owner_cookie(gid))):
+            raise GameError("only the game's owner (its creator) may change a bot", 403)
+        seat = whole(form.get("seat", ""), "seat", 0, len(game.seats) - 1)
+        bot = form.get("bot", "").strip()
+        svc.set_bot(game, seat, bot[4:] if bot.startswith("bot:") else bot or None)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    return RedirectResponse(f"/green/games/{gid}", status_code=303)
+
+
+@router.get("/api/green/card-sets")
+async def api_card_sets(request: Request) -> Response:
+    """The card sets this server offers (``options.cards`` takes their ids)."""
+    return JSONResponse({"card_sets": service_of(request).card_sets.listing()})
 
 
 @router.get("/api/green/games/{gid}/record")

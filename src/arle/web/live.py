@@ -61,7 +61,7 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
         g = await service.get(gid)
         held = await seats()
         service.set_online(gid, conn_id, held)
-        html = ctx.view_html(g, held)
+        html = ctx.view_html(g, held, owner=ctx.is_owner(ws, g))
         if not force and last and last[-1] == (g.version, html):
             return              # a change that this page does not show (another's presence)
         last[:] = [(g.version, html)]

@@ -22,7 +22,7 @@ from arle.scoring import (
 )
 from arle.web.botworker import known_bots
 from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
-from arle.web.inputs import parse_new_game
+from arle.web.inputs import parse_new_game, whole
 from arle.web.pad import answers_from_form, form_sections
 from arle.web.db import GameRecord
 from arle.web.db import token_matches
@@ -72,7 +72,7 @@ async def lobby(request: Request, ctx: Ctx) -> Response:
     return ctx.page(request, "lobby.html", {
         "running": running, "finished": finished,
         "mine": {g.id: _mine(request, g) for g in running},
-        "bots": known_bots(), "title": "arle: lobby"})
+        "bots": known_bots("arle"), "title": "arle: lobby"})
 
 
 @router.get("/score", response_class=HTMLResponse)
@@ -152,7 +152,7 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     return ctx.page(request, "game.html", {
         "game": game, "held": sorted(held), "invites": invites,
         "invites_open": any(not inv["joined"] and not inv["mine"] for inv in invites),
-        "view": Markup(ctx.view_html(game, held)),
+        "view": Markup(ctx.view_html(game, held, owner=ctx.is_owner(request, game))),
         "title": f"arle: game {gid}",
         "seat_labels": [seat_label(game, i) for i in range(game.rec.players)]})
 
@@ -163,7 +163,23 @@ async def game_view(request: Request, gid: str, ctx: Ctx) -> Response:
         game = await ctx.service.get(gid)
     except GameError as e:
         return ctx.error_fragment(e)
-    return HTMLResponse(ctx.view_html(game, await ctx.held_seats(request, game)))
+    return HTMLResponse(ctx.view_html(game, await ctx.held_seats(request, game),
+                                      owner=ctx.is_owner(request, game)))
+
+
+@router.post("/games/{gid}/bot")
+async def bot_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner's form on the game page: retry (no bot chosen) or replace the bot of
+    a seat after it failed."""
+    form = urllib.parse.parse_qs((await request.body()).decode("utf-8", "replace"))
+    try:
+        seat = whole((form.get("seat") or [""])[-1], "seat", 0, 2)
+        bot = (form.get("bot") or [""])[-1].strip()
+        await ctx.service.set_bot(gid, request.cookies.get(owner_cookie(gid)), seat,
+                                  bot or None)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    return RedirectResponse(f"/games/{gid}", status_code=303)
 
 
 @router.get("/games/{gid}/replay", response_class=HTMLResponse)

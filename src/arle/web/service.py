@@ -453,7 +453,7 @@ class GameService:
                 seats.append(SeatRow(i, "human", None, hash_token(tok), False))
             elif isinstance(spec, str) and spec.startswith("bot:"):
                 try:
-                    norm = check_bot_spec(spec[4:])
+                    norm = check_bot_spec(spec[4:], "arle")
                 except ValueError as e:
                     raise GameError(f"seat {i + 1}: {e}") from e
                 seats.append(SeatRow(i, "bot", norm, None, True))
@@ -618,7 +618,7 @@ class GameService:
         if not isinstance(spec, str) or len(spec) > MAX_ACTION_LEN:
             raise GameError("malformed hint: 'bot' must be a bot spec like 'greedy'")
         try:
-            spec = check_bot_spec(spec)
+            spec = check_bot_spec(spec, "arle")
         except ValueError as e:
             raise GameError(str(e)) from e
         game = await self.get(game_id)
@@ -642,6 +642,42 @@ class GameService:
         game.events.append(event)
         self._notify(game_id, game.version)
         return action, version
+
+    async def set_bot(self, game_id: str, owner_token: str | None, seat: int,
+                      spec: str | None = None) -> Game:
+        """The owner's retry (``spec`` None: the same bot again) or replacement of the
+        bot of ``seat``, e.g. after it failed: logged as a ``bot`` event; clears
+        ``bot_error`` and lets the bot play on."""
+        game = await self.get(game_id)
+        if not self.is_owner(game, owner_token):
+            raise GameError("only the game's owner (its creator) may change a bot", 403)
+        if not 0 <= seat < len(game.rec.seats):
+            raise GameError(f"seat must be between 0 and {len(game.rec.seats) - 1}")
+        async with game.lock:
+            if game.rec.status != "running":
+                raise GameError("the game is over", 409)
+            row = game.rec.seats[seat]
+            if row.kind != "bot":
+                raise GameError(f"seat {seat} is played by a person, not a bot", 409)
+            try:
+                norm = check_bot_spec(spec if spec is not None else row.bot or "", "arle")
+            except ValueError as e:
+                raise GameError(str(e)) from e
+            text = (f"Player {seat + 1}'s bot tried again ({norm})" if norm == row.bot
+                    else f"Player {seat + 1}'s bot is now {norm} (was {row.bot})")
+            event = EventRow(game.version + 1, len(game.moves), seat, "bot", text, time.time())
+            ok = await asyncio.to_thread(self.store.set_seat_bot, game_id, game.version, seat,
+                                         norm, event)
+            if not ok:
+                self._games.pop(game_id, None)
+                raise GameError("the game changed meanwhile; nothing was changed", 409)
+            row.bot = norm
+            game.rec.version += 1
+            game.events.append(event)
+            self.bot_errors.pop(game_id, None)
+        self._notify(game_id, game.version)
+        self._ensure_bot(game)
+        return game
 
     async def undo(self, game_id: str, held: Iterable[int], expected_version: Any = None) -> Game:
         """Take back the asker's last decision, with the bots' replies after it (see
@@ -763,6 +799,14 @@ class GameService:
                 wait = self.storage_retry
                 if done:
                     return
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._bot_failed(game, f"the bot stopped: {e!r}")
+            else:
+                log.error("game %s: the bot stopped: %r", game_id, e)
         finally:
             task = self._bot_tasks.get(game_id)
             if task is asyncio.current_task():
@@ -807,23 +851,30 @@ class GameService:
         except STORAGE_ERRORS:           # a claim not renewed: the bot loop tries again
             raise
         except Exception as e:  # a crashed or missing bot: say so on the page
-            msg = f"the bot of {seat_label(game, seat.seat)} failed: {e}"
-            log.error("game %s: %s", game_id, msg)
-            self.bot_errors[game_id] = msg
-            self._notify(game_id, game.version)
+            self._bot_failed(game, f"the bot of {seat_label(game, seat.seat)} failed: {e}")
             return True
         try:
             await self.move(game_id, {seat.seat}, action, version, bot=True)
         except GameError as e:
             if e.status != 409:
-                msg = f"the bot of {seat_label(game, seat.seat)} chose {action!r}: " \
-                      f"{e.message}"
-                log.error("game %s: %s", game_id, msg)
-                self.bot_errors[game_id] = msg
-                self._notify(game_id, game.version)
+                self._bot_failed(game, f"the bot of {seat_label(game, seat.seat)} chose "
+                                       f"{action[:60]!r}: {e.message}")
                 return True
             # 409: the position changed while it thought; think again
+        except STORAGE_ERRORS:
+            raise
+        except Exception as e:           # the engine or the log failed on this move
+            self._bot_failed(game, f"the move {action[:60]!r} of the bot of "
+                                   f"{seat_label(game, seat.seat)} failed: {e!r}")
+            return True
         return False
+
+    def _bot_failed(self, game: Game, msg: str) -> None:
+        """Report a bot's failure: logged with the game's id, shown on its pages and in
+        ``bot_error`` until the owner retries or replaces the bot (:meth:`set_bot`)."""
+        log.error("game %s: %s", game.id, msg)
+        self.bot_errors[game.id] = msg
+        self._notify(game.id, game.version)
 
     async def _claim(self, game_id: str, version: int) -> bool:
         """Claim (or renew the claim on) the bot move at ``version`` for this server."""
@@ -831,13 +882,17 @@ class GameService:
                                        self.server_id, self.claim_lease)
 
     async def _think(self, spec: str, seed: int, state_json: str) -> str:
-        """Run the bot in the worker pool, stopped after ``think_timeout`` seconds of its
-        own running time (BotTimeout); a pool whose worker died is replaced once."""
+        return await self.run_bot(self.think_fn, spec, seed, state_json)
+
+    async def run_bot(self, fn: ThinkFn, spec: str, seed: int, state_json: str) -> str:
+        """``fn(spec, seed, state_json)`` in the bot worker pool (any game's bot: the
+        second game's service sends its own), stopped after ``think_timeout`` seconds of
+        its own running time (BotTimeout); a pool whose worker died is replaced once."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             ex = self.executor()
             try:
-                return await loop.run_in_executor(ex, timed_think, self.think_fn,
+                return await loop.run_in_executor(ex, timed_think, fn,
                                                   self.think_timeout, spec, seed, state_json)
             except BrokenProcessPool:
                 if attempt == 2:
@@ -866,13 +921,12 @@ def players_from_1(message: str) -> str:
 
 
 def _parse_version(v: Any) -> int | None:
-    if v is None or v == "":
+    """A client's version: a JSON integer (or absent); text such as ``"1"`` is refused."""
+    if v is None:
         return None
-    if isinstance(v, int) and not isinstance(v, bool):
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63:
         return v
-    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit() and len(v) < 19:
-        return int(v)
-    raise GameError("malformed move: 'version' must be a whole number")
+    raise GameError("malformed move: 'version' must be a whole number (a JSON integer)")
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -903,7 +957,7 @@ def _record_seats(raw: Any, players: int) -> list[str]:
             out.append("human")
         elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
             try:
-                out.append(check_bot_spec(spec[4:]))
+                out.append(check_bot_spec(spec[4:], "arle"))
             except ValueError as e:
                 raise GameError(f"malformed record: seats[{i}]: {e}") from e
         else:

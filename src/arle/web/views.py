@@ -529,8 +529,11 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 held: set[int], version: int, *, can_undo: bool = False,
                 bot_error: str | None = None, interactive: bool = True,
                 events: Sequence[EventRow] = (), hints: bool = True,
-                online: set[int] | None = None) -> str:
-    """The inner HTML of the game view for a viewer holding the ``held`` seats."""
+                online: set[int] | None = None,
+                bot_fix: dict[str, Any] | None = None) -> str:
+    """The inner HTML of the game view for a viewer holding the ``held`` seats;
+    ``bot_fix`` (the owner's, while a bot failed): the form that retries or replaces
+    it, ``{"action": URL, "seats": [...], "bots": [...]}``."""
     p = s.current_player
     d = s.pending()
     in_frame = d.kind not in FREE_KINDS
@@ -573,6 +576,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "start_player": s.start_player + 1,
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
+        "bot_fix": bot_fix if bot_error else None,
         "controls": [_button(a, s) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
         "hint": mine and hints, "undo": interactive and can_undo,
