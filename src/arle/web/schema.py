@@ -107,7 +107,11 @@ class TokenOnly(_Closed):
 
 
 class Hint(_Closed):
+    """A hint request: ``bot`` (default the server's), ``version`` the position the
+    asker sees (the answer says which version it was computed at)."""
+
     bot: Text | None = None
+    version: int | None = Field(None, ge=0)
     token: Token | list[Token] | None = None
 
 
