@@ -347,8 +347,12 @@ def _check_tt_frames(s: State, tt: bool, where: str) -> None:
                  "expected two or more different Land cells in order")
             need(f.at in f.cells, f"{w}.at", "expected one of the frame's cells")
             need(f.then in CELL_THEN, f"{w}.then", f"expected one of {list(CELL_THEN)}")
-            need(f.then == "" or i > 0 and isinstance(s.stack[i - 1], FR.Farmer),
+            need(f.then != "farmer" or i > 0 and isinstance(s.stack[i - 1], FR.Farmer),
                  f"{w}.then", "a Farmer's field waits on a Farmer frame")
+            below = s.stack[i - 1] if i > 0 else None
+            need(f.then != "castle" or f.gone and isinstance(below, FR.Effect)
+                 and below.name == "castle_field" and below.p == f.p, f"{w}.then",
+                 "a Field leaving for Norderburg Castle waits on its next Field")
             need(f.tile != "" and pl.grid[f.at] == ("" if f.gone else f.tile), f"{w}.at",
                  f"the tile {f.tile!r} is not where the frame says")
             others = [c for c in f.cells if c != f.at]
