@@ -108,6 +108,7 @@ def laborer_tea(s: State, p: int, space: str, use: str, food_first: int = 0) -> 
     tool spaces it may copy (the Laborer's season; an Imitate's: this season's, no
     Imitate space) the use changes something for, their own cost payable after
     ``food_first`` Food (none when ``space`` imitates nothing)."""
+    skip: tuple[str, ...]
     if space in C.LABORERS:
         season, season_of, skip = SPACE_SEASON[space], SPACE_SEASON, C.LABORERS
     elif s.n == 3 and space in T.IMITATE_SPACES:
