@@ -123,3 +123,31 @@ def test_a_damaged_castle_question_is_refused() -> None:
     d["stack"][-2] = {"t": "eff", "p": p, "name": "tea_done", "args": []}
     with pytest.raises(ValueError, match="next Field|history does not lead"):
         arle.State.from_json(json.dumps(d))
+
+
+def test_records_from_before_the_question_still_replay() -> None:
+    # Records written before the castle asked went on right after the discard; the
+    # lowest cells left then, which is the engine's pick today.
+    s, p = castle([G, F] * 4)
+    s.apply("discard grain:2 flax:2")
+    while top(s) == "cell":
+        s.apply(s.legal_actions()[0])                   # the engine's pick each time
+    assert left(s, p) == [4, 5, 6, 7]
+    s.apply(s.legal_actions()[0])                       # the game goes on
+    assert top(s) != "cell"
+    rec = json.loads(json.dumps(s.record()))
+    k = rec["actions"].index("discard grain:2 flax:2")
+    n = 0
+    while rec["actions"][k + 1 + n].startswith("cell "):
+        n += 1
+    cells = rec["actions"][k + 1:k + 1 + n]
+    assert cells == ["cell 0,0", "cell 0,2", "cell 0,1", "cell 1,0"]
+    rec["actions"] = rec["actions"][:k + 1] + rec["actions"][k + 1 + len(cells):]
+    assert arle.replay(rec) == s
+    d = json.loads(s.to_json())
+    d["history"] = rec["actions"]
+    assert arle.State.from_json(json.dumps(d)) == s
+    # A record that answers differently than it goes on is still refused.
+    bad = dict(rec, actions=rec["actions"][:k + 1] + ["cell 1,1", "cell 9,9"])
+    with pytest.raises(ValueError, match="cell 9,9"):
+        arle.replay(bad)
