@@ -291,6 +291,52 @@ def test_england_large_ship_three_spaces_tea_or_eftea() -> None:
     assert tres(s, 0, "tea") == 1
 
 
+def test_the_payment_is_named_only_where_several_ways_are_open() -> None:
+    """England with Tea only, East Frisian Tea only, or both; Norway with Grain only
+    or both: ``PAID`` is written only with two ways open."""
+    for goods, expected in (
+            ({"tea": 1, "east_frisian_tea": 0}, {"trade 0 england"}),
+            ({"tea": 0, "east_frisian_tea": 1}, {"trade 0 england"}),
+            ({"tea": 1, "east_frisian_tea": 1},
+             {"trade 0 england tea", "trade 0 england east_frisian_tea"})):
+        s = edit(tt(), res={**goods, "winter_wear": 0, "food": 0, "flax": 0, "grain": 0},
+                 harbor=[ship(TL)])
+        to_inventory_step(s, "trades")
+        assert {a for a in legal(s) if a.startswith("trade")} == expected, goods
+    s = edit(tt(), res={"tea": 0, "east_frisian_tea": 1, "winter_wear": 0, "food": 0,
+                        "flax": 0, "grain": 0}, harbor=[ship(TL)])
+    to_inventory_step(s, "trades")
+    do(s, "trade 0 england")                      # the one way: East Frisian Tea
+    assert tres(s, 0, "east_frisian_tea") == 0 and tres(s, 0, "winter_wear") == 1
+    s = edit(tt(), res={"flax": 3, "grain": 3}, harbor=[ship(TS)])
+    to_inventory_step(s, "trades")
+    assert {"trade 0 norway flax", "trade 0 norway grain"} <= legal(s)
+    assert "trade 0 norway" not in legal(s)
+
+
+def test_records_that_name_a_single_payment_still_replay() -> None:
+    """Older records wrote ``PAID`` wherever the table has several ways to pay: that
+    form is still read (as the action written today), never for another way."""
+    s = edit(tt(), res={"flax": 0, "grain": 3, "wood": 0}, harbor=[ship(TS)])
+    to_inventory_step(s, "trades")
+    with pytest.raises(arle.IllegalActionError):
+        s.apply("trade 0 norway flax")            # not the open way
+    old = s.clone()
+    s.apply("trade 0 norway grain")               # the older spelling
+    assert s.history[-1] == "trade 0 norway"
+    old.apply("trade 0 norway")
+    assert old == s
+    # A whole record and a saved state in the old form replay and load.
+    rec = json.loads(json.dumps(s.record()))
+    i = rec["actions"].index("trade 0 norway")
+    rec["actions"][i] = "trade 0 norway grain"
+    assert arle.replay(rec) == s
+    d = json.loads(s.to_json())
+    d["history"][d["history"].index("trade 0 norway")] = "trade 0 norway grain"
+    t = arle.State.from_json(json.dumps(d))
+    assert t == s and t.history == s.history
+
+
 def test_england_needs_three_uncovered_spaces() -> None:
     s = edit(tt(), res={"tea": 2, "food": 0, "flax": 0, "grain": 0, "winter_wear": 0},
              harbor=[ship(TL, "timber")])
@@ -304,8 +350,10 @@ def test_norway_flax_or_grain_not_mixed() -> None:
     Wood is not upgraded (T28)."""
     s = edit(tt(), res={"flax": 3, "grain": 2, "wood": 0}, harbor=[ship(TS)])
     to_inventory_step(s, "trades")
-    assert "trade 0 norway flax" in legal(s) and "trade 0 norway grain" not in legal(s)
-    do(s, "trade 0 norway flax")
+    # One way open (Flax): the payment is not named (docs/NOTATION.md).
+    assert "trade 0 norway" in legal(s)
+    assert not {"trade 0 norway flax", "trade 0 norway grain"} & legal(s)
+    do(s, "trade 0 norway")
     g = s.players[0].grid          # the November harvest came after the emptying
     assert tres(s, 0, "flax") == g.count("field_flax")
     assert tres(s, 0, "wood") == T.SHIPS[TS].spaces + g.count("forest")
@@ -325,7 +373,7 @@ def test_trades_are_simultaneous() -> None:
     s = edit(tt(), res={"tea": 1, "winter_wear": 0, "food": 3, "timber": 0},
              harbor=[ship(TL), ship(TS)])
     to_inventory_step(s, "trades")
-    do(s, "trade 0 england tea")
+    do(s, "trade 0 england")
     assert not any(a.startswith("trade 1 finland") for a in legal(s))
     assert not any(a.startswith("trade 0") for a in legal(s))       # once per ship
     do(s, "trade 1 india")

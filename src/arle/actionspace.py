@@ -18,7 +18,8 @@ from itertools import combinations
 
 from arle.actions import Action
 
-__all__ = ["EXPANSIONS", "HARBOR_SLOTS", "every_action", "three_player_actions"]
+__all__ = ["EXPANSIONS", "HARBOR_SLOTS", "every_action", "three_player_actions",
+           "tt_version_three_actions"]
 
 #: The expansions with an action catalog of their own.
 EXPANSIONS = ("tea-and-trade",)
@@ -46,7 +47,27 @@ def every_action(barn_slots: int, max_newborns: int,
     base = _base(barn_slots, max_newborns)
     if expansion is None:
         return base
-    return base | frozenset(_tea_and_trade(barn_slots)) | three_player_actions()
+    return (base | frozenset(_tea_and_trade(barn_slots)) | three_player_actions()
+            | tt_version_three_actions())
+
+
+@lru_cache(maxsize=1)
+def tt_version_three_actions() -> frozenset[Action]:
+    """The expansion's actions new in version 3 of its catalog (appended after the
+    others so that earlier indices keep their meaning): Tea and the double use on the
+    3-player Imitate spaces (``place imitate_K tea|eftea|twice``, T36, T37) and the
+    trades written without their payment where the table has several ways to pay but
+    the player only one (``trade I england``, ``trade I norway``)."""
+    from arle.data import tea_trade as T
+    from arle.engine import harbor as H
+
+    out = {Action("place", (sp, how)) for sp in T.IMITATE_SPACES
+           for how in ("tea", "eftea", "twice")}
+    for i in range(HARBOR_SLOTS):
+        for dest, ways in H.WAYS.items():
+            if len(ways) > 1:
+                out.add(Action("trade", (str(i), dest)))
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1)
@@ -67,9 +88,9 @@ def three_player_actions() -> frozenset[Action]:
     out: set[Action] = set()
     for sp in TH.ALL_SPACES_3P + T.IMITATE_SPACES:
         out.add(Action("place", (sp,)))
+        for how in ("tea", "eftea", "twice"):
+            out.add(Action("place", (sp, how)))
         if sp not in T.IMITATE_SPACES:
-            for how in ("tea", "eftea", "twice"):
-                out.add(Action("place", (sp, how)))
             out.add(Action("imitate", (sp,)))
     for tool in T.TT_TOOLS:
         out.add(Action("specialize", (tool,)))

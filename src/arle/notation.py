@@ -23,6 +23,9 @@ def parse_action(state: State, text: str) -> Action:
     legal = state.legal_actions()
     if a in legal:
         return a
+    old = _older_spelling(state, a)
+    if old is not None:
+        return old
     if state.is_terminal():
         raise IllegalActionError("the game is over: no action is legal")
     same_verb = sorted({str(x) for x in legal if x.verb == a.verb})
@@ -31,3 +34,13 @@ def parse_action(state: State, text: str) -> Action:
         f"; legal verbs now: {', '.join(sorted({x.verb for x in legal}))}")
     raise IllegalActionError(f"illegal action {text.strip()!r} for player "
                              f"{state.current_player}{hint}")
+
+
+def _older_spelling(state: State, a: Action) -> Action | None:
+    """The legal action that older records wrote as ``a`` (None if there is none): a
+    trade named its payment even where the player had one way to pay
+    (``trade 0 england tea`` is now ``trade 0 england``)."""
+    if a.verb == "trade":
+        from arle.engine.harbor import trade_alias
+        return trade_alias(state, a)
+    return None

@@ -29,12 +29,17 @@ def test_base_catalog_and_observation_keep_their_layout():
 
 
 def test_expansion_catalog_is_a_sorted_superset():
-    from arle.env.catalog import TT_CATALOG_V1_SIZE
+    from arle.env.catalog import TT_CATALOG_V1_SIZE, TT_CATALOG_V2_SIZE
     acts = TT_CATALOG.actions
     assert len(set(acts)) == len(acts)
-    # Version 1 (1-2 players) sorted, then the 3-player actions sorted after it.
-    v1, three = acts[:TT_CATALOG_V1_SIZE], acts[TT_CATALOG_V1_SIZE:]
-    assert list(v1) == sorted(v1, key=sort_key) and list(three) == sorted(three, key=sort_key)
+    # Version 1 (1-2 players) sorted, then the 3-player actions sorted after it, then
+    # version 3's additions sorted after those.
+    v1, three = acts[:TT_CATALOG_V1_SIZE], acts[TT_CATALOG_V1_SIZE:TT_CATALOG_V2_SIZE]
+    v3 = acts[TT_CATALOG_V2_SIZE:]
+    for part in (v1, three, v3):
+        assert list(part) == sorted(part, key=sort_key)
+    assert {str(a) for a in v3} >= {"place imitate_1 tea", "trade 0 england",
+                                    "trade 3 norway"}
     assert set(CATALOG.actions) < set(acts)
     assert catalog_for(TT) is TT_CATALOG
     with pytest.raises(ValueError, match="unknown expansion"):

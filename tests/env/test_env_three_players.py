@@ -12,7 +12,10 @@ import pytest
 
 import arle
 from arle.env import TT_CATALOG, aec_env, layout_for
-from arle.env.catalog import TT_CATALOG_V1_SIZE, TT_CATALOG_VERSION, build_catalog
+from arle.actionspace import tt_version_three_actions
+from arle.env.catalog import (
+    TT_CATALOG_V1_SIZE, TT_CATALOG_V2_SIZE, TT_CATALOG_VERSION, build_catalog,
+)
 from arle.env.observation_three import (
     THREE_OBS_HIGH, THREE_OBS_SIZE, THREE_OBS_VERSION, THREE_SLICES, describe_three,
     encode_three,
@@ -51,15 +54,25 @@ def test_every_legal_action_of_random_three_player_games_is_catalogued(buildings
 
 
 def test_three_player_actions_come_after_the_version_one_catalog():
-    assert TT_CATALOG_VERSION == 2 and build_catalog(TT) == TT_CATALOG.actions
-    three = set(TT_CATALOG.texts[TT_CATALOG_V1_SIZE:])
+    assert TT_CATALOG_VERSION == 3 and build_catalog(TT) == TT_CATALOG.actions
+    three = set(TT_CATALOG.texts[TT_CATALOG_V1_SIZE:TT_CATALOG_V2_SIZE])
     for t in ("specialize spades", "specialize colonists_house", "place imitate_3",
               "place laborer_summer_3p", "place driver tea", "imitate woodcutter_winter",
               "discard grain:4 flax:0", "discard grain:3 flax:5", "pay grain:2 wood:1 clay:1"):
         assert t in TT_CATALOG, t
     assert "place driver" in three and "specialize spades" in three
     assert "place ditcher" not in three          # a 1-2 player expansion space: version 1
-    assert "imitate imitate_1" not in TT_CATALOG and "place imitate_1 tea" not in TT_CATALOG
+    assert "imitate imitate_1" not in TT_CATALOG
+
+
+def test_version_three_appends_tea_on_the_imitates_and_short_trades():
+    # Version 2's indices keep their meaning; the new actions come after them.
+    newer = TT_CATALOG.texts[TT_CATALOG_V2_SIZE:]
+    assert set(newer) == {str(a) for a in tt_version_three_actions()}
+    for t in ("place imitate_3 tea", "place imitate_2 eftea", "place imitate_1 twice",
+              "trade 0 england", "trade 3 norway"):
+        assert t in newer
+    assert "trade 0 india" not in newer and "trade 0 england tea" not in newer
 
 
 def test_three_player_observation_extends_the_expansion_one():

@@ -414,8 +414,9 @@ def settle_cell(s: State, p: int, cell: int, then: str) -> None:
     check_housing(s, p)
 
 
-#: What a ``cell`` frame's ``then`` may name.
-CELL_THEN = ("", "farmer")
+#: What a ``cell`` frame's ``then`` may name: the Farmer's count of fields on
+#: dehydrated land, or (a Field leaving) the next Field Norderburg Castle discards.
+CELL_THEN = ("", "farmer", "castle")
 
 
 @frame(FR.Cell)
@@ -435,6 +436,11 @@ class CellFrame:
         if f.gone:
             g[f.at] = f.tile
             g[c] = ""
+            if f.then == "castle":
+                # Norderburg Castle: the next Field is named after this one's cell.
+                below = s.stack[-1]
+                assert isinstance(below, FR.Effect) and below.name == "castle_field"
+                replace_top(s, args=below.args[:2] + (c,))
             check_housing(s, f.p)
             return
         g[f.at] = ""

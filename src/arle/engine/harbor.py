@@ -313,8 +313,14 @@ def trade_fits(dest: str, ship: list[str]) -> list[int]:
     return starts[:1]
 
 
+def open_ways(res: list[int], dest: str) -> list[str]:
+    """The names of the ways to pay for the trade to ``dest`` that ``res`` affords, in
+    table order."""
+    return [name for name, cost in WAYS[dest] if all(res[r] >= n for r, n in cost.items())]
+
+
 def trade_actions(s: State, p: int, sent: tuple[int, ...]) -> list[Action]:
-    """``trade I DEST`` (``trade I DEST PAID`` where there are several ways to pay)
+    """``trade I DEST`` (``trade I DEST PAID`` where the player has several ways to pay)
     for each Trading Ship not yet sent, in harbor order, destinations in table order."""
     pl = s.players[p]
     out = []
@@ -324,12 +330,25 @@ def trade_actions(s: State, p: int, sent: tuple[int, ...]) -> list[Action]:
         for dest in T.TRADES:
             if not trade_fits(dest, h):
                 continue
-            ways = WAYS[dest]
-            for name, cost in ways:
-                if all(pl.res[r] >= n for r, n in cost.items()):
-                    args = (str(i), dest, name) if len(ways) > 1 else (str(i), dest)
-                    out.append(Action("trade", args))
+            names = open_ways(pl.res, dest)
+            if len(names) == 1:
+                out.append(Action("trade", (str(i), dest)))
+            else:
+                out += [Action("trade", (str(i), dest, name)) for name in names]
     return out
+
+
+def trade_alias(s: State, a: Action) -> Action | None:
+    """The legal ``trade I DEST`` an older record wrote as ``trade I DEST PAID`` (records
+    named the payment wherever the table has several ways to pay): the short form,
+    when it is legal and ``PAID`` is the player's only way; else None."""
+    if a.verb != "trade" or len(a.args) != 3 or a.args[1] not in WAYS:
+        return None
+    short = Action("trade", a.args[:2])
+    p = s.current_player
+    if p is None or short not in s.legal_actions():
+        return None
+    return short if open_ways(s.players[p].res, a.args[1]) == [a.args[2]] else None
 
 
 @effect("ship_trades")
@@ -354,9 +373,9 @@ class Trades:
             s.stack.pop()
             return
         i, dest = int(a.args[0]), a.args[1]
-        name = a.args[2] if len(a.args) > 2 else WAYS[dest][0][0]
-        cost = dict(WAYS[dest])[name]
         pl = s.players[f.p]
+        name = a.args[2] if len(a.args) > 2 else open_ways(pl.res, dest)[0]
+        cost = dict(WAYS[dest])[name]
         h = pl.harbor[i]
         t = T.TRADES[dest]
         good = T.TT_RESOURCES[t.gives]

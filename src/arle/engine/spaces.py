@@ -102,16 +102,41 @@ def tea_steps(s: State, p: int, space: str, use: str) -> int:
     return j - i
 
 
-def laborer_tea(s: State, p: int, space: str, use: str) -> list[str]:
-    """T36: the spaces a Laborer at ``space`` may imitate with this Tea use, improved
-    with the imitator's own tools: the occupied tool spaces of its season the use
-    changes something for (none when ``space`` is no Laborer)."""
-    if space not in C.LABORERS:
+def laborer_tea(s: State, p: int, space: str, use: str, food_first: int = 0) -> list[str]:
+    """T36: the spaces a Laborer or (3 players) an Imitate space at ``space`` may
+    imitate with this Tea use, improved with the imitator's own tools: the occupied
+    tool spaces it may copy (the Laborer's season; an Imitate's: this season's, no
+    Imitate space) the use changes something for, their own cost payable after
+    ``food_first`` Food (none when ``space`` imitates nothing)."""
+    skip: tuple[str, ...]
+    if space in C.LABORERS:
+        season, season_of, skip = SPACE_SEASON[space], SPACE_SEASON, C.LABORERS
+    elif s.n == 3 and space in T.IMITATE_SPACES:
+        season, season_of, skip = s.season, SPACE_SEASON_3P, T.IMITATE_SPACES
+    else:
         return []
-    season = SPACE_SEASON[space]
-    return [sp for sp in sorted(s.occupied) if SPACE_SEASON[sp] == season
-            and sp not in C.LABORERS and tea_steps(s, p, sp, use)
-            and _cost_once(s, p, sp)]
+    return [sp for sp in sorted(s.occupied) if sp not in skip and season_of[sp] == season
+            and tea_steps(s, p, sp, use) and _payable_after(s, p, sp, food_first)]
+
+
+def imitate_food_at(s: State, space: str) -> int:
+    """3 players: the Food the Imitate at ``space`` costs (T52): the first of the half
+    year 1, each later one 2.  The spaces fill from the first, so the Imitates before
+    this one are the other occupied Imitate spaces (also when it is carried out a
+    second time, T37: nobody places in between)."""
+    first, later = T.IMITATE_FOOD
+    occupied = s.occupied
+    return later if any(sp in occupied for sp in T.IMITATE_SPACES if sp != space) else first
+
+
+def _payable_after(s: State, p: int, space: str, food: int) -> bool:
+    """Whether the space's own cost can be paid once ``food`` Food is paid first."""
+    options = SPACE_COSTS.get(space)
+    if options is None:
+        return True
+    res = s.players[p].res
+    return any(all(res[r] - (food if r == C.FOOD else 0) >= n for r, n in cost.items())
+               for cost in options)
 
 
 def _cost_twice(s: State, p: int, space: str) -> bool:
@@ -155,7 +180,7 @@ def tt_place_actions(s: State, p: int, spaces: tuple[str, ...]) -> list[Action]:
 def place_worker(s: State, p: int, space: str, use: str = "") -> None:
     if s.n == 3 and space in T.IMITATE_SPACES:
         from arle.engine.three import imitate
-        imitate(s, p, space)
+        imitate(s, p, space, use)
         return
     s.occupied[space] = p
     s.turn += 1
@@ -173,11 +198,7 @@ def place_worker(s: State, p: int, space: str, use: str = "") -> None:
         use_space(s, p, space)
         return
     steps = tea_steps(s, p, space, use)
-    if use == "tea" and pl.res[T.TEA] == 0:
-        pay(s, p, {T.EAST_FRISIAN_TEA: 1})     # EF Tea pays for Tea (T38)
-    else:
-        pay(s, p, {T.TEA if use == "tea" else T.EAST_FRISIAN_TEA: 1})
-    push_eff(s, "tea_done", p)
+    pay_tea(s, p, use)
     if space in C.LABORERS:
         # T36: the Tea waits for the imitation (the Laborer's choice, on top now).
         use_space(s, p, space)
@@ -185,6 +206,16 @@ def place_worker(s: State, p: int, space: str, use: str = "") -> None:
         return
     pl.boost = [TEA_TRACK[space], steps]
     use_space(s, p, space)
+
+
+def pay_tea(s: State, p: int, use: str) -> None:
+    """Pay a Tea use (``tea``: 1 Tea, or 1 East Frisian Tea for it when there is no Tea,
+    T38; ``eftea``: 1 East Frisian Tea), then queue the end of the improvement."""
+    if use == "tea" and s.players[p].res[T.TEA] == 0:
+        pay(s, p, {T.EAST_FRISIAN_TEA: 1})     # EF Tea pays for Tea (T38)
+    else:
+        pay(s, p, {T.TEA if use == "tea" else T.EAST_FRISIAN_TEA: 1})
+    push_eff(s, "tea_done", p)
 
 
 @effect("tea_done")
@@ -200,7 +231,12 @@ class Again:
 
     @staticmethod
     def legal(s: State, f: FR.Again) -> list[Action]:
-        if not _cost_once(s, f.p, f.space):
+        if f.space in T.IMITATE_SPACES:
+            # 3 players: the Imitate's own Food again (T37), then what it copies.
+            paid = s.players[f.p].res[C.FOOD] >= imitate_food_at(s, f.space)
+        else:
+            paid = _cost_once(s, f.p, f.space)
+        if not paid:
             return [Action("again", ("unpaid",))]
         return [Action("again")]
 

@@ -27,6 +27,7 @@ expansion); the 1-2 player rules call into this module only behind that test.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Callable
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -35,7 +36,9 @@ from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine import spaces as SP
 from arle.engine import tt_buildings as TB
-from arle.engine.core import advance_tool, gain, pay, pay_then, push, tool_at_end
+from arle.engine.core import (
+    advance_tool, gain, pay, pay_then, push, replace_top, tool_at_end,
+)
 from arle.state import State
 
 #: Each season's spaces with 3 players, in the board's order (T40).
@@ -75,6 +78,25 @@ def imitate_food(s: State) -> int:
     return later if any(sp in s.occupied for sp in IMITATE) else first
 
 
+def imitate_uses(s: State, p: int, space: str) -> list[Action]:
+    """The Tea uses of ``place imitate_K`` (T34, T36, T37), in the order of the other
+    spaces': ``tea`` / ``eftea`` where the Tea improves a tool action the Imitate may
+    copy (with the imitator's tools, the Imitate's Food paid first), ``twice`` (2 East
+    Frisian Tea) where the Imitate's Food can be paid twice."""
+    res = s.players[p].res
+    tea, ef = res[T.TEA], res[T.EAST_FRISIAN_TEA]
+    food = imitate_food(s)
+    out = []
+    if tea + ef >= 1 and SP.laborer_tea(s, p, space, "tea", food):
+        out.append(Action("place", (space, "tea")))
+    if ef >= 1 and SP.laborer_tea(s, p, space, "eftea", food):
+        out.append(Action("place", (space, "eftea")))
+    if (ef >= T.DOUBLE_ACTION_COST[T.EAST_FRISIAN_TEA]
+            and res[C.FOOD] >= 2 * food):
+        out.append(Action("place", (space, "twice")))
+    return out
+
+
 def imitate_targets(s: State) -> list[str]:
     """The occupied spaces of this season an Imitate may copy (T52)."""
     season = s.season
@@ -91,16 +113,39 @@ def placements_3p(s: State, p: int) -> list[Action]:
     if (free and mine < T.IMITATES_PER_PLAYER and imitate_targets(s)
             and s.players[p].res[C.FOOD] >= imitate_food(s)):
         out.append(Action("place", (free[0],)))
+        out += imitate_uses(s, p, free[0])
     return out
 
 
-def imitate(s: State, p: int, space: str) -> None:
-    """``place imitate_K``: pay the Imitate's Food, then choose the space to copy."""
-    food = imitate_food(s)
+def imitate(s: State, p: int, space: str, use: str = "") -> None:
+    """``place imitate_K [tea|eftea|twice]``: pay the Imitate's Food, then choose the
+    space to copy.  With Tea (T36) only the tool spaces the Tea improves are offered,
+    carried out with the imitator's tools; ``twice`` (T37) pays 2 East Frisian Tea and
+    carries the Imitate out twice, its Food and the copied space's cost each time."""
     s.occupied[space] = p
     s.turn += 1
-    pay(s, p, {C.FOOD: food})
+    if use == "twice":
+        pay(s, p, dict(T.DOUBLE_ACTION_COST))
+        push(s, FR.Again(p, space=space))
+        SP.use_space(s, p, space)
+        return
+    if use:
+        SP.pay_tea(s, p, use)
+    SP.use_space(s, p, space)
+    if use:
+        replace_top(s, tea=use)
+
+
+def imitate_action(s: State, p: int, space: str) -> None:
+    """The Imitate's action (each time it is carried out): its Food, then the copy."""
+    pay(s, p, {C.FOOD: SP.imitate_food_at(s, space)})
     push(s, FR.SpaceChoice(p, opts=("imitate",), space=space))
+
+
+def _imitate_space(space: str) -> Callable[[State, int], None]:
+    def run(s: State, p: int) -> None:
+        imitate_action(s, p, space)
+    return run
 
 
 def next_start_player(s: State) -> int:
@@ -137,6 +182,7 @@ def laborer_summer_3p(s: State, p: int) -> None:
     push(s, FR.Shipwright(p, space="laborer_summer_3p", taken=()))
 
 
+SP.SPACE_ACTIONS.update({sp: _imitate_space(sp) for sp in IMITATE})
 SP.SPACE_ACTIONS.update({
     "driver": driver,
     "woodcutter_winter": woodcutter_winter,

@@ -356,15 +356,39 @@ def _castle_options(pl: Player) -> list[Action]:
 
 
 def _castle_discard(s: State, p: int, a: Action) -> None:
+    """``discard grain:G flax:F``: the tier's Food, then the Fields leave, Grain first:
+    with ``choose_cells`` the owner names each Field's cell (``cell R,C``) where there
+    is a choice (see :func:`_castle_field`)."""
+    counts = [(side, int(k)) for side, _, k in (arg.partition(":") for arg in a.args)]
+    gain(s, p, C.FOOD, _castle_tiers()[sum(k for _side, k in counts)])
+    for side, k in reversed(counts):
+        if k:
+            push_eff(s, "castle_field", p, side, k, -1)
+
+
+@effect("castle_field")
+def _castle_field(s: State, p: int, side: str, k: int, after: int) -> None:
+    """One of the ``k`` ``side`` Fields Norderburg Castle discards leaves the board.
+
+    The Fields are named in cell order, each after the cell of the one before
+    (``after``), so that each set of Fields is chosen one way only: the choices are
+    the Fields of that side after ``after`` that leave enough Fields after them for
+    the rest.  The first of them leaves at once (the engine's pick, the lowest cells
+    first, as without ``choose_cells``); with ``choose_cells`` and a choice, the
+    ``cell`` frame moves the gap to the chosen Field, and the next Field's ``after``
+    becomes that cell (the frame's ``then="castle"``)."""
     pl = s.players[p]
-    n = 0
-    for arg in a.args:
-        side, _, k = arg.partition(":")
-        for _ in range(int(k)):
-            pl.grid[pl.grid.index("field_" + side)] = ""
-            s.pool["field"] += 1
-            n += 1
-    gain(s, p, C.FOOD, _castle_tiers()[n])
+    tile = "field_" + side
+    fields = [i for i, t in enumerate(pl.grid) if t == tile and i > after]
+    opts = fields[:len(fields) - k + 1]
+    at = opts[0]
+    pl.grid[at] = ""
+    s.pool["field"] += 1
+    if k > 1:
+        push_eff(s, "castle_field", p, side, k - 1, at)
+    if len(opts) > 1 and F.choose_cells(s):
+        push(s, FR.Cell(p, tile=tile, at=at, cells=tuple(opts), gone=True,
+                        then="castle" if k > 1 else ""))
 
 
 ON_BUILD.update({

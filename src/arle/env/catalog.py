@@ -36,11 +36,11 @@ import numpy as np
 import numpy.typing as npt
 
 from arle.actions import Action
-from arle.actionspace import every_action, three_player_actions
+from arle.actionspace import every_action, tt_version_three_actions
 from arle.state import State
 
 __all__ = ["BARN_SLOTS", "CATALOG", "CATALOG_VERSION", "TT_CATALOG", "TT_CATALOG_VERSION",
-           "TT_CATALOG_V1_SIZE",
+           "TT_CATALOG_V1_SIZE", "TT_CATALOG_V2_SIZE",
            "ActionCatalog", "MAX_NEWBORNS", "UncataloguedActionError", "build_catalog",
            "catalog_for", "sort_key", "uncatalogued"]
 
@@ -81,14 +81,17 @@ def build_catalog(expansion: str | None = None) -> tuple[Action, ...]:
     ``expansion="tea-and-trade"`` the expansion's (a superset, in its own order): the
     actions of 1-2 player expansion games sorted (layout version 1, indices
     ``0 .. TT_CATALOG_V1_SIZE - 1``), then the actions only 3-player games offer,
-    sorted among themselves (:func:`arle.actionspace.three_player_actions`)."""
+    sorted among themselves (:func:`arle.actionspace.three_player_actions`; version 2,
+    up to ``TT_CATALOG_V2_SIZE - 1``), then the actions new in version 3, sorted
+    (:func:`arle.actionspace.tt_version_three_actions`)."""
     everything = every_action(BARN_SLOTS, MAX_NEWBORNS, expansion)
     if expansion is None:
         return tuple(sorted(everything, key=sort_key))
-    three = three_player_actions()
-    two = everything - (three - _two_player_tt())
-    return (tuple(sorted(two, key=sort_key))
-            + tuple(sorted(everything - two, key=sort_key)))
+    two = _two_player_tt()
+    newer = tt_version_three_actions() - two
+    three = everything - two - newer
+    return (tuple(sorted(two, key=sort_key)) + tuple(sorted(three, key=sort_key))
+            + tuple(sorted(newer, key=sort_key)))
 
 
 def _two_player_tt() -> frozenset[Action]:
@@ -198,10 +201,15 @@ CATALOG_VERSION = 1
 #: Norderburg's ``discard grain:G flax:F``, ...), appended so that the first
 #: :data:`TT_CATALOG_V1_SIZE` indices keep their version-1 meaning.
 TT_CATALOG = ActionCatalog(build_catalog("tea-and-trade"))
-#: Version 2: version 1 (1-2 players) followed by the 3-player actions.
-TT_CATALOG_VERSION = 2
+#: Version 3: version 2 (version 1, the 1-2 player actions, followed by the 3-player
+#: actions) followed by the actions new in version 3: Tea and the double use on the
+#: Imitate spaces, and the trades written without a payment where only one way is
+#: open (``trade I england``).
+TT_CATALOG_VERSION = 3
 #: The size of version 1 (its actions are indices ``0 .. TT_CATALOG_V1_SIZE - 1``).
 TT_CATALOG_V1_SIZE = len(_two_player_tt())
+#: The size of version 2 (its actions keep indices ``0 .. TT_CATALOG_V2_SIZE - 1``).
+TT_CATALOG_V2_SIZE = len(TT_CATALOG) - len(tt_version_three_actions() - _two_player_tt())
 
 
 def catalog_for(expansion: str | None) -> ActionCatalog:
