@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 
 import arle.green as G
 from arle.green.infostate import public_observation, redacted_history
-from arle.web.green import GreenGame, GreenService
+from arle.web.db import token_matches
+from arle.web.green import GreenService
+from arle.web.service import Game as GreenGame
 
 
 def _svc(client: TestClient) -> GreenService:
@@ -166,12 +168,12 @@ def test_green_refusals_change_nothing(make_app: Any) -> None:
         made = _create(client, 2, ["human", "human"], seed=1)
         gid, tok0, tok1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         game = _svc(client).get(gid)
-        before = game.state.to_json()
+        before, version = game.state.to_json(), game.version
         p = game.state.current_player
         mover, other = (tok0, tok1) if p == 0 else (tok1, tok0)
         for headers, body, status in (
                 ({"X-Arle-Token": other}, {"action": str(game.state.legal_actions()[0])},
-                 403),
+                 409),
                 ({}, {"action": str(game.state.legal_actions()[0])}, 403),
                 ({"X-Arle-Token": mover}, {"action": "build 99 99"}, 400),
                 ({"X-Arle-Token": mover}, {"action": str(game.state.legal_actions()[0]),
@@ -179,7 +181,7 @@ def test_green_refusals_change_nothing(make_app: Any) -> None:
                 ({"X-Arle-Token": mover}, {"action": 3}, 400)):
             r = client.post(f"/api/green/games/{gid}/moves", json=body, headers=headers)
             assert r.status_code == status, r.text
-        assert game.state.to_json() == before and game.version == 0
+        assert game.state.to_json() == before and game.version == version
         assert client.get("/api/green/games/nope").status_code == 404
 
 
@@ -197,23 +199,27 @@ def test_green_lobby_form_invitations_and_live_updates(make_app: Any) -> None:
         assert "Invitation links" in page.text and "This browser plays Player 1" in page.text
         game = _svc(client).get(gid)
         invite = re.search(r"/green/join/([\w-]+)", page.text)
-        assert invite is not None and invite.group(1) == game.seats[1].token
-        with TestClient(client.app) as friend:
-            j = friend.get(f"/green/join/{invite.group(1)}", follow_redirects=False)
-            assert j.status_code == 303
-            assert friend.cookies.get(f"arle_green_{gid}_1") == game.seats[1].token
-            assert friend.get(f"/api/green/games/{gid}").json()["you"] == 1
-            with friend.websocket_connect(f"/green/ws/{gid}") as ws:
-                first = json.loads(ws.receive_text())
-                assert first["version"] == 0 and first["view"]["you"] == 1
-                p = game.state.current_player
-                owner = client if p == 0 else friend
-                act = str(game.state.legal_actions()[0])
-                r = owner.post(f"/green/games/{gid}/moves",
-                               data={"action": act, "version": "0"}, follow_redirects=False)
-                assert r.status_code == 303
+        assert invite is not None and token_matches(invite.group(1),
+                                                    game.rec.seats[1].token_hash)
+        friend = TestClient(client.app)       # another browser, on the same server
+        j = friend.get(f"/green/join/{invite.group(1)}", follow_redirects=False)
+        assert j.status_code == 303
+        assert friend.cookies.get(f"arle_green_{gid}_1") == invite.group(1)
+        assert friend.get(f"/api/green/games/{gid}").json()["you"] == 1
+        with friend.websocket_connect(f"/green/ws/{gid}") as ws:
+            first = json.loads(ws.receive_text())
+            v = game.version
+            assert first["version"] == v and first["view"]["you"] == 1
+            p = game.state.current_player
+            owner = client if p == 0 else friend
+            act = str(game.state.legal_actions()[0])
+            r = owner.post(f"/green/games/{gid}/moves",
+                           data={"action": act, "version": str(v)}, follow_redirects=False)
+            assert r.status_code == 303
+            pushed = json.loads(ws.receive_text())
+            while pushed["version"] == v:      # a presence change may come first
                 pushed = json.loads(ws.receive_text())
-                assert pushed["type"] == "view" and pushed["version"] == 1
+            assert pushed["type"] == "view" and pushed["version"] == v + 1
         assert client.get("/green/join/not-a-token").status_code == 404
 
 
@@ -239,7 +245,7 @@ def test_green_rules_options_from_the_api_and_the_lobby_form(make_app: Any) -> N
         made = r.json()
         game = _svc(client).get(made["id"])
         assert game.state.options["action_choice"] == "hidden"
-        assert game.seats[2].bot == "green-greedy"           # the short name, normalised
+        assert game.rec.seats[2].bot == "green-greedy"       # the short name, normalised
         toks = [x["token"] for x in made["seats"][:2]]
         while game.state.pending().kind != "plan":           # the two people draw and pick
             p = game.state.current_player
@@ -288,3 +294,33 @@ def test_green_rules_options_from_the_api_and_the_lobby_form(make_app: Any) -> N
         assert _svc(client).get(gid).state.options["token_limits"] is True
         assert _svc(client).get(gid).state.options["action_choice"] == "hidden"
         assert "Limited tokens" in client.get("/green").text
+
+
+def test_green_games_are_stored_and_survive_a_restart(make_app: Any) -> None:
+    """The second game's games live in the database like Fields of Arle's: a restarted
+    server serves them where they were, the seats' tokens still open them (the database
+    holds only their hashes), and a bot to move plays on."""
+    with TestClient(make_app()) as client:
+        made = _create(client, 2, ["human", "bot:green-greedy"], seed=8)
+        gid, tok = made["id"], made["seats"][0]["token"]
+        _play(client, _svc(client).get(gid), [tok, None], moves=3, check_every=99)
+        _svc(client).wait_idle(_svc(client).get(gid))
+        before = _svc(client).get(gid).state.to_json()
+        service = client.app.state.service  # type: ignore[attr-defined]
+        stored = service.store.load_game(gid)[0]
+        assert stored.game == "green" and tok not in json.dumps(stored.__dict__, default=str)
+        assert [g["id"] for g in client.get("/api/green/games").json()["games"]] == [gid]
+        assert gid not in client.get("/api/games").text     # the Arle list keeps its own
+    with TestClient(make_app()) as client:               # a new server, the same file
+        assert _svc(client).games == {}
+        data = client.get(f"/api/games/{gid}", headers={"X-Arle-Token": tok}).json()
+        assert data["you"] == 0 and data["game"] == "green"
+        assert _svc(client).get(gid).state.to_json() == before
+        # Arle's routes never serve its whole state (the hidden cards)
+        for path in (f"/api/games/{gid}/state", f"/api/games/{gid}/review",
+                     f"/games/{gid}/replay"):
+            r = client.get(path)
+            assert r.status_code == 404 and "green" in r.text, path
+        assert client.post(f"/api/games/{gid}/undo", json={},
+                           headers={"X-Arle-Token": tok}).status_code == 404
+        _play(client, _svc(client).get(gid), [tok, None], moves=2, check_every=99)

@@ -144,8 +144,8 @@ def test_the_operators_card_sets_are_offered_by_id(make_app: Any, tmp_path: Path
         assert r.status_code == 201, r.text
         game = _green(client).get(r.json()["id"])
         assert game.state.cs.id == "club-set-1"
-        wait_until(lambda: game.version >= 3, timeout=90, what="the bots' moves")
-        assert game.bot_error is None
+        wait_until(lambda: len(game.state.history) >= 3, timeout=90, what="the bots' moves")
+        assert _green(client).service.bot_errors.get(game.id) is None
     pids = {int(x) for x in pidfile.read_text().split()}
     assert pids and os.getpid() not in pids      # the bots thought in worker processes
 
@@ -269,8 +269,8 @@ def test_a_move_that_crashes_the_server_side_log_does_not_leave_a_bot_game_stuck
         make_app: Any, monkeypatch: Any) -> None:
     """An unexpected error while the bot's move is applied (the Tea & Trade log's crash
     was one) is reported with the game id, and a retry plays on."""
-    import arle.web.service as service_module
-    real = service_module.apply_logged
+    import arle.view as view_module
+    real = view_module.apply_logged
     calls = {"n": 0}
 
     def breaks_once(state: Any, action: Any) -> Any:
@@ -279,7 +279,7 @@ def test_a_move_that_crashes_the_server_side_log_does_not_leave_a_bot_game_stuck
             raise IndexError("a log that could not name a good")
         return real(state, action)
 
-    monkeypatch.setattr(service_module, "apply_logged", breaks_once)
+    monkeypatch.setattr(view_module, "apply_logged", breaks_once)
     with TestClient(make_app()) as client:
         made = create(client, players=1, seats=["bot:random"], seed=2)
         gid = made["id"]
@@ -299,8 +299,8 @@ def test_a_failed_green_bot_is_reported_under_both_paths_and_replaced(make_app: 
                                             "seats": ["bot:random", "bot:random"]})
         assert r.status_code == 201, r.text
         gid, owner = r.json()["id"], r.json()["owner_token"]
-        game = _green(client).get(gid)
-        wait_until(lambda: game.bot_error is not None, timeout=60, what="the failure")
+        errors = _green(client).service.bot_errors
+        wait_until(lambda: errors.get(gid) is not None, timeout=60, what="the failure")
         for path in (f"/api/games/{gid}", f"/api/green/games/{gid}"):
             data = client.get(path).json()
             assert "always fails" in data["bot_error"] and data["game"] == "green"
@@ -315,8 +315,9 @@ def test_a_failed_green_bot_is_reported_under_both_paths_and_replaced(make_app: 
                                                                  "bot": "greedy"},
                             headers={"X-Arle-Token": owner})
             assert r.status_code == 200, r.text
+        game = _green(client).get(gid)
         wait_until(lambda: len(game.state.history) >= 4, timeout=90, what="the moves")
-        assert game.bot_error is None
+        assert errors.get(gid) is None
         assert [x["bot"] for x in client.get(f"/api/games/{gid}").json()["seats"]] == \
             ["green-greedy", "green-greedy"]
 
@@ -338,13 +339,14 @@ def test_a_version_is_a_json_integer(make_app: Any) -> None:
         r = client.post("/api/games", json={"game": "green", "players": 1, "seed": 1})
         ggid, gtok = r.json()["id"], r.json()["seats"][0]["token"]
         gact = str(_green(client).get(ggid).state.legal_actions()[0])
+        gstart = _green(client).get(ggid).version
         for path in (f"/api/games/{ggid}/moves", f"/api/green/games/{ggid}/moves"):
             r = client.post(path, headers={"X-Arle-Token": gtok},
                             json={"action": gact, "version": "0"})
             assert r.status_code == 400 and "version" in r.json()["error"], r.text
-        assert _green(client).get(ggid).version == 0
+        assert _green(client).get(ggid).version == gstart
         r = client.post(f"/api/games/{ggid}/moves", headers={"X-Arle-Token": gtok},
-                        json={"action": gact, "version": 0})
+                        json={"action": gact, "version": gstart})
         assert r.status_code == 200, r.text
 
 

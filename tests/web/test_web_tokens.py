@@ -190,3 +190,22 @@ def test_a_database_of_a_newer_schema_is_refused(db_path: Path) -> None:
     con.close()
     with pytest.raises(RuntimeError, match="newer than this arle"):
         open_store(db_path)
+
+
+def test_a_schema_2_database_gains_the_game_column_and_keeps_its_games(
+        db_path: Path, make_app: Any) -> None:
+    """Schema 3 stores the second game's games beside Fields of Arle's (``games.game``);
+    a database of schema 2 gets the column, its games all Fields of Arle's."""
+    with TestClient(make_app(db_path)) as c:
+        made = create(c, players=1, seed=4)
+    con = sqlite3.connect(db_path)
+    con.execute("ALTER TABLE games DROP COLUMN game")        # as schema 2 had it
+    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    with TestClient(make_app(db_path)) as c:
+        assert info(c, made["id"], token(made, 0))["setup"]["seed"] == 4
+        assert [g["id"] for g in c.get("/api/games").json()["games"]] == [made["id"]]
+    assert _rows(str(db_path), "SELECT game FROM games") == [("arle",)]
+    assert _rows(str(db_path), "SELECT value FROM meta WHERE key = 'schema_version'") == \
+        [(str(SCHEMA_VERSION),)]

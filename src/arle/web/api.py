@@ -145,17 +145,12 @@ async def api_score(request: Request) -> Response:
     return Response(sheet_to_json(sheet), media_type="application/json")
 
 
-def _is_green(request: Request, gid: str) -> bool:
-    """Whether ``gid`` is a game of the second game (served under /api/games too)."""
-    return gid in green.service_of(request).games
-
-
 @router.get("/games/{gid}")
 async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
-    if _is_green(request, gid):
+    if await ctx.kind_of(gid) == green.GREEN:
         return await green.api_game(request, gid)
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
     info = game_info(game)
@@ -169,7 +164,7 @@ async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/state")
 async def api_state(gid: str, ctx: Ctx) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
     return Response(game.state.to_json(), media_type="application/json")
@@ -177,10 +172,10 @@ async def api_state(gid: str, ctx: Ctx) -> Response:
 
 @router.get("/games/{gid}/record")
 async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
-    if _is_green(request, gid):
+    if await ctx.kind_of(gid) == green.GREEN:
         return await green.api_record(request, gid)
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
     return JSONResponse(record_of(game))
@@ -189,7 +184,7 @@ async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/review")
 async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         turns = await ctx.reviews.get(game)
     except GameError as e:
         return error_json(e)
@@ -199,7 +194,7 @@ async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
 
 @router.post("/games/{gid}/moves")
 async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
-    if _is_green(request, gid):
+    if await ctx.kind_of(gid) == green.GREEN:
         return await green.api_move(request, gid)
     try:
         body = await json_body(request)
@@ -207,7 +202,7 @@ async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
             raise GameError("malformed move: expected a JSON object like "
                             '{"action": "place fisherman", "version": 3}')
         move = parse(Move, body, "malformed move")
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         held = await ctx.held_seats(request, game, move.token)
         game = await ctx.service.move(gid, held, move.action, move.version)
     except GameError as e:
@@ -230,7 +225,7 @@ async def api_bot(request: Request, gid: str, ctx: Ctx) -> Response:
     """The owner retries (``{"seat": 1}``) or replaces (``{"seat": 1, "bot": "greedy"}``)
     the bot of a seat, e.g. after it failed (``bot_error``).  The owner's token comes
     from the owner cookie, the ``X-Arle-Token`` header or the ``token`` field."""
-    if _is_green(request, gid):
+    if await ctx.kind_of(gid) == green.GREEN:
         return await green.api_bot(request, gid)
     try:
         change = parse(BotChange, await json_body(request))
@@ -248,7 +243,7 @@ async def api_bot(request: Request, gid: str, ctx: Ctx) -> Response:
 async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
         body = parse(TokenOnly, await _optional_object(request, "undo"))
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         held = await ctx.held_seats(request, game, body.token)
         before = len(game.moves)
         game = await ctx.service.undo(gid, held, body.version)
@@ -263,11 +258,11 @@ async def api_undo(request: Request, gid: str, ctx: Ctx) -> Response:
 async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
         body = parse(Hint, await _optional_object(request, "hint request"))
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         held = await ctx.held_seats(request, game, body.token)
         async with ctx.hint_slot(request, gid):
             action, version = await ctx.service.hint(gid, held, body.bot)
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         state = game.state
         label = action_label(parse_action(state, action), state) \
             if game.version == version else action

@@ -81,7 +81,6 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
         try:
             yield
         finally:
-            app.state.green.shutdown()
             await service.stop()
 
     app = FastAPI(title="arle", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -98,8 +97,8 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(live.router)
-    # the green game's own routes (arle.web.green); its bots think in the same workers
-    green.install(app, service.run_bot, bot_delay, card_sets, green_think_fn)
+    # the second game's routes and kind (arle.web.green): the same service and workers
+    green.install(app, service, card_sets, green_think_fn)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:

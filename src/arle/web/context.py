@@ -80,6 +80,22 @@ class WebContext:
         finally:
             self.hint_clients.leave(who)
 
+    async def arle_game(self, gid: str) -> Game:
+        """The Fields of Arle game ``gid``; GameError 404 for none (or a game of the
+        second game, whose state and record no Arle route may serve)."""
+        game = await self.service.get(gid)
+        if game.rec.game != "arle":
+            raise GameError(f"no Fields of Arle game {gid!r} (a game of another game: "
+                            f"/green/games/{gid})", 404)
+        return game
+
+    async def kind_of(self, gid: str) -> str | None:
+        """Which game ``gid`` is a game of (None: no such game)."""
+        try:
+            return (await self.service.get(gid)).rec.game
+        except GameError:
+            return None
+
     async def held_seats(self, conn: HTTPConnection, game: Game, extra: Any = None) -> set[int]:
         """The seats of ``game`` that this request's cookies, header or body open."""
         toks = tokens_from(conn.cookies, conn.headers, game.id, game.rec.players, extra)

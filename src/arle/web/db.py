@@ -81,7 +81,7 @@ def _retry_lost(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 #: 1: tokens stored plainly; 2: tokens hashed, invitations sealed, bot claims.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def hash_token(token: str) -> str:
@@ -152,7 +152,8 @@ SCHEMA = (
         state TEXT NOT NULL,
         to_move INTEGER,
         winner INTEGER,
-        origin TEXT NOT NULL)""",
+        origin TEXT NOT NULL,
+        game TEXT NOT NULL DEFAULT 'arle')""",
     """CREATE TABLE IF NOT EXISTS seats (
         game_id TEXT NOT NULL REFERENCES games(id),
         seat INTEGER NOT NULL,
@@ -243,6 +244,8 @@ class GameRecord:
     winner: int | None
     origin: str           # "lobby" or "upload"
     seats: list[SeatRow] = field(default_factory=list)
+    #: which game: ``"arle"`` (Fields of Arle) or ``"green"`` (:mod:`arle.green`)
+    game: str = "arle"
 
 
 class Store(Protocol):
@@ -258,7 +261,7 @@ class Store(Protocol):
     def claim_bot(self, game_id: str, version: int, server: str, lease: float,
                   now: float | None = None) -> bool: ...
     def release_claims(self, server: str) -> None: ...
-    def list_games(self, status: str, limit: int) -> list[GameRecord]: ...
+    def list_games(self, status: str, limit: int, game: str = "arle") -> list[GameRecord]: ...
     def game_ids_to_resume(self) -> list[str]: ...
     def find_token(self, token: str) -> tuple[str, int] | None: ...
     def mark_joined(self, game_id: str, seat: int) -> None: ...
@@ -363,6 +366,10 @@ class _SQLStore:
                 if found == 1:
                     self._migrate_1_to_2()
                     migrated = True
+                if found is not None and found <= 2:
+                    # schema 3: the games of the second game beside Fields of Arle's
+                    self._run("ALTER TABLE games ADD COLUMN game TEXT NOT NULL "
+                              "DEFAULT 'arle'")
                 for stmt in SCHEMA[1:]:
                     self._run(stmt)
                 if found is None:
@@ -408,11 +415,12 @@ class _SQLStore:
             try:
                 self._run(
                     "INSERT INTO games (id, created, updated, players, setup, owner_hash, "
-                    "status, ply, version, state, to_move, winner, origin) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "status, ply, version, state, to_move, winner, origin, game) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game.id, game.created, game.updated, game.players,
                      json.dumps(game.setup), game.owner_hash, game.status, game.ply,
-                     game.version, game.state, game.to_move, game.winner, game.origin))
+                     game.version, game.state, game.to_move, game.winner, game.origin,
+                     game.game))
                 for s in game.seats:
                     self._run("INSERT INTO seats (game_id, seat, kind, bot, token_hash, "
                               "joined, invite) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -428,7 +436,7 @@ class _SQLStore:
                 raise
 
     _GAME_COLS = ("id, created, updated, players, setup, owner_hash, status, ply, version, "
-                  "state, to_move, winner, origin")
+                  "state, to_move, winner, origin, game")
 
     def _game_from_row(self, row: Sequence[Any], with_state: bool = True) -> GameRecord:
         return GameRecord(
@@ -437,7 +445,8 @@ class _SQLStore:
             status=str(row[6]), ply=int(row[7]), version=int(row[8]),
             state=str(row[9]) if with_state else "",
             to_move=None if row[10] is None else int(row[10]),
-            winner=None if row[11] is None else int(row[11]), origin=str(row[12]))
+            winner=None if row[11] is None else int(row[11]), origin=str(row[12]),
+            game=str(row[13]))
 
     def _seats(self, game_id: str) -> list[SeatRow]:
         rows = self._run("SELECT seat, kind, bot, token_hash, joined, invite FROM seats "
@@ -560,11 +569,11 @@ class _SQLStore:
                 raise
 
     @_retry_lost
-    def list_games(self, status: str, limit: int) -> list[GameRecord]:
+    def list_games(self, status: str, limit: int, game: str = "arle") -> list[GameRecord]:
         with self._lock:
             cols = self._GAME_COLS.replace("state,", "'' AS state,")
-            rows = self._run(f"SELECT {cols} FROM games WHERE status = ? "
-                             "ORDER BY updated DESC LIMIT ?", (status, limit)).fetchall()
+            rows = self._run(f"SELECT {cols} FROM games WHERE status = ? AND game = ? "
+                             "ORDER BY updated DESC LIMIT ?", (status, game, limit)).fetchall()
             out = []
             for r in rows:
                 g = self._game_from_row(r, with_state=False)

@@ -37,7 +37,7 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
         await ws.close(code=1008, reason="cross-origin WebSocket refused")
         return
     try:
-        game = await service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         await ws.close(code=1008, reason=e.message[:120])
         return

@@ -135,7 +135,7 @@ async def join(request: Request, token: str, ctx: Ctx) -> Response:
 @router.get("/games/{gid}", response_class=HTMLResponse)
 async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return ctx.error_page(request, e)
     held = await ctx.held_seats(request, game)
@@ -160,7 +160,7 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/view", response_class=HTMLResponse)
 async def game_view(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return ctx.error_fragment(e)
     return HTMLResponse(ctx.view_html(game, await ctx.held_seats(request, game),
@@ -186,7 +186,7 @@ async def bot_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
 async def replay_page(request: Request, gid: str, ctx: Ctx,
                       step: int | None = None) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return ctx.error_page(request, e)
     n = len(game.moves)
@@ -199,7 +199,7 @@ async def replay_page(request: Request, gid: str, ctx: Ctx,
 @router.get("/games/{gid}/replay/{step}", response_class=HTMLResponse)
 async def replay_step(gid: str, step: int, ctx: Ctx) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return ctx.error_fragment(e)
     return HTMLResponse(ctx.replay_html(game, step)[1])
@@ -209,7 +209,7 @@ async def replay_step(gid: str, step: int, ctx: Ctx) -> Response:
 async def review_page(request: Request, gid: str, ctx: Ctx,
                       threshold: float = 3.0) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
         turns = await ctx.reviews.get(game)
     except GameError as e:
         return ctx.error_page(request, e)
@@ -227,7 +227,7 @@ async def review_page(request: Request, gid: str, ctx: Ctx,
 @router.get("/games/{gid}/record.json")
 async def download_record(gid: str, ctx: Ctx) -> Response:
     try:
-        game = await ctx.service.get(gid)
+        game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
     return Response(record_json(game), media_type="application/json",

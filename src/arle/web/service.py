@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
-from arle.view import apply_logged
 from arle.web.botworker import check_bot_spec, think, timed_think, watch_parent
 from arle.web.db import (
     EventRow,
@@ -42,6 +41,7 @@ from arle.web.db import (
     storage_errors,
     token_matches,
 )
+from arle.web.kinds import ARLE, Kind
 
 __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "NewGame",
            "HINT_BOT", "THINK_TIMEOUT", "MAX_ACTION_LEN", "MAX_RECORD_ACTIONS", "MAX_SEED",
@@ -121,7 +121,7 @@ class Game:
     """A game held in memory: the stored record, the engine state and the move list."""
 
     rec: GameRecord
-    state: arle.State
+    state: Any                    # a state of the game ``rec.game`` (arle.State...)
     moves: list[MoveRow]
     events: list[EventRow] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -175,7 +175,7 @@ class Game:
         return self.undo_span(held) > 0
 
 
-def _state_facts(s: arle.State) -> tuple[str, int | None, int | None]:
+def _state_facts(s: Any) -> tuple[str, int | None, int | None]:
     if s.is_terminal():
         return "finished", None, s.winner()
     return "running", s.current_player, None
@@ -201,6 +201,8 @@ class GameService:
         self.bot_delay = bot_delay
         self.bot_workers = max(1, bot_workers)
         self.think_fn = think_fn
+        #: the games this service serves (arle.web.green adds the second game's)
+        self.kinds: dict[str, Kind] = {ARLE.name: ARLE}
         self.storage_retry = STORAGE_RETRY_FIRST
         self.bot_errors: dict[str, str] = {}
         self._games: dict[str, Game] = {}
@@ -300,7 +302,7 @@ class GameService:
                         raise GameError(f"no game {game_id!r}", 404)
                     rec, moves = loaded
                     events = await asyncio.to_thread(self.store.events, game_id)
-                    state = arle.State.from_json(rec.state)
+                    state = self._load_state(rec)
                     game = Game(rec, state, moves, events, touched=self.clock())
                     self._games[game_id] = game
                     if len(self._games) > self.games_in_memory:
@@ -333,7 +335,7 @@ class GameService:
                 return False
             rec, moves = loaded
             events = await asyncio.to_thread(self.store.events, game.id)
-            game.state = arle.State.from_json(rec.state)
+            game.state = self._load_state(rec)
             game.rec, game.moves, game.events = rec, moves, events
             self.bot_errors.pop(game.id, None)
         log.debug("game %s: version %d stored by another server", game.id, game.version)
@@ -371,8 +373,10 @@ class GameService:
             except GameError:
                 pass
 
-    async def list_games(self, status: str, limit: int = 50) -> list[GameRecord]:
-        return await asyncio.to_thread(self.store.list_games, status, limit)
+    async def list_games(self, status: str, limit: int = 50,
+                         game: str = "arle") -> list[GameRecord]:
+        """The stored games of ``game`` with this status, the latest changed first."""
+        return await asyncio.to_thread(self.store.list_games, status, limit, game)
 
     async def seats_of(self, game_id: str, tokens: Iterable[str]) -> set[int]:
         """The seats of ``game_id`` that these tokens open."""
@@ -413,15 +417,40 @@ class GameService:
             game.rec.seats[seat].joined = True
             self._notify(game_id, game.version)
 
-    @staticmethod
-    def state_at(game: Game, step: int) -> arle.State:
+    def held_games(self, kind: str) -> dict[str, Game]:
+        """The games of ``kind`` held in memory now."""
+        return {gid: g for gid, g in self._games.items() if g.rec.game == kind}
+
+    def bot_busy(self, game_id: str) -> bool:
+        """Whether a bot of ``game_id`` is thinking or about to (its loop runs)."""
+        task = self._bot_tasks.get(game_id)
+        return task is not None and not task.done()
+
+    def kind(self, game: Game | GameRecord) -> Kind:
+        """What the service needs of the game ``game`` is a game of."""
+        rec = game.rec if isinstance(game, Game) else game
+        kind = self.kinds.get(rec.game)
+        if kind is None:
+            raise GameError(f"game {rec.id} is a game of {rec.game!r}, which this server "
+                            "does not serve", 404)
+        return kind
+
+    def _load_state(self, rec: GameRecord) -> Any:
+        try:
+            return self.kind(rec).from_json(rec.state)
+        except ValueError as e:     # a card set this server no longer offers, say
+            log.error("game %s: its stored state does not load: %s", rec.id, e)
+            raise GameError(f"game {rec.id} cannot be loaded on this server: {e}", 503,
+                            retry_after=60) from e
+
+    def state_at(self, game: Game, step: int) -> Any:
         """The position after the first ``step`` moves (0 = the setup)."""
         step = max(0, min(step, len(game.moves)))
         if step == len(game.moves):
             return game.state.clone()
         rec = game.state.record()
         rec["actions"] = rec["actions"][:step]
-        return arle.replay(rec)
+        return self.kind(game).replay(rec)
 
     # ------------------------------------------------------------------ creating
     async def create_game(self, opts: NewGame) -> CreatedGame:
@@ -518,13 +547,23 @@ class GameService:
                 seats.append(SeatRow(i, "bot", spec, None, True))
         return await self._insert(state, seats, tokens, moves, "upload")
 
-    async def _insert(self, state: arle.State, seats: list[SeatRow], tokens: dict[int, str],
+    async def create_from_state(self, kind: str, state: Any, seats: list[SeatRow],
+                                tokens: dict[int, str],
+                                setup: dict[str, Any] | None = None) -> CreatedGame:
+        """Store a new game of ``kind`` (another game than Fields of Arle: its face
+        built the state and checked the seats, with ``tokens`` of the people's seats)."""
+        self.kind(GameRecord("", 0, 0, 0, {}, "", "", 0, 0, "", None, None, "", game=kind))
+        return await self._insert(state, seats, tokens, [], "lobby", game=kind,
+                                  setup=setup)
+
+    async def _insert(self, state: Any, seats: list[SeatRow], tokens: dict[int, str],
                       moves: list[MoveRow], origin: str, *,
-                      hints: bool | None = None) -> CreatedGame:
+                      hints: bool | None = None, game: str = "arle",
+                      setup: dict[str, Any] | None = None) -> CreatedGame:
         status, to_move, winner = _state_facts(state)
         now = time.time()
         owner = _new_token()
-        setup = dict(state.record()["setup"])
+        setup = dict(state.record()["setup"]) if setup is None else dict(setup)
         if hints is not None:
             setup["hints"] = bool(hints)      # the web's own option, beside the engine's
         for _ in range(5):
@@ -536,18 +575,18 @@ class GameService:
                              setup=setup, owner_hash=hash_token(owner),
                              status=status, ply=len(moves), version=1,
                              state=state.to_json(), to_move=to_move, winner=winner,
-                             origin=origin, seats=seats)
+                             origin=origin, seats=seats, game=game)
             try:
                 await asyncio.to_thread(self.store.create_game, rec, moves)
             except Exception as e:  # an id collision: try another id
                 if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
                     continue
                 raise
-            game = Game(rec, state, list(moves), touched=self.clock())
-            self._games[gid] = game
+            held = Game(rec, state, list(moves), touched=self.clock())
+            self._games[gid] = held
             if len(self._games) > self.games_in_memory:
                 self.evict_idle()
-            self._ensure_bot(game)
+            self._ensure_bot(held)
             return CreatedGame(gid, owner, tokens)
         raise GameError("could not allocate a game id", 500)  # pragma: no cover
 
@@ -580,16 +619,13 @@ class GameService:
                 raise GameError(f"not your turn: {seat_label(game, p)} is to move", 409)
             if game.rec.seats[p].kind == "bot" and not bot:
                 raise GameError(f"{seat_label(game, p)} is a bot", 403)
-            new = game.state.clone()
             try:
-                act = arle.parse_action(new, action)
-                steps = apply_logged(new, act)
+                new, text, steps = self.kind(game).play(game.state, action)
             except ValueError as e:       # IllegalActionError is a ValueError
                 raise GameError(players_from_1(str(e)), 400) from e
-            text = str(act)
             mv = MoveRow(len(game.moves) + 1, p, text, time.time())
-            auto = [EventRow(game.version + 1, mv.ply, e.player, "auto", e.text, mv.created)
-                    for e in steps]
+            auto = [EventRow(game.version + 1, mv.ply, who, "auto", words, mv.created)
+                    for who, words in steps]
             status, to_move, winner = _state_facts(new)
             ok = await asyncio.to_thread(self.store.commit_move, game_id, game.version, mv,
                                          new.to_json(), status, to_move, winner, auto)
@@ -622,6 +658,8 @@ class GameService:
         except ValueError as e:
             raise GameError(str(e)) from e
         game = await self.get(game_id)
+        if game.rec.game != ARLE.name:
+            raise GameError("hints are offered in games of Fields of Arle only", 409)
         p = game.state.current_player
         if game.rec.status != "running" or p is None:
             raise GameError("the game is over: there is nothing to hint", 409)
@@ -660,7 +698,8 @@ class GameService:
             if row.kind != "bot":
                 raise GameError(f"seat {seat} is played by a person, not a bot", 409)
             try:
-                norm = check_bot_spec(spec if spec is not None else row.bot or "", "arle")
+                norm = check_bot_spec(spec if spec is not None else row.bot or "",
+                                      game.rec.game)
             except ValueError as e:
                 raise GameError(str(e)) from e
             text = (f"Player {seat + 1}'s bot tried again ({norm})" if norm == row.bot
@@ -685,6 +724,8 @@ class GameService:
         held = set(held)
         version = _parse_version(expected_version)
         game = await self.get(game_id)
+        if self.kind(game).secret:
+            raise GameError("a game with hidden cards cannot take a move back", 409)
         async with game.lock:
             if not held:
                 raise GameError("spectators cannot undo", 403)
@@ -703,7 +744,7 @@ class GameService:
             first = gone[0]
             rec = game.state.record()
             rec["actions"] = rec["actions"][:-span]
-            new = arle.replay(rec)
+            new = self.kind(game).replay(rec)
             status, to_move, winner = _state_facts(new)
             bots = sum(1 for m in gone if m.player != first.player)
             text = (f"{seat_label(game, first.player)} took back {first.action}"
@@ -829,11 +870,12 @@ class GameService:
             await asyncio.sleep(self.watch_interval)
             return False
         bot = seat.bot
+        job_fn = self.kind(game).think(game.state, self.think_fn)
 
         async def delayed_think() -> str:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            return await self._think(bot, seed, state_json)
+            return await self.run_bot(job_fn, bot, seed, state_json)
 
         job = asyncio.ensure_future(delayed_think())
         try:
@@ -933,7 +975,7 @@ def record_of(game: Game) -> dict[str, Any]:
     """The game record as the web hands it out: the engine's record plus ``seats``, one
     ``"human"`` or ``"bot:SPEC"`` per seat (the form ``arle play`` and the arena write),
     so that an upload puts the bots back in their seats."""
-    rec = game.state.record()
+    rec: dict[str, Any] = game.state.record()
     rec["seats"] = ["bot:" + (s.bot or "") if s.kind == "bot" else "human"
                     for s in game.rec.seats]
     return rec
