@@ -311,6 +311,7 @@ def test_green_games_are_stored_and_survive_a_restart(make_app: Any) -> None:
         assert stored.game == "green" and tok not in json.dumps(stored.__dict__, default=str)
         assert [g["id"] for g in client.get("/api/green/games").json()["games"]] == [gid]
         assert gid not in client.get("/api/games").text     # the Arle list keeps its own
+        assert f'href="/green/games/{gid}"' in client.get("/").text    # the lobby: both
     with TestClient(make_app()) as client:               # a new server, the same file
         assert _svc(client).games == {}
         data = client.get(f"/api/games/{gid}", headers={"X-Arle-Token": tok}).json()

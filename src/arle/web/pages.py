@@ -69,8 +69,9 @@ def _mine(request: Request, rec: GameRecord) -> str:
 async def lobby(request: Request, ctx: Ctx) -> Response:
     running = await ctx.service.list_games("running", 50)
     finished = await ctx.service.list_games("finished", 50)
+    green_running = await ctx.service.list_games("running", 10, "green")
     return ctx.page(request, "lobby.html", {
-        "running": running, "finished": finished,
+        "running": running, "finished": finished, "green_running": green_running,
         "mine": {g.id: _mine(request, g) for g in running},
         "bots": known_bots("arle"), "title": "arle: lobby"})
 
