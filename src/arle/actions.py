@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-class IllegalActionError(ValueError):
-    """Raised when an action is not legal in the state it is applied to."""
+from arle.errors import ActionSyntaxError, IllegalActionError
+
+__all__ = ["Action", "IllegalActionError"]
 
 
 class Action(NamedTuple):
@@ -34,7 +35,7 @@ class Action(NamedTuple):
         """
         parts = text.strip().lower().split()
         if not parts:
-            raise IllegalActionError("empty action text")
+            raise ActionSyntaxError("empty action text")
         return Action(parts[0], tuple(parts[1:]))
 
 

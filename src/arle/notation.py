@@ -5,12 +5,18 @@ The notation is documented in ``docs/NOTATION.md``.
 
 from __future__ import annotations
 
-from arle.actions import Action, IllegalActionError
+from functools import lru_cache
+
+from arle.actions import Action
+from arle.errors import ActionSyntaxError, GameOverError, IllegalActionError
 from arle.state import State
 
 
 def parse_action(state: State, text: str) -> Action:
-    """The legal action of ``state`` written as ``text`` (IllegalActionError otherwise).
+    """The legal action of ``state`` written as ``text``; otherwise IllegalActionError:
+    :class:`~arle.errors.ActionSyntaxError` when the text names no action of the game
+    (not text, empty, an unknown verb), :class:`~arle.errors.GameOverError` once the
+    game is over.
 
     >>> import arle
     >>> s = arle.new_game(players=1, seed=1)
@@ -18,7 +24,7 @@ def parse_action(state: State, text: str) -> Action:
     Action(verb='place', args=('woodcutter',))
     """
     if not isinstance(text, str):
-        raise IllegalActionError(f"action text must be a string, not {type(text).__name__}")
+        raise ActionSyntaxError(f"action text must be a string, not {type(text).__name__}")
     a = Action.from_text(text)
     legal = state.legal_actions()
     if a in legal:
@@ -27,13 +33,23 @@ def parse_action(state: State, text: str) -> Action:
     if old is not None:
         return old
     if state.is_terminal():
-        raise IllegalActionError("the game is over: no action is legal")
+        raise GameOverError("the game is over: no action is legal")
+    if a.verb not in _verbs():
+        raise ActionSyntaxError(f"{text.strip()[:40]!r} names no action: the game has no "
+                                f"verb {a.verb[:20]!r} (see docs/NOTATION.md)")
     same_verb = sorted({str(x) for x in legal if x.verb == a.verb})
     hint = (f"; legal {a.verb!r} actions: {', '.join(same_verb[:12])}"
             + (" ..." if len(same_verb) > 12 else "")) if same_verb else (
         f"; legal verbs now: {', '.join(sorted({x.verb for x in legal}))}")
     raise IllegalActionError(f"illegal action {text.strip()!r} for player "
                              f"{state.current_player}{hint}")
+
+
+@lru_cache(maxsize=1)
+def _verbs() -> frozenset[str]:
+    """Every verb of the game (base, Tea & Trade, 3 players), from the action catalog."""
+    from arle.actionspace import every_action
+    return frozenset(a.verb for a in every_action(8, 13, "tea-and-trade"))
 
 
 def _older_spelling(state: State, a: Action) -> Action | None:

@@ -21,17 +21,21 @@ def replay(record: dict[str, Any] | str) -> State:
     >>> arle.replay(s.record()) == s
     True
     """
+    from arle.errors import StateFormatError
     from arle.stateformat import Malformed, load_record, parse
     if isinstance(record, str):
         try:
             record = parse(record, "record")
         except Malformed as e:
-            raise ValueError(f"malformed record JSON: {e}") from None
+            raise e.with_prefix("malformed record JSON: ") from None
     try:
         return load_record(record)
     except RecursionError:
-        raise ValueError("malformed record JSON: nested too deeply") from None
+        raise StateFormatError("", "nested too deeply",
+                               prefix="malformed record JSON: ") from None
+    except StateFormatError as e:
+        if e.field == "format":                # not a record at all
+            raise StateFormatError("", e.reason) from None
+        raise e.with_prefix("malformed record: ") from None
     except ValueError as e:
-        if str(e).startswith("format: "):      # not a record at all
-            raise ValueError(str(e)[len("format: "):]) from None
-        raise ValueError(f"malformed record: {e}") from None
+        raise StateFormatError("", str(e), prefix="malformed record: ") from None

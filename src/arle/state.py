@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from arle.actions import Action, IllegalActionError
+from arle.errors import GameOverError
 
 if TYPE_CHECKING:
     from arle.decision import Decision
@@ -209,6 +210,8 @@ class State:
         change is atomic: if anything fails inside the engine, the state (history
         included) is left exactly as it was and the error is raised again."""
         legal = self._legal if self._legal is not None else self.legal_actions()
+        if not legal and self.current_player is None:
+            raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
             from arle.notation import parse_action
             action = parse_action(self, action)
@@ -297,17 +300,23 @@ class State:
     def from_json(text: str) -> "State":
         """Rebuild a state written by :meth:`to_json` (docs/STATE_FORMAT.md).
 
-        Input that is not a position the game could reach raises ValueError naming the
-        field (``players[0].tools[4]: 3 is out of range``): types, ranges and keys are
-        checked, counts must add up, animals must be housed, and the history must
-        replay from the setup (or its start position) to exactly this state."""
+        Input that is not a position the game could reach raises
+        :class:`~arle.errors.StateFormatError` (a ValueError) naming the field
+        (``players[0].tools[4]: 3 is out of range``; its ``field`` attribute):
+        types, ranges and keys are checked, counts must add up, animals must be housed,
+        and the history must replay from the setup (or its start position) to exactly
+        this state."""
+        from arle.errors import StateFormatError
         from arle.stateformat import load_state
+        prefix = "malformed state JSON: "
         try:
             return load_state(text)
         except RecursionError:
-            raise ValueError("malformed state JSON: nested too deeply") from None
+            raise StateFormatError("", "nested too deeply", prefix=prefix) from None
+        except StateFormatError as e:
+            raise e.with_prefix(prefix) from None
         except ValueError as e:
-            raise ValueError(f"malformed state JSON: {e}") from None
+            raise StateFormatError("", str(e), prefix=prefix) from None
 
     def observation(self, player: int | object) -> dict[str, Any]:   # checked below
         """What ``player`` may see, JSON-ready: Fields of Arle has no hidden information,

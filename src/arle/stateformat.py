@@ -15,6 +15,8 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
+from arle import jsonread
+from arle.errors import StateFormatError
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.state import PLAYER_FIELDS, STATE_FIELDS, TT_PLAYER_FIELDS, Player, State
@@ -62,8 +64,16 @@ SPACES_3P = (frozenset(sp for sp in C.SPACE_NAME if sp not in TT.COVERED_BY_OVER
 TT_LOADED = {TT.TT_RESOURCES[TT.TEA_LOAD_RESULT[k]]: n for k, n in TT.TEA_LOAD_SIZE.items()}
 
 
-class Malformed(ValueError):
-    """A field of a state, setup or record that cannot be right (the message names it)."""
+class Malformed(StateFormatError):
+    """A field of a state, setup or record that cannot be right: a
+    :class:`~arle.errors.StateFormatError` whose message starts with the field
+    (``"players[0].res: ..."``), which ``field`` names."""
+
+    def __init__(self, message: str) -> None:
+        head, sep, rest = message.partition(": ")
+        ValueError.__init__(self, message)          # the message exactly as written
+        self.field = head.partition(" (")[0] if sep else ""     # "history[3] ('x')"
+        self.reason = rest if sep else message
 
 
 def need(ok: bool, where: str, what: str) -> None:
@@ -118,29 +128,18 @@ def str_list(v: Any, where: str, choices: Any, unique: bool = True,
 # ---------------------------------------------------------------------------
 # JSON text
 # ---------------------------------------------------------------------------
-def _no_constant(name: str) -> Any:
-    raise Malformed(f"{name} is not a number (JSON has no {name})")
-
-
-def _finite(text: str) -> float:
-    x = float(text)
-    if not math.isfinite(x):
-        raise Malformed(f"{text} is out of range for a number")
-    return x
-
-
 def parse(text: Any, what: str) -> Any:
-    """JSON text to Python objects, refusing NaN, Infinity and absurd nesting."""
+    """JSON text to Python objects with the package's strict reader
+    (:func:`arle.jsonread.loads`: no NaN or Infinity, no key given twice, no absurd
+    numbers or nesting); a refusal names ``what`` and the key at fault."""
     if isinstance(text, (bytes, bytearray)):
         text = bytes(text).decode("utf-8", errors="replace")
     need(isinstance(text, str), what, "expected JSON text")
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except Malformed:
-        raise
-    except RecursionError:
-        raise Malformed(f"{what}: nested too deeply") from None
-    except ValueError as e:        # JSONDecodeError, too many digits
+        # numbers of any length the int type reads: the fields' ranges refuse them,
+        # naming the field (players[1].res[7])
+        return jsonread.loads(text, max_digits=4000)
+    except StateFormatError as e:
         raise Malformed(f"{what}: {e}") from None
 
 

@@ -14,7 +14,9 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from arle.cli.files import parse_int, read_text, refuse
+from arle import jsonread
+from arle.errors import StateFormatError
+from arle.cli.files import read_text, refuse
 
 __all__ = ["register", "dataset"]
 
@@ -61,12 +63,8 @@ def dataset(
     for f in files:
         text = read_text(str(f), "dataset", "a game record")
         try:
-            records.append(json.loads(text, parse_int=parse_int))
-        except json.JSONDecodeError as e:
-            _refuse(f"{f}: not valid JSON ({e.msg}, line {e.lineno})")
-        except RecursionError:
-            _refuse(f"{f}: not valid JSON (nested too deeply)")
-        except ValueError as e:         # a number of absurd length
+            records.append(jsonread.loads(text))
+        except StateFormatError as e:   # not JSON, a key twice, an absurd number
             _refuse(f"{f}: not valid JSON ({e})")
     try:
         arrays = D.records_to_arrays(records, reward)

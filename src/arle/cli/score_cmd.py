@@ -35,7 +35,9 @@ from arle.scoring import (
     score_farm,
     sheet_to_json,
 )
-from arle.cli.files import parse_int, read_text, refuse
+from arle import jsonread
+from arle.cli.files import read_text, refuse
+from arle.errors import StateFormatError
 from arle.scorepad import ask_farm
 
 __all__ = ["register", "score", "format_vp", "sheet_to_json"]
@@ -46,25 +48,12 @@ def _refuse(message: str) -> NoReturn:
     refuse("score", message)
 
 
-def _reject_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ScoringInputError(f"{key}: key given twice in one object")
-        out[key] = value
-    return out
-
-
 def _load_farm(farm_file: str) -> Farm:
     text = read_text(farm_file, "score")
     name = "<stdin>" if farm_file == "-" else farm_file
     try:
-        obj = json.loads(text, object_pairs_hook=_reject_duplicates, parse_int=parse_int)
-    except json.JSONDecodeError as exc:
-        _refuse(f"{name}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    except RecursionError:
-        _refuse(f"{name}: not valid JSON (nested too deeply)")
-    except ValueError as exc:         # a key given twice, a number of absurd length
+        obj = jsonread.loads(text)     # no key twice, no absurd number or nesting
+    except StateFormatError as exc:
         _refuse(f"{name}: {exc}")
     try:
         return farm_from_dict(obj)

@@ -7,74 +7,31 @@ refusal is a GameError (400) naming the field."""
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from typing import Any
 
 from fastapi import Request
 
+from arle import jsonread
+from arle.errors import StateFormatError
 from arle.web.service import EXPANSIONS, MAX_SEED, THREE_NEED_EXPANSION, GameError, NewGame
 
 __all__ = ["MAX_DIGITS", "MAX_SEED", "expansion_of", "flag", "json_body", "loads",
            "parse_new_game", "whole"]
 
 
-MAX_DIGITS = 30                 # the longest whole number any field takes
+MAX_DIGITS = jsonread.MAX_DIGITS         # the longest whole number any field takes
 _CONTENT_TYPE = re.compile(r"application/json\s*(;.*)?", re.IGNORECASE | re.DOTALL)
 
 
-class _Unusable:
-    """A JSON number no field takes (too many digits, infinite, NaN): parsed into this
-    marker, so the object holding it can name the field."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-def _parse_int(text: str) -> int | _Unusable:
-    return _Unusable(text) if len(text) > MAX_DIGITS else int(text)
-
-
-def _parse_float(text: str) -> float | _Unusable:
-    value = float(text)
-    return value if math.isfinite(value) else _Unusable(text)
-
-
-def _check(key: str, value: Any) -> None:
-    if isinstance(value, _Unusable):
-        shown = value.text if len(value.text) <= 12 else value.text[:8] + "..."
-        raise GameError(f"{key}: {shown} is not a number this server takes (whole numbers "
-                        f"of at most {MAX_DIGITS} digits, finite numbers only)")
-    if isinstance(value, list):
-        for x in value:
-            _check(key, x)
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise GameError(f"{key}: key given twice in one object")
-        _check(key, value)
-        out[key] = value
-    return out
-
-
 def loads(raw: bytes | str) -> Any:
-    """JSON as the server takes it: no duplicate keys, no Infinity or NaN, whole
-    numbers of at most :data:`MAX_DIGITS` digits (GameError 400 naming the key)."""
+    """JSON as the server takes it, read by the package's strict reader
+    (:func:`arle.jsonread.loads`: no duplicate keys, no Infinity or NaN, whole numbers
+    of at most :data:`MAX_DIGITS` digits); GameError 400 naming the key."""
     try:
-        obj = json.loads(raw, object_pairs_hook=_object, parse_int=_parse_int,
-                         parse_float=_parse_float, parse_constant=_Unusable)
-        _check("body", obj)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise GameError(f"malformed JSON: {e}") from e
-    except RecursionError as e:
-        raise GameError("malformed JSON: nested too deeply") from e
-    except ValueError as e:                 # pragma: no cover - the hooks bound numbers
-        raise GameError(f"malformed JSON: {e}") from e
-    return obj
+        return jsonread.loads(raw)
+    except StateFormatError as e:
+        raise GameError(str(e) if e.field else f"malformed JSON: {e}") from None
 
 
 async def json_body(request: Request) -> Any:
