@@ -13,12 +13,12 @@ from arle.data import texts
 from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
 from arle.web.breakdown import breakdown
-from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
+from arle.web.context import Ctx, change_bot, error_json, owner_cookie, seat_cookie, set_cookie
 from arle.web.db import GameRecord
 from arle.web import green
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
-from arle.web.schema import ArleCreate, BotChange, Hint, Move, TokenOnly, parse
+from arle.web.schema import ArleCreate, Hint, Move, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label, decision_text
 
@@ -225,18 +225,7 @@ async def api_bot(request: Request, gid: str, ctx: Ctx) -> Response:
     """The owner retries (``{"seat": 1}``) or replaces (``{"seat": 1, "bot": "greedy"}``)
     the bot of a seat, e.g. after it failed (``bot_error``).  The owner's token comes
     from the owner cookie, the ``X-Arle-Token`` header or the ``token`` field."""
-    if await ctx.kind_of(gid) == green.GREEN:
-        return await green.api_bot(request, gid)
-    try:
-        change = parse(BotChange, await json_body(request))
-        token = change.token or request.headers.get("x-arle-token") \
-            or request.cookies.get(owner_cookie(gid))
-        game = await ctx.service.set_bot(gid, token, change.seat, change.bot)
-    except GameError as e:
-        return error_json(e)
-    return JSONResponse({"ok": True, "version": game.version,
-                         "seats": game_summary(game.rec)["seats"],
-                         "bot_error": ctx.service.bot_errors.get(gid)})
+    return await change_bot(request, gid, (owner_cookie(gid), green.owner_cookie(gid)))
 
 
 @router.post("/games/{gid}/undo")

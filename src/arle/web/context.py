@@ -16,8 +16,10 @@ from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
 from arle.web.botworker import known_bots
+from arle.web.inputs import json_body
 from arle.web.limits import Limits, RateLimiter, Slots
 from arle.web.reviews import ReviewCache
+from arle.web.schema import BotChange, parse
 from arle.web.service import Game, GameError, GameService
 from arle.web.templating import environment
 from arle.web.views import render_view
@@ -175,6 +177,24 @@ def tokens_from(cookies: dict[str, str], headers: Any, gid: str, players: int,
     elif isinstance(extra, list):
         toks += [t for t in extra[:4] if isinstance(t, str)]
     return [t for t in toks if t and len(t) <= 100]
+
+
+async def change_bot(request: Request, gid: str, owner_cookies: tuple[str, ...]) -> Response:
+    """``POST .../bot`` of either game: the owner (token from the ``token`` field, the
+    ``X-Arle-Token`` header or one of ``owner_cookies``) retries or replaces a seat's
+    bot; the answer is the seats and ``bot_error`` after it."""
+    ctx = get_context(request)
+    try:
+        change = parse(BotChange, await json_body(request))
+        token = change.token or request.headers.get("x-arle-token") \
+            or next((request.cookies[c] for c in owner_cookies if c in request.cookies), None)
+        game = await ctx.service.set_bot(gid, token, change.seat, change.bot)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse({"ok": True, "version": game.version,
+                         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                                    "joined": s.joined} for s in game.rec.seats],
+                         "bot_error": ctx.service.bot_errors.get(gid)})
 
 
 def _retry_header(resp: Response, e: GameError) -> None:

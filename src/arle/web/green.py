@@ -52,11 +52,11 @@ import arle.green as G
 from arle.green.faces import NOTICE, seat_view
 from arle.web.botworker import check_bot_spec, known_bots, think_green
 from arle.web.cardsets import CardSets
-from arle.web.context import Ctx, error_json, get_context, set_cookie
+from arle.web.context import Ctx, change_bot, error_json, get_context, set_cookie
 from arle.web.db import GameRecord, SeatRow, hash_token
 from arle.web.inputs import MAX_SEED, json_body, whole
 from arle.web.kinds import Kind, Played, ThinkFn
-from arle.web.schema import BotChange, GreenCreate, GreenOptions, Move, parse
+from arle.web.schema import GreenCreate, GreenOptions, Move, parse
 from arle.web.service import CreatedGame, Game, GameError, GameService
 from arle.web.templating import environment
 
@@ -482,18 +482,11 @@ async def api_move(request: Request, gid: str) -> Response:
 async def api_bot(request: Request, gid: str) -> Response:
     """The owner retries (``{"seat": 1}``) or replaces (``{"seat": 1, "bot": "greedy"}``)
     the bot of a seat, e.g. after it failed (``bot_error``)."""
-    ctx = get_context(request)
     try:
-        change = parse(BotChange, await json_body(request))
         await service_of(request).load(gid)
-        token = change.token or request.headers.get("x-arle-token") \
-            or request.cookies.get(owner_cookie(gid))
-        game = await ctx.service.set_bot(gid, token, change.seat, change.bot)
     except GameError as e:
         return error_json(e)
-    return JSONResponse({"ok": True, "version": game.version,
-                         "seats": summary(game.rec)["seats"],
-                         "bot_error": ctx.service.bot_errors.get(gid)})
+    return await change_bot(request, gid, (owner_cookie(gid),))
 
 
 @router.get("/api/green/card-sets")
