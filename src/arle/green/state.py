@@ -282,7 +282,8 @@ class State:
 
     @staticmethod
     def from_json(text: str, cards: str | None = None) -> "State":
-        """Rebuild a state written by :meth:`to_json` (ValueError naming the field).
+        """Rebuild a state written by :meth:`to_json`; a damaged one raises
+        :class:`arle.errors.StateFormatError` (a ValueError) naming the field.
 
         The card set is found by its content hash among the sets loaded in this process
         (the shipped one always), or loaded from ``cards``."""
