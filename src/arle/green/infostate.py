@@ -30,7 +30,7 @@ import numpy as np
 from arle.actions import Action
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet
-from arle.green.state import State, _act_legal
+from arle.green.state import State, _act_legal, _legal
 
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
            "observation_string", "observation_tensor", "public_observation",
@@ -53,9 +53,20 @@ _HIDDEN_VERBS = ("pick", "keep", "plan")
 def redacted_history(s: State, player: int) -> list[str]:
     """The action history as ``player`` saw it: every hidden pick, Equipment keep and
     committed action is written ``pick ?`` / ``keep ?`` / ``plan ?`` (the seat's own are
-    in its private log; what a plan did shows in the farms once it is resolved)."""
-    return [verb + " ?" if (verb := a.partition(" ")[0]) in _HIDDEN_VERBS else a
-            for a in s.history]
+    in its private log; what a plan did shows in the farms once it is resolved).  A
+    hidden decision taken automatically because it had one legal action is written the
+    same way, so the history's length never tells that a decision was forced."""
+    out: list[str] = []
+    auto = s.hidden_auto
+    k = 0
+    for i, a in enumerate(s.history):
+        while k < len(auto) and auto[k][0] == i:
+            out.append(str(auto[k][1]) + " ?")
+            k += 1
+        verb = a.partition(" ")[0]
+        out.append(verb + " ?" if verb in _HIDDEN_VERBS else a)
+    out += [str(x[1]) + " ?" for x in auto[k:]]
+    return out
 
 
 def _check(s: State, player: int) -> None:
@@ -237,7 +248,7 @@ def information_state_tensor(s: State, player: int) -> np.ndarray:
     for t, b in zip(s.eq_bottom, s.eq_by):
         if b == player:
             v[int(L.info["returned"].start) + ti[t]] += 1 / 3
-    v[int(L.info["steps"].start)] = len(s.history) / 300
+    v[int(L.info["steps"].start)] = (len(s.history) + len(s.hidden_auto)) / 300
     return v
 
 
@@ -325,89 +336,120 @@ def catalog_for(cs: CardSet) -> GreenCatalog:
 
 
 # ---------------------------------------------------------------------------- resampling
-def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
-    """A full state consistent with ``player``'s information (H6), uniform by default.
+_RESAMPLE_TRIES = 10_000
 
-    Each other seat's hand keeps the cards ``player`` knows to be in it; its other slots
-    (their piles are public) are dealt uniformly from that pile's unknown cards (the
-    pile's remainder and those slots); an unrevealed pick is drawn from the seat's hand;
-    the Equipment tiles ``player`` has not seen are dealt over the never-seen stack and
-    the tiles others returned under it; an unresolved committed action of another seat
-    (F17's option) is drawn from that seat's legal actions; the RNG is fresh.  ``s`` is
-    not changed."""
+
+def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
+    """A full state consistent with ``player``'s information (H6), uniform by default,
+    built from that information alone (two states that ``player`` cannot tell apart give
+    the same resamples for the same ``rng`` state).
+
+    The cards ``player`` has not seen (the set's copies less the public cards, its own
+    hand and pick and what it knows to be in other hands) are dealt uniformly over the
+    other seats' unknown hand slots (their piles are public) and the piles' remainders;
+    an unrevealed pick is drawn from the seat's hand; the Equipment tiles it has not
+    seen are dealt over the never-seen stack, the tiles others returned under it and
+    another seat's pending draw or kept tile; an unresolved committed action of another
+    seat (F17's option) is drawn from that seat's legal actions.  A deal that would not
+    leave another seat's pending decision with a choice (the position shows that seat
+    deciding) is dealt again.  What only the other seats know is not part of it: their
+    private logs and what they know of the hands are empty, the history shows every
+    hidden decision as ``pick ?`` / ``keep ?`` / ``plan ?``, the chance log is empty,
+    the seed is 0 and the RNG fresh.  ``s`` is not changed."""
     _check(s, player)
-    t = s.clone()
+    base = s.clone()
+    base.history = [verb + " ?" if (verb := a.partition(" ")[0]) in _HIDDEN_VERBS else a
+                    for a in s.history]           # the markers of hidden_auto stay put
+    base.chance = []
+    base.seed = 0
+    for q in range(base.n):
+        if q != player:
+            base.private[q] = []
+            base.known[q] = [[] for _ in range(base.n)]
+    base._legal = None
+    for _ in range(_RESAMPLE_TRIES):
+        t = base.clone()
+        _deal(t, player, rng)
+        cur = t.current_player
+        if cur is None or cur == player or len(_legal(t, t.stack[-1])) >= 2:
+            t.rng = rng.getrandbits(64)
+            t._legal = None
+            return t
+    raise AssertionError("no consistent deal found")  # pragma: no cover
+
+
+def _deal(t: State, player: int, rng: random.Random) -> None:
+    """Deal everything ``player`` has not seen in ``t`` afresh (in place; see
+    :func:`resample_from_infostate`), reading only what ``player`` may see."""
     cs = t.cs
-    # --- the cards
-    pool: dict[str, list[str]] = {p: [] for p in PILES}
-    for pile in PILES:
-        for did, cnt in zip(cs.pile_designs[pile], t.unseen[pile]):
-            pool[pile] += [did] * cnt
-    slots: dict[int, dict[str, int]] = {}
-    keep: dict[int, list[str]] = {}
+    me = t.players[player]
+    # --- the cards: every copy less what player has seen or knows where it is
+    left = {d: cs.designs[d].copies for d in cs.designs}
+    seen = me.hand + ([me.pick] if me.pick else []) + t.market + t.discard
     for q, pl in enumerate(t.players):
-        if q == player:
-            continue
-        held = pl.hand + ([pl.pick] if pl.pick else [])
-        rest = held[:]
-        kn: list[str] = []
-        for c in t.known[player][q]:
-            if c in rest:
-                rest.remove(c)
-                kn.append(c)
-        keep[q] = kn
-        slots[q] = {p: 0 for p in PILES}
-        for c in rest:
-            pile = cs.designs[c].pile
-            pool[pile].append(c)
-            slots[q][pile] += 1
-    for pile in PILES:                 # canonical order first: only counts matter
-        pool[pile].sort(key=cs.design_index.__getitem__)
+        seen += [e[0] for e in pl.farm.values() if e[0] not in ("tower", "silo")]
+        if pl.card:
+            seen.append(pl.card)
+        if q != player:
+            seen += t.known[player][q]
+    for c in seen:
+        left[c] -= 1
+    pool: dict[str, list[str]] = {p: [] for p in PILES}
+    for d in sorted(left, key=cs.design_index.__getitem__):
+        pool[cs.designs[d].pile] += [d] * left[d]
+    for pile in PILES:
         rng.shuffle(pool[pile])
     for q, pl in enumerate(t.players):
         if q == player:
             continue
-        had_pick = bool(pl.pick)
-        hand = keep[q][:]
+        slots = {p: 0 for p in PILES}           # public: the piles of the hand (H1)
+        for c in pl.hand + ([pl.pick] if pl.pick else []):
+            slots[cs.designs[c].pile] += 1
+        hand = list(t.known[player][q])
+        for c in hand:
+            slots[cs.designs[c].pile] -= 1
         for pile in PILES:
-            for _ in range(slots[q][pile]):
+            for _ in range(slots[pile]):
                 hand.append(pool[pile].pop())
         hand.sort(key=cs.design_index.__getitem__)
-        if had_pick:
-            pl.pick = hand.pop(rng.randrange(len(hand)))
+        had_pick = bool(pl.pick)
+        pl.pick = hand.pop(rng.randrange(len(hand))) if had_pick else ""
         pl.hand = hand
     for pile in PILES:
-        counts = [0] * len(cs.pile_designs[pile])
         idx = {d: i for i, d in enumerate(cs.pile_designs[pile])}
+        counts = [0] * len(idx)
         for c in pool[pile]:
             counts[idx[c]] += 1
         t.unseen[pile] = counts
-    # other seats' knowledge stays a part of the hands it describes
-    for q in range(t.n):
-        if q == player:
-            continue
-        for r in range(t.n):
-            have = t.players[r].hand + ([t.players[r].pick] if t.players[r].pick else [])
-            new: list[str] = []
-            for c in t.known[q][r]:
-                if c in have:
-                    have.remove(c)
-                    new.append(c)
-            t.known[q][r] = new
-    # --- the Equipment stack
-    owners = t.eq_by if len(t.eq_by) == len(t.eq_bottom) else [-1] * len(t.eq_bottom)
+    # --- the Equipment tiles
+    tleft = {x: cs.tiles[x].copies for x in cs.tile_order}
+    tseen = list(t.eq_gone)
+    for pl in t.players:
+        tseen += pl.aside
+        for e in pl.farm.values():
+            tseen += e[3]
+    tseen += [x for x, b in zip(t.eq_bottom, t.eq_by) if b == player]
+    for f in t.stack:
+        if f["p"] == player and f["t"] == "keep":
+            tseen += f["tiles"]
+        elif f["p"] == player and f["t"] == "tile":
+            tseen.append(f["e"])
+    for x in tseen:
+        tleft[x] -= 1
     tiles: list[str] = []
-    for tid, cnt in zip(cs.tile_order, t.eq_unseen):
-        tiles += [tid] * cnt
-    hidden = [i for i, b in enumerate(owners) if b != player]
-    tiles += [t.eq_bottom[i] for i in hidden]
-    order = {x: i for i, x in enumerate(cs.tile_order)}
-    tiles.sort(key=order.__getitem__)
+    for x in cs.tile_order:
+        tiles += [x] * tleft[x]
     rng.shuffle(tiles)
-    for i in hidden:
-        t.eq_bottom[i] = tiles.pop()
-    t.eq_unseen = [0] * len(cs.tile_order)
+    for i, b in enumerate(t.eq_by):
+        if b != player:
+            t.eq_bottom[i] = tiles.pop()
+    for j, f in enumerate(t.stack):
+        if f["p"] != player and f["t"] == "keep":
+            t.stack[j] = dict(f, tiles=[tiles.pop() for _ in f["tiles"]])
+        elif f["p"] != player and f["t"] == "tile":
+            t.stack[j] = dict(f, e=tiles.pop())
     ti = {x: i for i, x in enumerate(cs.tile_order)}
+    t.eq_unseen = [0] * len(cs.tile_order)
     for x in tiles:
         t.eq_unseen[ti[x]] += 1
     # --- committed actions (action_choice "hidden"): public are only who has planned
@@ -415,9 +457,3 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
         if q != player and pl.plan:
             acts = [str(a) for a in _act_legal(t, q)]
             pl.plan = acts[rng.randrange(len(acts))]
-            log = t.private[q]
-            if log and log[-1].startswith(f"y{t.year} plan "):
-                log[-1] = f"y{t.year} plan {pl.plan}"
-    t.rng = rng.getrandbits(64)
-    t._legal = None
-    return t

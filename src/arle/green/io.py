@@ -321,7 +321,7 @@ def _load(d: Any, cards: str | None) -> State:
                   "script", "pc", "stack", "players", "unseen", "pile_size", "slots",
                   "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom",
                   "eq_gone", "discard", "declared", "rng", "chance", "history", "known",
-                  "eq_by", "private"})
+                  "eq_by", "private"} | ({"hidden_auto"} if "hidden_auto" in d else set()))
     s = State.__new__(State)
     s.n = n = _int(d["n"], "n", 1, 4)
     s.seed = _int(d["seed"], "seed", 0, 2 ** 63)
@@ -504,6 +504,16 @@ def _load(d: Any, cards: str | None) -> State:
                 if kc not in have:
                     _bad(f"known[{j}][{q}]", f"{kc!r} is not in seat {q}'s hand")
                 have.remove(kc)
+    s.hidden_auto = []
+    for j, x in enumerate(_list(d.get("hidden_auto", []), "hidden_auto")):
+        w = f"hidden_auto[{j}]"
+        if not isinstance(x, list) or len(x) != 2:
+            _bad(w, "expected [history length, 'pick' | 'keep' | 'plan']")
+        _int(x[0], w + "[0]", s.hidden_auto[-1][0] if s.hidden_auto else 0, len(s.history))
+        _str(x[1], w + "[1]", ("pick", "keep", "plan"))
+        s.hidden_auto.append([x[0], x[1]])
+    if "hidden_auto" in d and not s.hidden_auto:
+        _bad("hidden_auto", "written only when not empty")
     s._legal = None
     s._forced = None
     probs = conservation_problems(s)
