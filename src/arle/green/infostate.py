@@ -34,11 +34,29 @@ from arle.green.state import State, _act_legal, _legal
 
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
            "observation_string", "observation_tensor", "public_observation",
-           "redacted_history", "resample_from_infostate", "WINDOW", "KINDS"]
+           "redacted_history", "resample_from_infostate", "WINDOW", "REACH", "CELLS",
+           "KINDS"]
 
-#: The F5 window of the catalogue and the tensors: cells x, y in ``WINDOW`` (the start
-#: tower is at 0,0 and the silo at 1,0); actions on cells outside it are uncatalogued.
-WINDOW = range(-7, 9)
+#: How far a farm can grow (F5): it starts with the tower at 0,0 and the silo at 1,0 and
+#: gains at most one card a turn (no effect adds cards, P4), so after the game's
+#: ``YEARS * TURNS`` = 24 turns every card, and every cell an action can name, is at most
+#: 24 orthogonal steps from one of the two starting cells.
+REACH = K.YEARS * K.TURNS
+
+
+def _steps_from_start(x: int, y: int) -> int:
+    """Orthogonal steps from the nearer of the starting cells 0,0 and 1,0."""
+    return abs(y) + max(0, -x, x - 1)
+
+
+#: Every cell a farm can reach (:data:`REACH` steps from the start), ordered by x then
+#: y: the cells of the catalogue's cell actions and of the tensors' farm features.
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    (x, y) for x in range(-REACH, REACH + 2) for y in range(-REACH, REACH + 1)
+    if _steps_from_start(x, y) <= REACH)
+_CELL_INDEX = {c: i for i, c in enumerate(CELLS)}
+#: The x (and y) range bounding :data:`CELLS`.
+WINDOW = range(-REACH, REACH + 2)
 #: Decision kinds in tensor order.
 KINDS = ("declare", "pick", "take", "act", "paywater", "store", "keep", "tile", "attach",
          "harvest", "plan", "over")
@@ -112,7 +130,7 @@ class _Layout:
     def __init__(self, cs: CardSet) -> None:
         self.d = len(cs.design_index)
         self.t = len(cs.tile_order)
-        w = len(WINDOW) ** 2
+        w = len(CELLS)
         parts: list[tuple[str, int]] = [
             ("year", K.YEARS), ("direction", 1), ("players", 4), ("first", 4),
             ("current", 5), ("kind", len(KINDS)), ("piles", 4), ("face_down", 4),
@@ -173,7 +191,6 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
     v[at("supply", 2)] = (sum(s.eq_unseen) + len(s.eq_bottom)) / 30
     for t in s.eq_gone:
         v[at("eq_gone", ti[t])] += 1 / 3
-    side = len(WINDOW)
     for r in range(s.n):
         q = (player + r) % s.n
         pl = s.players[q]
@@ -197,9 +214,10 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
             if card not in ("tower", "silo") and e[1]:
                 v[at(pre + "built", di[card])] += 1 / 3
             x, y = (int(z) for z in key.split(","))
-            if x not in WINDOW or y not in WINDOW:
+            ci = _CELL_INDEX.get((x, y))
+            if ci is None:         # beyond REACH: only a state built by hand has it
                 continue
-            cell = base + ((x - WINDOW.start) * side + (y - WINDOW.start)) * 9
+            cell = base + ci * 9
             kind = card if card in ("tower", "silo") else cs.designs[card].pile
             v[cell + _CELL_KINDS.index(kind)] = 1
             v[cell + 6] = 1.0 if e[1] else 0.0
@@ -255,7 +273,7 @@ def information_state_tensor(s: State, player: int) -> np.ndarray:
 # ---------------------------------------------------------------------------- catalogue
 class GreenCatalog:
     """A fixed list of action texts for one card set (H5): every declaration split, a
-    ``pick``/``take`` per design, the cell actions over the :data:`WINDOW`, ``market
+    ``pick``/``take`` per design, the cell actions over :data:`CELLS`, ``market
     0..2``, the tile actions per tile, and ``pay#k`` / ``store#k`` for the k-th legal
     choice of an open-ended Water payment or distribution (``plan X`` is at ``X``)."""
 
@@ -270,7 +288,7 @@ class GreenCatalog:
         designs = sorted(cs.design_index, key=cs.design_index.__getitem__)
         texts += [f"pick {d}" for d in designs] + [f"take {d}" for d in designs]
         texts += [f"market {k}" for k in range(K.MARKET_FOOD_MAX + 1)]
-        cells = [(x, y) for x in WINDOW for y in WINDOW]
+        cells = CELLS
         for verb in ("build", "tower", "silo", "restore", "tile", "harvest", "flip"):
             texts += [f"{verb} {x} {y}" for x, y in cells]
         texts += [f"harvest {x} {y} {k}" for x, y in cells for k in (1, 2, 3)]
