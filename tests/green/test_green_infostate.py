@@ -167,3 +167,9 @@ def test_catalogue_and_tensors_cover_a_farm_grown_to_the_bound(dx: int, dy: int)
     v = I.observation_tensor(s, p)
     farm = v[lay.obs["seat0.farm"]]
     assert int((farm.reshape(-1, 9)[:, :6].sum(axis=1) > 0).sum()) == 2 + 24
+
+
+def test_the_catalogue_is_shared_by_copies() -> None:
+    import copy
+    cat = I.catalog_for(G.load_cards())
+    assert copy.deepcopy(cat) is cat and copy.deepcopy([cat])[0] is cat

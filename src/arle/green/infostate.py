@@ -302,6 +302,11 @@ class GreenCatalog:
     def __len__(self) -> int:
         return len(self.texts)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "GreenCatalog":
+        """The catalogue never changes: a copied game state shares it (OpenSpiel copies
+        its states deeply, and the catalogue has tens of thousands of entries)."""
+        return self
+
     def _open(self, s: State, a: Action) -> str | None:
         if a.verb in ("pay", "store"):
             same = [b for b in s.legal_actions() if b.verb == a.verb]
