@@ -39,4 +39,8 @@ def test_the_interface_sizes_given_are_the_sets() -> None:
         assert f"`.info_size`: {lay.obs_size:,} and {lay.info_size:,}" in TEXT
         assert f"a `GreenCatalog` of {len(I.catalog_for(cs)):,} action texts" in TEXT
         assert f"{len(cs.designs)} designs and {len(cs.tile_order)} tiles" in TEXT
+        n = I.open_choices(cs)
+        assert f"k < `open_choices(cs)` = {n:,}" in TEXT
+        assert f"the most Water one payment or gain of the set moves, {I._water_most(cs)}, " \
+            f"over its {cs.tower_count} Water Towers" in TEXT
     assert f"the {len(I.CELLS):,} cells at most `REACH` = {I.REACH} steps" in TEXT

@@ -173,3 +173,17 @@ def test_the_catalogue_is_shared_by_copies() -> None:
     import copy
     cat = I.catalog_for(G.load_cards())
     assert copy.deepcopy(cat) is cat and copy.deepcopy([cat])[0] is cat
+
+
+def test_every_water_choice_is_catalogued() -> None:
+    import math
+    cs = G.load_cards()
+    assert I.open_choices(cs) == math.comb(3 + cs.tower_count - 1, cs.tower_count - 1)
+    cat = I.catalog_for(cs)
+    s = G.new_game(players=1, seed=68)          # a payment with 28 ways (24 were catalogued)
+    r = random.Random(68)
+    while not (s.pending().kind == "paywater" and len(s.legal_actions()) > 24):
+        s.apply(r.choice(s.legal_actions()))
+    assert len(cat.legal_indices(s)) == len(s.legal_actions())
+    for a in s.legal_actions():
+        assert cat.action(s, cat.index(s, a)) == a

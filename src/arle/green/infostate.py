@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -35,7 +36,7 @@ from arle.green.state import State, _act_legal, _legal
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
            "observation_string", "observation_tensor", "public_observation",
            "redacted_history", "resample_from_infostate", "WINDOW", "REACH", "CELLS",
-           "KINDS"]
+           "KINDS", "open_choices"]
 
 #: How far a farm can grow (F5): it starts with the tower at 0,0 and the silo at 1,0 and
 #: gains at most one card a turn (no effect adds cards, P4), so after the game's
@@ -61,7 +62,31 @@ WINDOW = range(-REACH, REACH + 2)
 KINDS = ("declare", "pick", "take", "act", "paywater", "store", "keep", "tile", "attach",
          "harvest", "plan", "over")
 _CELL_KINDS = ("field", "livestock", "construction", "building", "tower", "silo")
-_OPEN_MAX = 24          # catalogue entries for pay/store choices (the k-th legal one)
+
+
+def _water_most(cs: CardSet) -> int:
+    """The most Water one payment or one gain of ``cs`` can move (income, costs, Harvest
+    costs, gains of cards and tiles; a gain counted per card at most ``REACH + 2`` cards
+    unless capped)."""
+    most = K.INCOME["water"]
+    for d in cs.designs.values():
+        most = max([most, d.water] + [c[1] for c in d.harvest_cost])
+    effects = [e for d in cs.designs.values() for e in d.effect]
+    effects += [e for tile in cs.tiles.values() for e in tile.effect]
+    for e in effects:
+        if e.get("op") == "gain" and e.get("res") == "water":
+            n = int(e["n"]) * (REACH + 2 if "per" in e else 1)
+            most = max(most, min(n, int(e["cap"])) if "cap" in e else n)
+    return most
+
+
+def open_choices(cs: CardSet) -> int:
+    """How many ``pay#k`` / ``store#k`` entries the catalogue of ``cs`` has: the ways to
+    spread the most Water one payment or gain moves over every Water Tower of the set
+    (one seat can hold them all), so every such choice is catalogued.  (With
+    ``token_limits``, a refill short of Water (F10) may be larger; such a choice beyond
+    the count is left out of the mask.)"""
+    return math.comb(_water_most(cs) + cs.tower_count - 1, cs.tower_count - 1)
 
 
 # ---------------------------------------------------------------------------- strings
@@ -291,11 +316,15 @@ class GreenCatalog:
         cells = CELLS
         for verb in ("build", "tower", "silo", "restore", "tile", "harvest", "flip"):
             texts += [f"{verb} {x} {y}" for x, y in cells]
-        texts += [f"harvest {x} {y} {k}" for x, y in cells for k in (1, 2, 3)]
+        alts = max([2] + [len(d.harvest_cost) for d in cs.designs.values()])
+        texts += [f"harvest {x} {y} {k}" for x, y in cells for k in range(1, alts + 1)]
         texts += [f"use {x} {y} {t}" for x, y in cells for t in cs.tile_order]
         texts += [f"keep {t}" for t in cs.tile_order] + [f"attach {t}" for t in cs.tile_order]
         texts += ["aside", "done"]
-        texts += [f"pay#{k}" for k in range(_OPEN_MAX)] + [f"store#{k}" for k in range(_OPEN_MAX)]
+        #: Entries for the k-th legal choice of a Water payment or distribution.
+        self.open_max = open_choices(cs)
+        texts += [f"pay#{k}" for k in range(self.open_max)]
+        texts += [f"store#{k}" for k in range(self.open_max)]
         self.texts = tuple(texts)
         self._index = {t: i for i, t in enumerate(self.texts)}
 
@@ -311,7 +340,7 @@ class GreenCatalog:
         if a.verb in ("pay", "store"):
             same = [b for b in s.legal_actions() if b.verb == a.verb]
             k = same.index(a)
-            return f"{a.verb}#{k}" if k < _OPEN_MAX else None
+            return f"{a.verb}#{k}" if k < self.open_max else None
         return None
 
     def index(self, s: State, a: Action) -> int | None:
