@@ -151,3 +151,15 @@ def test_a_card_moved_between_hands_or_a_stray_pick_is_refused() -> None:
         with pytest.raises(StateFormatError) as e:
             G.State.from_json(json.dumps(bad))
         assert e.value.field == field
+
+
+def test_a_repeated_pending_decision_is_refused() -> None:
+    s = G.new_game(players=2, seed=3)
+    r = random.Random(3)
+    while s.pending().kind != "act":
+        s.apply(r.choice(s.legal_actions()))
+    d = json.loads(s.to_json())
+    d["stack"].insert(0, dict(d["stack"][0]))
+    with pytest.raises(StateFormatError, match="a second pending 'act' decision") as e:
+        G.State.from_json(json.dumps(d))
+    assert e.value.field == "stack[1]"

@@ -261,6 +261,14 @@ def _check_progress(s: State) -> None:
     if not s.stack:
         _bad("stack", "no decision is pending")
     owner = s.stack[0]["p"]
+    seen_kinds: set[str] = set()
+    for i, f in enumerate(s.stack):
+        if f["t"] in ("declare", "pick", "take", "act", "plan", "harvest"):
+            if f["t"] in seen_kinds:
+                _bad(f"stack[{i}]", f"a second pending {f['t']!r} decision")
+            seen_kinds.add(f["t"])
+        if f["t"] in ("act", "plan") and not s.players[f["p"]].card:
+            _bad(f"stack[{i}]", f"seat {f['p']} has no card to act with")
     if s.pc == 0:
         _bad("pc", "no step of the year has run")
     step = s.script[s.pc - 1]
