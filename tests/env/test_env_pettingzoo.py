@@ -51,8 +51,8 @@ def _play_out(env, seed: int) -> dict[str, float]:
 def test_two_player_rewards_are_the_score_difference_at_the_end():
     env = aec_env(players=2)
     total = _play_out(env, 11)
-    scores = [sc.total for sc in env.state.scores()]
-    assert env.state.is_terminal()
+    scores = [sc.total for sc in env.game_state.scores()]
+    assert env.game_state.is_terminal()
     assert total["player_0"] == pytest.approx(scores[0] - scores[1])
     assert total["player_1"] == pytest.approx(scores[1] - scores[0])
     # Several decisions in a row by the same agent (sub-decisions, anytime actions).
@@ -63,14 +63,14 @@ def test_two_player_rewards_are_the_score_difference_at_the_end():
 def test_win_loss_rewards():
     env = aec_env(players=2, reward="win_loss")
     total = _play_out(env, 12)
-    w = env.state.winner()
+    w = env.game_state.winner()
     assert total[f"player_{w}"] == 1.0 and total[f"player_{1 - w}"] == -1.0
 
 
 def test_solo_reward_is_the_final_score():
     env = aec_env(players=1)
     total = _play_out(env, 13)
-    assert total["player_0"] == pytest.approx(env.state.scores()[0].total)
+    assert total["player_0"] == pytest.approx(env.game_state.scores()[0].total)
 
 
 def test_only_the_agent_to_move_sees_a_mask():
@@ -86,11 +86,11 @@ def test_only_the_agent_to_move_sees_a_mask():
 def test_reset_seed_reproduces_and_game_seed_option():
     env = aec_env(players=2, buildings="random")
     env.reset(seed=5)
-    a = env.state.to_json()
+    a = env.game_state.to_json()
     env.reset(seed=5)
-    assert env.state.to_json() == a
+    assert env.game_state.to_json() == a
     env.reset(options={"game_seed": 77})
-    assert env.state.seed == 77
+    assert env.game_state.seed == 77
 
 
 def test_illegal_action_raises():

@@ -173,7 +173,7 @@ def test_pettingzoo_three_player_env_passes_the_checkers():
             continue
         env.step(int(rng.choice(env.action_mask().nonzero()[0])))
     assert sorted(final) == env.possible_agents
-    assert [final[a] for a in env.possible_agents] == final_rewards(env.state, "score_diff")
+    assert [final[a] for a in env.possible_agents] == final_rewards(env.game_state, "score_diff")
 
 
 def test_openspiel_three_player_game_is_general_sum_and_passes_random_sim_test():

@@ -77,9 +77,24 @@ def test_the_rulings_options_reach_openspiel_and_pettingzoo() -> None:
     env = green_aec_env(players=3, **opts)
     api_test(env, num_cycles=40)
     env.reset(seed=2)
-    assert env.state.options["token_limits"] is True
+    assert env.game_state.options["token_limits"] is True
     with pytest.raises(ValueError, match="unknown option 'colour'"):
         green_aec_env(players=3, colour=1)
+
+
+def test_pettingzoo_state_method_is_the_frameworks() -> None:
+    """The engine state is ``game_state``; ``state()`` stays PettingZoo's method (the
+    global view for centralized training, which this environment does not provide)."""
+    from pettingzoo import AECEnv
+    env = green_aec_env(players=3)
+    env.reset(seed=4)
+    assert type(env).state is AECEnv.state and callable(env.state)
+    with pytest.raises(NotImplementedError, match="state\\(\\) method"):
+        env.state()
+    assert env.game_state.n == 3 and env.game_state.current_player is not None
+    before = env.game_state.to_json()
+    env.step(int(np.flatnonzero(env.action_mask())[0]))
+    assert env.game_state.to_json() != before
 
 
 @pytest.mark.parametrize("n", [2, 3])

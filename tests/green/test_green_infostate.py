@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import arle.green as G
+from arle.actions import Action
 from arle.green import infostate as I
 from arle.green.io import conservation_problems
 
@@ -130,3 +131,59 @@ def test_chance_outcomes_drive_the_engine() -> None:
     t = s.clone()
     t._forced = None                                        # back to the RNG
     t.apply(t.legal_actions()[0])
+
+
+def test_catalogue_cells_are_every_cell_a_farm_can_reach() -> None:
+    # F5: 2 starting cards and at most one card a turn over 4 years of 6 turns
+    assert I.REACH == 24
+    cells = set(I.CELLS)
+    for x in range(-30, 32):
+        for y in range(-30, 31):
+            steps = min(abs(x) + abs(y), abs(x - 1) + abs(y))
+            assert ((x, y) in cells) == (steps <= 24)
+    assert {(25, 0), (-24, 0), (0, 24), (1, -24), (13, 12)} <= cells
+    assert not {(26, 0), (-25, 0), (0, 25), (13, 13)} & cells
+
+
+@pytest.mark.parametrize("dx,dy", [(1, 0), (-1, 0), (0, 1), (0, -1)])
+def test_catalogue_and_tensors_cover_a_farm_grown_to_the_bound(dx: int, dy: int) -> None:
+    from green_util import V1, act_with, put
+    s = G.new_game(players=2, seed=1, cards=V1)
+    designs = [d for d in s.cs.pile_designs["field"] + s.cs.pile_designs["building"]
+               for _ in range(2)]
+    x, y = (1, 0) if dx == 1 else (0, 0)
+    for k in range(23):                         # 23 placements in a straight line
+        x, y = x + dx, y + dy
+        put(s, s.current_player, f"{x},{y}", designs[k])
+    p = s.current_player
+    act_with(s, p, "f01", coins=30)             # the 24th: one step further
+    far = f"build {x + dx} {y + dy}"
+    assert far in {str(a) for a in s.legal_actions()}
+    cat = I.catalog_for(s.cs)
+    assert len(cat.legal_indices(s)) == len(s.legal_actions())
+    assert cat.texts[cat.index(s, Action.from_text(far))] == far
+    s.apply(far)
+    lay = I.layout(s.cs)
+    v = I.observation_tensor(s, p)
+    farm = v[lay.obs["seat0.farm"]]
+    assert int((farm.reshape(-1, 9)[:, :6].sum(axis=1) > 0).sum()) == 2 + 24
+
+
+def test_the_catalogue_is_shared_by_copies() -> None:
+    import copy
+    cat = I.catalog_for(G.load_cards())
+    assert copy.deepcopy(cat) is cat and copy.deepcopy([cat])[0] is cat
+
+
+def test_every_water_choice_is_catalogued() -> None:
+    import math
+    cs = G.load_cards()
+    assert I.open_choices(cs) == math.comb(3 + cs.tower_count - 1, cs.tower_count - 1)
+    cat = I.catalog_for(cs)
+    s = G.new_game(players=1, seed=68)          # a payment with 28 ways (24 were catalogued)
+    r = random.Random(68)
+    while not (s.pending().kind == "paywater" and len(s.legal_actions()) > 24):
+        s.apply(r.choice(s.legal_actions()))
+    assert len(cat.legal_indices(s)) == len(s.legal_actions())
+    for a in s.legal_actions():
+        assert cat.action(s, cat.index(s, a)) == a

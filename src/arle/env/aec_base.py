@@ -47,7 +47,10 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
     text); subclasses set ``metadata`` and call :meth:`_setup`."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
-    state: S
+    #: The engine's state of the game in progress.  (Not ``state``: PettingZoo's
+    #: ``AECEnv.state()`` is a method, the global view for centralized training, which
+    #: these environments do not provide, so it keeps the framework's behaviour.)
+    game_state: S
     catalog: _Catalog
 
     def _setup(self, players: int, catalog: _Catalog, obs_size: int, obs_high: Any,
@@ -67,7 +70,7 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
-        self.state = self._new(0)
+        self.game_state = self._new(0)
 
     # -- what a game says ---------------------------------------------------------
     def _new(self, seed: int) -> S:
@@ -101,7 +104,7 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
         game_seed = self._rng.randrange(2**31)
         if options and "game_seed" in options:
             game_seed = int(options["game_seed"])
-        self.state = self._new(game_seed)
+        self.game_state = self._new(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -111,12 +114,12 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
         self.agent_selection = self._to_move()
 
     def _to_move(self) -> str:
-        p = self.state.current_player
+        p = self.game_state.current_player
         return self.possible_agents[p if p is not None else 0]
 
     def observe(self, agent: str) -> ObsDict:
         p = self._index[agent]
-        s = self.state
+        s = self.game_state
         if s.current_player == p:
             mask = self.catalog.mask(s)
         else:
@@ -130,10 +133,10 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must choose an action (got None)")
-        self.state.apply(self._action(int(action)))   # the engine refuses an illegal one
+        self.game_state.apply(self._action(int(action)))   # the engine refuses an illegal one
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_terminal():
+        if self.game_state.is_terminal():
             final = self._final()
             for a in self.agents:
                 self.rewards[a] = final[self._index[a]]
@@ -157,4 +160,4 @@ class TurnBasedAEC(AECEnv, Generic[S]):  # type: ignore[misc]
     # -- conveniences ---------------------------------------------------------------
     def action_mask(self) -> Mask:
         """The legal-action mask of the agent to move."""
-        return self.catalog.mask(self.state)
+        return self.catalog.mask(self.game_state)

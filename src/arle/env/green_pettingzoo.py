@@ -9,7 +9,9 @@ shows only what that seat may see) and the legal-action mask over the card set's
 catalogue (all zero for an agent not to move).  Chance is the engine's own seeded RNG
 (``reset(seed=...)``).  ``agent_selection`` always names the seat the engine waits for
 (the 3-4 player picks are committed one seat after another, hidden).  Rewards come at
-the end: own final score minus the mean of the others' (solo: the score).
+the end: own final score minus the mean of the others' (solo: the score).  The game in
+progress is ``env.game_state`` (an :class:`arle.green.State`); ``env.state()`` is
+PettingZoo's own method (a global view for centralized training, not provided here).
 
 >>> from arle.env import green_aec_env
 >>> env = green_aec_env(players=3)
@@ -61,18 +63,18 @@ class GreenAECEnv(TurnBasedAEC[State]):
         return I.information_state_tensor(state, player)
 
     def _action(self, index: int) -> Any:
-        return self.catalog.action(self.state, index)
+        return self.catalog.action(self.game_state, index)
 
     def _final(self) -> list[float]:
         """Own final score minus the mean of the others' (solo: the score)."""
-        sc = [x.total for x in self.state.scores()]
+        sc = [x.total for x in self.game_state.scores()]
         tot = sum(sc)
         if self.players == 1:
             return [float(x) for x in sc]
         return [float(x - (tot - x) / (self.players - 1)) for x in sc]
 
     def _text(self) -> str:
-        s = self.state
+        s = self.game_state
         return (f"arle.green year {s.year}, to move: {s.current_player}; scores "
                 + ", ".join(f"{x.total:g}" for x in s.scores()))
 

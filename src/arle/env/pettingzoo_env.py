@@ -9,7 +9,9 @@ an agent that is not to move.  Actions are catalog indices.  With
 ``players=3`` (the expansion's 3-player game, ``player_0`` .. ``player_2``) uses the
 3-player layout (:mod:`arle.env.observation_three`).  A turn may take several
 steps (sub-decisions, anytime actions): ``agent_selection`` always names the player the
-engine waits for, so the same agent may be selected many times in a row.
+engine waits for, so the same agent may be selected many times in a row.  The game in
+progress is ``env.game_state`` (an :class:`arle.state.State`); ``env.state()`` is
+PettingZoo's own method (a global view for centralized training, not provided here).
 
 Rewards come at the end only (``reward="score_diff"``: own final score minus the
 other's, with three players minus the best other's; ``"win_loss"``: +1/-1, see
@@ -78,10 +80,10 @@ class ArleAECEnv(TurnBasedAEC[State]):
         return self.catalog.action(index)
 
     def _final(self) -> list[float]:
-        return list(final_rewards(self.state, self.reward, self.solo_target))
+        return list(final_rewards(self.game_state, self.reward, self.solo_target))
 
     def _text(self) -> str:
-        return text_view(self.state)
+        return text_view(self.game_state)
 
 
 def aec_env(players: int = 2, buildings: Any = None, promos: bool = False,

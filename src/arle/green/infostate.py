@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -30,20 +31,62 @@ import numpy as np
 from arle.actions import Action
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet
-from arle.green.state import State, _act_legal
+from arle.green.state import State, _act_legal, _legal
 
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
            "observation_string", "observation_tensor", "public_observation",
-           "redacted_history", "resample_from_infostate", "WINDOW", "KINDS"]
+           "redacted_history", "resample_from_infostate", "WINDOW", "REACH", "CELLS",
+           "KINDS", "open_choices"]
 
-#: The F5 window of the catalogue and the tensors: cells x, y in ``WINDOW`` (the start
-#: tower is at 0,0 and the silo at 1,0); actions on cells outside it are uncatalogued.
-WINDOW = range(-7, 9)
+#: How far a farm can grow (F5): it starts with the tower at 0,0 and the silo at 1,0 and
+#: gains at most one card a turn (no effect adds cards, P4), so after the game's
+#: ``YEARS * TURNS`` = 24 turns every card, and every cell an action can name, is at most
+#: 24 orthogonal steps from one of the two starting cells.
+REACH = K.YEARS * K.TURNS
+
+
+def _steps_from_start(x: int, y: int) -> int:
+    """Orthogonal steps from the nearer of the starting cells 0,0 and 1,0."""
+    return abs(y) + max(0, -x, x - 1)
+
+
+#: Every cell a farm can reach (:data:`REACH` steps from the start), ordered by x then
+#: y: the cells of the catalogue's cell actions and of the tensors' farm features.
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    (x, y) for x in range(-REACH, REACH + 2) for y in range(-REACH, REACH + 1)
+    if _steps_from_start(x, y) <= REACH)
+_CELL_INDEX = {c: i for i, c in enumerate(CELLS)}
+#: The x (and y) range bounding :data:`CELLS`.
+WINDOW = range(-REACH, REACH + 2)
 #: Decision kinds in tensor order.
 KINDS = ("declare", "pick", "take", "act", "paywater", "store", "keep", "tile", "attach",
          "harvest", "plan", "over")
 _CELL_KINDS = ("field", "livestock", "construction", "building", "tower", "silo")
-_OPEN_MAX = 24          # catalogue entries for pay/store choices (the k-th legal one)
+
+
+def _water_most(cs: CardSet) -> int:
+    """The most Water one payment or one gain of ``cs`` can move (income, costs, Harvest
+    costs, gains of cards and tiles; a gain counted per card at most ``REACH + 2`` cards
+    unless capped)."""
+    most = K.INCOME["water"]
+    for d in cs.designs.values():
+        most = max([most, d.water] + [c[1] for c in d.harvest_cost])
+    effects = [e for d in cs.designs.values() for e in d.effect]
+    effects += [e for tile in cs.tiles.values() for e in tile.effect]
+    for e in effects:
+        if e.get("op") == "gain" and e.get("res") == "water":
+            n = int(e["n"]) * (REACH + 2 if "per" in e else 1)
+            most = max(most, min(n, int(e["cap"])) if "cap" in e else n)
+    return most
+
+
+def open_choices(cs: CardSet) -> int:
+    """How many ``pay#k`` / ``store#k`` entries the catalogue of ``cs`` has: the ways to
+    spread the most Water one payment or gain moves over every Water Tower of the set
+    (one seat can hold them all), so every such choice is catalogued.  (With
+    ``token_limits``, a refill short of Water (F10) may be larger; such a choice beyond
+    the count is left out of the mask.)"""
+    return math.comb(_water_most(cs) + cs.tower_count - 1, cs.tower_count - 1)
 
 
 # ---------------------------------------------------------------------------- strings
@@ -53,9 +96,20 @@ _HIDDEN_VERBS = ("pick", "keep", "plan")
 def redacted_history(s: State, player: int) -> list[str]:
     """The action history as ``player`` saw it: every hidden pick, Equipment keep and
     committed action is written ``pick ?`` / ``keep ?`` / ``plan ?`` (the seat's own are
-    in its private log; what a plan did shows in the farms once it is resolved)."""
-    return [verb + " ?" if (verb := a.partition(" ")[0]) in _HIDDEN_VERBS else a
-            for a in s.history]
+    in its private log; what a plan did shows in the farms once it is resolved).  A
+    hidden decision taken automatically because it had one legal action is written the
+    same way, so the history's length never tells that a decision was forced."""
+    out: list[str] = []
+    auto = s.hidden_auto
+    k = 0
+    for i, a in enumerate(s.history):
+        while k < len(auto) and auto[k][0] == i:
+            out.append(str(auto[k][1]) + " ?")
+            k += 1
+        verb = a.partition(" ")[0]
+        out.append(verb + " ?" if verb in _HIDDEN_VERBS else a)
+    out += [str(x[1]) + " ?" for x in auto[k:]]
+    return out
 
 
 def _check(s: State, player: int) -> None:
@@ -101,7 +155,7 @@ class _Layout:
     def __init__(self, cs: CardSet) -> None:
         self.d = len(cs.design_index)
         self.t = len(cs.tile_order)
-        w = len(WINDOW) ** 2
+        w = len(CELLS)
         parts: list[tuple[str, int]] = [
             ("year", K.YEARS), ("direction", 1), ("players", 4), ("first", 4),
             ("current", 5), ("kind", len(KINDS)), ("piles", 4), ("face_down", 4),
@@ -162,7 +216,6 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
     v[at("supply", 2)] = (sum(s.eq_unseen) + len(s.eq_bottom)) / 30
     for t in s.eq_gone:
         v[at("eq_gone", ti[t])] += 1 / 3
-    side = len(WINDOW)
     for r in range(s.n):
         q = (player + r) % s.n
         pl = s.players[q]
@@ -186,9 +239,10 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
             if card not in ("tower", "silo") and e[1]:
                 v[at(pre + "built", di[card])] += 1 / 3
             x, y = (int(z) for z in key.split(","))
-            if x not in WINDOW or y not in WINDOW:
+            ci = _CELL_INDEX.get((x, y))
+            if ci is None:         # beyond REACH: only a state built by hand has it
                 continue
-            cell = base + ((x - WINDOW.start) * side + (y - WINDOW.start)) * 9
+            cell = base + ci * 9
             kind = card if card in ("tower", "silo") else cs.designs[card].pile
             v[cell + _CELL_KINDS.index(kind)] = 1
             v[cell + 6] = 1.0 if e[1] else 0.0
@@ -237,14 +291,14 @@ def information_state_tensor(s: State, player: int) -> np.ndarray:
     for t, b in zip(s.eq_bottom, s.eq_by):
         if b == player:
             v[int(L.info["returned"].start) + ti[t]] += 1 / 3
-    v[int(L.info["steps"].start)] = len(s.history) / 300
+    v[int(L.info["steps"].start)] = (len(s.history) + len(s.hidden_auto)) / 300
     return v
 
 
 # ---------------------------------------------------------------------------- catalogue
 class GreenCatalog:
     """A fixed list of action texts for one card set (H5): every declaration split, a
-    ``pick``/``take`` per design, the cell actions over the :data:`WINDOW`, ``market
+    ``pick``/``take`` per design, the cell actions over :data:`CELLS`, ``market
     0..2``, the tile actions per tile, and ``pay#k`` / ``store#k`` for the k-th legal
     choice of an open-ended Water payment or distribution (``plan X`` is at ``X``)."""
 
@@ -259,25 +313,34 @@ class GreenCatalog:
         designs = sorted(cs.design_index, key=cs.design_index.__getitem__)
         texts += [f"pick {d}" for d in designs] + [f"take {d}" for d in designs]
         texts += [f"market {k}" for k in range(K.MARKET_FOOD_MAX + 1)]
-        cells = [(x, y) for x in WINDOW for y in WINDOW]
+        cells = CELLS
         for verb in ("build", "tower", "silo", "restore", "tile", "harvest", "flip"):
             texts += [f"{verb} {x} {y}" for x, y in cells]
-        texts += [f"harvest {x} {y} {k}" for x, y in cells for k in (1, 2, 3)]
+        alts = max([2] + [len(d.harvest_cost) for d in cs.designs.values()])
+        texts += [f"harvest {x} {y} {k}" for x, y in cells for k in range(1, alts + 1)]
         texts += [f"use {x} {y} {t}" for x, y in cells for t in cs.tile_order]
         texts += [f"keep {t}" for t in cs.tile_order] + [f"attach {t}" for t in cs.tile_order]
         texts += ["aside", "done"]
-        texts += [f"pay#{k}" for k in range(_OPEN_MAX)] + [f"store#{k}" for k in range(_OPEN_MAX)]
+        #: Entries for the k-th legal choice of a Water payment or distribution.
+        self.open_max = open_choices(cs)
+        texts += [f"pay#{k}" for k in range(self.open_max)]
+        texts += [f"store#{k}" for k in range(self.open_max)]
         self.texts = tuple(texts)
         self._index = {t: i for i, t in enumerate(self.texts)}
 
     def __len__(self) -> int:
         return len(self.texts)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "GreenCatalog":
+        """The catalogue never changes: a copied game state shares it (OpenSpiel copies
+        its states deeply, and the catalogue has tens of thousands of entries)."""
+        return self
+
     def _open(self, s: State, a: Action) -> str | None:
         if a.verb in ("pay", "store"):
             same = [b for b in s.legal_actions() if b.verb == a.verb]
             k = same.index(a)
-            return f"{a.verb}#{k}" if k < _OPEN_MAX else None
+            return f"{a.verb}#{k}" if k < self.open_max else None
         return None
 
     def index(self, s: State, a: Action) -> int | None:
@@ -325,89 +388,120 @@ def catalog_for(cs: CardSet) -> GreenCatalog:
 
 
 # ---------------------------------------------------------------------------- resampling
-def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
-    """A full state consistent with ``player``'s information (H6), uniform by default.
+_RESAMPLE_TRIES = 10_000
 
-    Each other seat's hand keeps the cards ``player`` knows to be in it; its other slots
-    (their piles are public) are dealt uniformly from that pile's unknown cards (the
-    pile's remainder and those slots); an unrevealed pick is drawn from the seat's hand;
-    the Equipment tiles ``player`` has not seen are dealt over the never-seen stack and
-    the tiles others returned under it; an unresolved committed action of another seat
-    (F17's option) is drawn from that seat's legal actions; the RNG is fresh.  ``s`` is
-    not changed."""
+
+def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
+    """A full state consistent with ``player``'s information (H6), uniform by default,
+    built from that information alone (two states that ``player`` cannot tell apart give
+    the same resamples for the same ``rng`` state).
+
+    The cards ``player`` has not seen (the set's copies less the public cards, its own
+    hand and pick and what it knows to be in other hands) are dealt uniformly over the
+    other seats' unknown hand slots (their piles are public) and the piles' remainders;
+    an unrevealed pick is drawn from the seat's hand; the Equipment tiles it has not
+    seen are dealt over the never-seen stack, the tiles others returned under it and
+    another seat's pending draw or kept tile; an unresolved committed action of another
+    seat (F17's option) is drawn from that seat's legal actions.  A deal that would not
+    leave another seat's pending decision with a choice (the position shows that seat
+    deciding) is dealt again.  What only the other seats know is not part of it: their
+    private logs and what they know of the hands are empty, the history shows every
+    hidden decision as ``pick ?`` / ``keep ?`` / ``plan ?``, the chance log is empty,
+    the seed is 0 and the RNG fresh.  ``s`` is not changed."""
     _check(s, player)
-    t = s.clone()
+    base = s.clone()
+    base.history = [verb + " ?" if (verb := a.partition(" ")[0]) in _HIDDEN_VERBS else a
+                    for a in s.history]           # the markers of hidden_auto stay put
+    base.chance = []
+    base.seed = 0
+    for q in range(base.n):
+        if q != player:
+            base.private[q] = []
+            base.known[q] = [[] for _ in range(base.n)]
+    base._legal = None
+    for _ in range(_RESAMPLE_TRIES):
+        t = base.clone()
+        _deal(t, player, rng)
+        cur = t.current_player
+        if cur is None or cur == player or len(_legal(t, t.stack[-1])) >= 2:
+            t.rng = rng.getrandbits(64)
+            t._legal = None
+            return t
+    raise AssertionError("no consistent deal found")  # pragma: no cover
+
+
+def _deal(t: State, player: int, rng: random.Random) -> None:
+    """Deal everything ``player`` has not seen in ``t`` afresh (in place; see
+    :func:`resample_from_infostate`), reading only what ``player`` may see."""
     cs = t.cs
-    # --- the cards
-    pool: dict[str, list[str]] = {p: [] for p in PILES}
-    for pile in PILES:
-        for did, cnt in zip(cs.pile_designs[pile], t.unseen[pile]):
-            pool[pile] += [did] * cnt
-    slots: dict[int, dict[str, int]] = {}
-    keep: dict[int, list[str]] = {}
+    me = t.players[player]
+    # --- the cards: every copy less what player has seen or knows where it is
+    left = {d: cs.designs[d].copies for d in cs.designs}
+    seen = me.hand + ([me.pick] if me.pick else []) + t.market + t.discard
     for q, pl in enumerate(t.players):
-        if q == player:
-            continue
-        held = pl.hand + ([pl.pick] if pl.pick else [])
-        rest = held[:]
-        kn: list[str] = []
-        for c in t.known[player][q]:
-            if c in rest:
-                rest.remove(c)
-                kn.append(c)
-        keep[q] = kn
-        slots[q] = {p: 0 for p in PILES}
-        for c in rest:
-            pile = cs.designs[c].pile
-            pool[pile].append(c)
-            slots[q][pile] += 1
-    for pile in PILES:                 # canonical order first: only counts matter
-        pool[pile].sort(key=cs.design_index.__getitem__)
+        seen += [e[0] for e in pl.farm.values() if e[0] not in ("tower", "silo")]
+        if pl.card:
+            seen.append(pl.card)
+        if q != player:
+            seen += t.known[player][q]
+    for c in seen:
+        left[c] -= 1
+    pool: dict[str, list[str]] = {p: [] for p in PILES}
+    for d in sorted(left, key=cs.design_index.__getitem__):
+        pool[cs.designs[d].pile] += [d] * left[d]
+    for pile in PILES:
         rng.shuffle(pool[pile])
     for q, pl in enumerate(t.players):
         if q == player:
             continue
-        had_pick = bool(pl.pick)
-        hand = keep[q][:]
+        slots = {p: 0 for p in PILES}           # public: the piles of the hand (H1)
+        for c in pl.hand + ([pl.pick] if pl.pick else []):
+            slots[cs.designs[c].pile] += 1
+        hand = list(t.known[player][q])
+        for c in hand:
+            slots[cs.designs[c].pile] -= 1
         for pile in PILES:
-            for _ in range(slots[q][pile]):
+            for _ in range(slots[pile]):
                 hand.append(pool[pile].pop())
         hand.sort(key=cs.design_index.__getitem__)
-        if had_pick:
-            pl.pick = hand.pop(rng.randrange(len(hand)))
+        had_pick = bool(pl.pick)
+        pl.pick = hand.pop(rng.randrange(len(hand))) if had_pick else ""
         pl.hand = hand
     for pile in PILES:
-        counts = [0] * len(cs.pile_designs[pile])
         idx = {d: i for i, d in enumerate(cs.pile_designs[pile])}
+        counts = [0] * len(idx)
         for c in pool[pile]:
             counts[idx[c]] += 1
         t.unseen[pile] = counts
-    # other seats' knowledge stays a part of the hands it describes
-    for q in range(t.n):
-        if q == player:
-            continue
-        for r in range(t.n):
-            have = t.players[r].hand + ([t.players[r].pick] if t.players[r].pick else [])
-            new: list[str] = []
-            for c in t.known[q][r]:
-                if c in have:
-                    have.remove(c)
-                    new.append(c)
-            t.known[q][r] = new
-    # --- the Equipment stack
-    owners = t.eq_by if len(t.eq_by) == len(t.eq_bottom) else [-1] * len(t.eq_bottom)
+    # --- the Equipment tiles
+    tleft = {x: cs.tiles[x].copies for x in cs.tile_order}
+    tseen = list(t.eq_gone)
+    for pl in t.players:
+        tseen += pl.aside
+        for e in pl.farm.values():
+            tseen += e[3]
+    tseen += [x for x, b in zip(t.eq_bottom, t.eq_by) if b == player]
+    for f in t.stack:
+        if f["p"] == player and f["t"] == "keep":
+            tseen += f["tiles"]
+        elif f["p"] == player and f["t"] == "tile":
+            tseen.append(f["e"])
+    for x in tseen:
+        tleft[x] -= 1
     tiles: list[str] = []
-    for tid, cnt in zip(cs.tile_order, t.eq_unseen):
-        tiles += [tid] * cnt
-    hidden = [i for i, b in enumerate(owners) if b != player]
-    tiles += [t.eq_bottom[i] for i in hidden]
-    order = {x: i for i, x in enumerate(cs.tile_order)}
-    tiles.sort(key=order.__getitem__)
+    for x in cs.tile_order:
+        tiles += [x] * tleft[x]
     rng.shuffle(tiles)
-    for i in hidden:
-        t.eq_bottom[i] = tiles.pop()
-    t.eq_unseen = [0] * len(cs.tile_order)
+    for i, b in enumerate(t.eq_by):
+        if b != player:
+            t.eq_bottom[i] = tiles.pop()
+    for j, f in enumerate(t.stack):
+        if f["p"] != player and f["t"] == "keep":
+            t.stack[j] = dict(f, tiles=[tiles.pop() for _ in f["tiles"]])
+        elif f["p"] != player and f["t"] == "tile":
+            t.stack[j] = dict(f, e=tiles.pop())
     ti = {x: i for i, x in enumerate(cs.tile_order)}
+    t.eq_unseen = [0] * len(cs.tile_order)
     for x in tiles:
         t.eq_unseen[ti[x]] += 1
     # --- committed actions (action_choice "hidden"): public are only who has planned
@@ -415,9 +509,3 @@ def resample_from_infostate(s: State, player: int, rng: random.Random) -> State:
         if q != player and pl.plan:
             acts = [str(a) for a in _act_legal(t, q)]
             pl.plan = acts[rng.randrange(len(acts))]
-            log = t.private[q]
-            if log and log[-1].startswith(f"y{t.year} plan "):
-                log[-1] = f"y{t.year} plan {pl.plan}"
-    t.rng = rng.getrandbits(64)
-    t._legal = None
-    return t

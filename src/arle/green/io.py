@@ -7,6 +7,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from arle.errors import StateFormatError
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
@@ -166,12 +167,8 @@ def conservation_problems(s: State) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- loading
-class _Bad(ValueError):
-    pass
-
-
 def _bad(where: str, msg: str) -> NoReturn:
-    raise _Bad(f"{where}: {msg}")
+    raise StateFormatError(where, msg)
 
 
 def _keys(d: Any, where: str, keys: set[str]) -> dict[str, Any]:
@@ -179,7 +176,7 @@ def _keys(d: Any, where: str, keys: set[str]) -> dict[str, Any]:
         _bad(where, f"expected an object, got {type(d).__name__}")
     for k in sorted(keys):
         if k not in d:
-            _bad(where, f"missing field {k!r}")
+            _bad(f"{where}.{k}" if where else k, "missing field")
     for k in sorted(d):
         if k not in keys:
             _bad(f"{where}.{k}" if where else k, "unknown field")
@@ -219,20 +216,109 @@ _FRAME_FIELDS: dict[str, set[str]] = {
 _OPTIONAL_FIELDS: dict[str, set[str]] = {"store": {"cell"}}
 #: The verbs of an action chosen with a card (F17's committed ``plan``).
 _ACT_VERBS = ("build", "tower", "silo", "market", "restore")
+#: The verbs of the action texts in ``history``.
+_VERBS = frozenset(("draw", "pick", "take", "build", "tower", "silo", "market", "restore",
+                    "plan", "store", "pay", "keep", "tile", "aside", "attach", "done",
+                    "harvest", "flip", "use"))
+#: An entry of a seat's private log: ``y<year> <what> <ids...>``.
+_PRIVATE = re.compile(r"^y([1-4]) (hand|pick|tiles|keep|plan)( [^ ]+)*$")
 _STEPS = {"income": 2, "declare": 2, "commit": 2, "reveal": 1, "plan": 2, "act": 2, "open": 1,
           "turn": 2, "neutral": 1, "reveal2": 1, "harvest": 2, "endyear": 1}
 
 
+#: The script step that pushes each kind of frame found at the bottom of the stack (the
+#: frames of an action's effects rest on the step of the action).
+_BOTTOM_STEPS: dict[str, tuple[str, ...]] = {
+    "declare": ("declare",), "pick": ("commit",), "take": ("turn",), "plan": ("plan",),
+    "harvest": ("harvest",), "act": ("act", "turn"), "store": ("income", "act", "turn"),
+    "attach": ("act", "turn"), "fx": ("act", "turn"), "keep": ("act", "turn"),
+    "tile": ("act", "turn"), "paywater": ("act", "turn")}
+
+
+def _check_progress(s: State) -> None:
+    """The script, the stack and the hands agree with one another: the script is the
+    year's own, the first pending frame is one its last step can have started, and
+    every hand, pick and card to act with is where the year's progress puts it (so that
+    a deleted or repeated step, or a card moved between hands, is refused instead of
+    losing or copying a card later)."""
+    from arle.green.state import _year_script
+    first = s.first
+    if s.over:                          # the First Player tile passed after the Harvest
+        s.first = (first - 1) % s.n
+    try:
+        want = _year_script(s)
+    finally:
+        s.first = first
+    if s.script != want:
+        i = next((j for j, (a, b) in enumerate(zip(s.script, want)) if a != b),
+                 min(len(s.script), len(want)))
+        _bad(f"script[{i}]" if i < len(s.script) else "script",
+             f"not the year's script (expected {want[i] if i < len(want) else 'its end'})")
+    if s.over:
+        if s.stack or s.pc != len(s.script):
+            _bad("over", "a finished game has pending steps or decisions")
+        return
+    if not s.stack:
+        _bad("stack", "no decision is pending")
+    owner = s.stack[0]["p"]
+    seen_kinds: set[str] = set()
+    for i, f in enumerate(s.stack):
+        if f["t"] in ("declare", "pick", "take", "act", "plan", "harvest"):
+            if f["t"] in seen_kinds:
+                _bad(f"stack[{i}]", f"a second pending {f['t']!r} decision")
+            seen_kinds.add(f["t"])
+        if f["t"] in ("act", "plan") and not s.players[f["p"]].card:
+            _bad(f"stack[{i}]", f"seat {f['p']} has no card to act with")
+    if s.pc == 0:
+        _bad("pc", "no step of the year has run")
+    step = s.script[s.pc - 1]
+    bottom = s.stack[0]
+    if step[0] not in _BOTTOM_STEPS[bottom["t"]] or (len(step) > 1 and step[1] != owner):
+        _bad("stack[0]", f"a {bottom['t']!r} frame of seat {owner} does not follow the "
+             f"step {step!r} (pc {s.pc})")
+    done = s.script[:s.pc]
+    if s.n >= 3:                         # the hands of the hidden draft
+        reveals = sum(1 for st in done if st[0] == "reveal")
+        last = max((j for j, st in enumerate(done) if st[0] == "reveal"), default=-1)
+        for q, pl in enumerate(s.players):
+            w = f"players[{q}]"
+            declared = ["declare", q] in done and not (bottom["t"] == "declare"
+                                                       and owner == q)
+            held = len(pl.hand) + (1 if pl.pick else 0)
+            want_held = K.HAND - reveals if declared else 0
+            if held != want_held:
+                _bad(w + ".hand", f"holds {held} cards, {want_held} at this point of "
+                     "the year")
+            committed = ["commit", q] in done[last + 1:] and not (bottom["t"] == "pick"
+                                                                 and owner == q)
+            if bool(pl.pick) != (committed and held > 0):
+                _bad(w + ".pick", "a pick is held exactly from the seat's commit to "
+                     "the reveal")
+            acting = (last >= 0 and ["act", q] not in done[last + 1:]) or any(
+                f["t"] in ("act", "plan") and f["p"] == q for f in s.stack)
+            if pl.card and not acting:
+                _bad(w + ".card", "a card to act with is held only from the reveal to "
+                     "the seat's action")
+    else:
+        for q, pl in enumerate(s.players):
+            if pl.hand or pl.pick:
+                _bad(f"players[{q}].hand", "hands are only held with 3-4 players")
+            if pl.card and not any(f["t"] == "act" and f["p"] == q for f in s.stack):
+                _bad(f"players[{q}].card", "a card taken from the market is held only "
+                     "while its action is chosen")
+
+
 def state_from_json(text: str, cards: str | None = None) -> State:
-    """The strict loader behind :meth:`arle.green.State.from_json`."""
+    """The strict loader behind :meth:`arle.green.State.from_json`: a damaged state
+    raises :class:`arle.errors.StateFormatError` naming the field (its ``field``)."""
     try:
         try:
             d = json.loads(text)
-        except (json.JSONDecodeError, RecursionError, TypeError) as e:
-            raise _Bad(f"malformed state JSON: {e}") from None
+        except (json.JSONDecodeError, RecursionError, TypeError, ValueError) as e:
+            raise StateFormatError("", f"malformed state JSON: {e}") from None
         return _load(d, cards)
-    except _Bad as e:
-        raise ValueError(f"arle.green state: {e}") from None
+    except StateFormatError as e:
+        raise StateFormatError(e.field, e.reason, prefix="arle.green state: ") from None
 
 
 def _load(d: Any, cards: str | None) -> State:
@@ -243,7 +329,7 @@ def _load(d: Any, cards: str | None) -> State:
                   "script", "pc", "stack", "players", "unseen", "pile_size", "slots",
                   "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom",
                   "eq_gone", "discard", "declared", "rng", "chance", "history", "known",
-                  "eq_by", "private"})
+                  "eq_by", "private"} | ({"hidden_auto"} if "hidden_auto" in d else set()))
     s = State.__new__(State)
     s.n = n = _int(d["n"], "n", 1, 4)
     s.seed = _int(d["seed"], "seed", 0, 2 ** 63)
@@ -269,7 +355,8 @@ def _load(d: Any, cards: str | None) -> State:
     for i, st in enumerate(s.script):
         w = f"script[{i}]"
         _list(st, w)
-        if not st or st[0] not in _STEPS or len(st) != _STEPS[st[0]]:
+        if not st or not isinstance(st[0], str) or st[0] not in _STEPS \
+                or len(st) != _STEPS[st[0]]:
             _bad(w, f"unknown step {st!r}")
         if len(st) == 2:
             _int(st[1], w + "[1]", 0, n - 1)
@@ -278,7 +365,8 @@ def _load(d: Any, cards: str | None) -> State:
     s.stack = []
     for i, f in enumerate(_list(d["stack"], "stack")):
         w = f"stack[{i}]"
-        if not isinstance(f, dict) or f.get("t") not in _FRAME_FIELDS:
+        if not isinstance(f, dict) or not isinstance(f.get("t"), str) \
+                or f["t"] not in _FRAME_FIELDS:
             _bad(w + ".t", f"unknown frame {f.get('t') if isinstance(f, dict) else f!r}")
         _keys(f, w, {"t", "p"} | _FRAME_FIELDS[f["t"]]
               | ({k for k in _OPTIONAL_FIELDS.get(f["t"], ()) if k in f}))
@@ -307,6 +395,8 @@ def _load(d: Any, cards: str | None) -> State:
     s.players = []
     for i, pd in enumerate(pls):
         w = f"players[{i}]"
+        if not isinstance(pd, dict):
+            _bad(w, f"expected an object, got {type(pd).__name__}")
         _keys(pd, w, {"coins", "food", "vpt", "farm", "hand", "pick", "card", "aside"}
               | ({"plan"} if "plan" in pd else set()))
         pl = Player()
@@ -379,10 +469,15 @@ def _load(d: Any, cards: str | None) -> State:
         _int(x[0], f"declared[{j}][0]", 0, n - 1)
         for q in range(1, 5):
             _int(x[q], f"declared[{j}][{q}]", 0, K.HAND)
+        if sum(x[1:]) != K.HAND:
+            _bad(f"declared[{j}]", f"a draw of {sum(x[1:])} cards, not {K.HAND}")
         s.declared.append(list(x))
     s.rng = _int(d["rng"], "rng", 0, (1 << 64) - 1)
     s.chance = [_int(x, f"chance[{j}]", 0, 10 ** 6) for j, x in enumerate(_list(d["chance"], "chance"))]
     s.history = [_str(x, f"history[{j}]") for j, x in enumerate(_list(d["history"], "history"))]
+    for j, x in enumerate(s.history):
+        if x.partition(" ")[0] not in _VERBS or x != x.strip() or "  " in x:
+            _bad(f"history[{j}]", f"{x!r} is not an action text of this game")
     kn = _list(d["known"], "known")
     if len(kn) != n:
         _bad("known", f"expected {n} rows")
@@ -402,11 +497,37 @@ def _load(d: Any, cards: str | None) -> State:
         _bad("private", f"expected {n} lists")
     s.private = [[_str(x, f"private[{j}][{i}]") for i, x in enumerate(_list(row, f"private[{j}]"))]
                  for j, row in enumerate(pv)]
+    for j, row in enumerate(s.private):
+        for i, x in enumerate(row):
+            m = _PRIVATE.match(x)
+            ids = x.split(" ")[2:]
+            if m is None or int(m.group(1)) > s.year or not all(
+                    c in (tiles if m.group(2) in ("tiles", "keep") else designs)
+                    for c in (ids if m.group(2) != "plan" else ())):
+                _bad(f"private[{j}][{i}]", f"{x!r} is not an entry of a seat's private log")
+    for j, row in enumerate(s.known):
+        for q, kq in enumerate(row):
+            have = s.players[q].hand + ([s.players[q].pick] if s.players[q].pick else [])
+            for kc in kq:
+                if kc not in have:
+                    _bad(f"known[{j}][{q}]", f"{kc!r} is not in seat {q}'s hand")
+                have.remove(kc)
+    s.hidden_auto = []
+    for j, x in enumerate(_list(d.get("hidden_auto", []), "hidden_auto")):
+        w = f"hidden_auto[{j}]"
+        if not isinstance(x, list) or len(x) != 2:
+            _bad(w, "expected [history length, 'pick' | 'keep' | 'plan']")
+        _int(x[0], w + "[0]", s.hidden_auto[-1][0] if s.hidden_auto else 0, len(s.history))
+        _str(x[1], w + "[1]", ("pick", "keep", "plan"))
+        s.hidden_auto.append([x[0], x[1]])
+    if "hidden_auto" in d and not s.hidden_auto:
+        _bad("hidden_auto", "written only when not empty")
     s._legal = None
     s._forced = None
     probs = conservation_problems(s)
     if probs:
         _bad(probs[0].split(":")[0], probs[0].split(": ", 1)[1])
+    _check_progress(s)
     if s.over != (not s.stack and s.pc == len(s.script)) and s.over:
         _bad("over", "a finished game has pending decisions")
     if not s.over:
@@ -415,8 +536,8 @@ def _load(d: Any, cards: str | None) -> State:
         try:
             legal = _legal(s, s.stack[-1])
         except (KeyError, ValueError, IndexError, AttributeError, TypeError) as err:
-            raise _Bad(f"stack: the pending decision cannot be evaluated ({err!r})") \
-                from None
+            raise StateFormatError(
+                "stack", f"the pending decision cannot be evaluated ({err!r})") from None
         if len(legal) < 2:
             _bad("stack", "the pending decision has fewer than two actions")
         s._legal = legal

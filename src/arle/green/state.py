@@ -39,6 +39,9 @@ SCORE_CATEGORIES: tuple[str, ...] = (
     "food", "empty_towers", "location_game_end")
 
 _MASK = (1 << 64) - 1
+#: The decisions whose choice other seats do not see (written ``pick ?``, ``keep ?``,
+#: ``plan ?`` in their histories), also when the decision had one legal action.
+HIDDEN_KINDS: tuple[str, ...] = ("pick", "keep", "plan")
 
 
 def _splitmix(x: int) -> tuple[int, int]:
@@ -116,7 +119,7 @@ class State:
                  "stack", "players", "unseen", "pile_size", "slots", "market",
                  "towers_left", "silos_left", "eq_unseen", "eq_bottom", "eq_gone",
                  "discard", "declared", "rng", "chance", "history", "known", "eq_by",
-                 "private", "_legal", "_forced")
+                 "private", "hidden_auto", "_legal", "_forced")
 
     def __init__(self) -> None:
         self.n = 1
@@ -151,6 +154,11 @@ class State:
         self.known: list[list[list[str]]] = []
         self.eq_by: list[int] = []
         self.private: list[list[str]] = []
+        # Hidden decisions taken automatically because they had one legal action (a
+        # single Equipment to keep, a single pick): [i, verb] for one taken after the
+        # first i entries of ``history``, so that every seat's redacted history still
+        # shows it (``pick ?``, ``keep ?``, ``plan ?``), forced or not.
+        self.hidden_auto: list[list[Any]] = []
         self._legal: list[Action] | None = None
         # Chance outcomes to use instead of the RNG (the OpenSpiel wrapper's explicit
         # chance nodes); when it is an empty list, the next chance raises ChanceNeeded.
@@ -215,6 +223,7 @@ class State:
         s.known = [[k[:] for k in row] for row in self.known]
         s.eq_by = self.eq_by[:]
         s.private = [x[:] for x in self.private]
+        s.hidden_auto = self.hidden_auto[:]          # entries are never changed in place
         s._legal = self._legal
         s._forced = None if self._forced is None else self._forced[:]
         return s
@@ -260,6 +269,12 @@ class State:
 
     # ------------------------------------------------------------------------ I/O
     def to_dict(self) -> dict[str, Any]:
+        d = self._to_dict()
+        if self.hidden_auto:        # absent when empty: states saved before it still load
+            d["hidden_auto"] = self.hidden_auto
+        return d
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "format": STATE_FORMAT, "n": self.n, "seed": self.seed,
             "options": self.options,
@@ -282,7 +297,8 @@ class State:
 
     @staticmethod
     def from_json(text: str, cards: str | None = None) -> "State":
-        """Rebuild a state written by :meth:`to_json` (ValueError naming the field).
+        """Rebuild a state written by :meth:`to_json`; a damaged one raises
+        :class:`arle.errors.StateFormatError` (a ValueError) naming the field.
 
         The card set is found by its content hash among the sets loaded in this process
         (the shipped one always), or loaded from ``cards``."""
@@ -875,6 +891,8 @@ def _advance(s: State) -> None:
                 s.stack.pop()
                 continue
             if len(legal) == 1:
+                if f["t"] in HIDDEN_KINDS:
+                    s.hidden_auto.append([len(s.history), f["t"]])
                 _apply(s, f, legal[0])
                 continue
             s._legal = legal
