@@ -83,3 +83,28 @@ def test_a_record_that_fails_to_load_names_the_field() -> None:
     rec["actions"] = ["fly away"]
     with pytest.raises(StateFormatError, match="malformed record"):
         arle.replay(rec)
+
+
+def test_the_second_game_raises_the_same_errors() -> None:
+    import arle.green as G
+    s = G.new_game(players=2, seed=1)
+    before = s.to_json()
+    for text, kind in (("fly away", ActionSyntaxError), ("", ActionSyntaxError),
+                       ("take zz99", IllegalActionError)):
+        with pytest.raises(kind):
+            s.apply(text)
+    with pytest.raises(ActionSyntaxError):
+        s.apply(7)  # type: ignore[arg-type]
+    assert s.to_json() == before
+    with pytest.raises(StateFormatError) as info:
+        G.State.from_json('{"a": 1, "a": 2}')
+    assert info.value.field == "a"
+    rec = s.record()
+    rec["actions"] = ["fly away"]
+    with pytest.raises(StateFormatError) as info:
+        G.replay(rec)
+    assert info.value.field == "actions[0]"
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(GameOverError):
+        s.apply("done")

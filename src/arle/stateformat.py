@@ -72,7 +72,10 @@ class Malformed(StateFormatError):
     def __init__(self, message: str) -> None:
         head, sep, rest = message.partition(": ")
         ValueError.__init__(self, message)          # the message exactly as written
-        self.field = head.partition(" (")[0] if sep else ""     # "history[3] ('x')"
+        field = head.partition(" (")[0] if sep else ""         # "history[3] ('x')"
+        if field.startswith("record action "):                  # a record's actions[i]
+            field = f"actions[{field[len('record action '):]}]"
+        self.field = field
         self.reason = rest if sep else message
 
 

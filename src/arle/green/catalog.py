@@ -42,6 +42,11 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "pass_directions": ("LRLR", "RLRL"),
 }
 
+#: Every verb of the game's actions (the notation, docs/GREEN.md).
+VERBS = frozenset(("draw", "pick", "take", "build", "tower", "silo", "market", "restore",
+                   "plan", "store", "pay", "keep", "tile", "aside", "attach", "done",
+                   "harvest", "flip", "use"))
+
 YEARS = 4                      # R5
 TURNS = 6                      # R5, R9: six turns a year
 HAND = 6                       # R8: six cards a draw

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from arle.errors import StateFormatError
+from arle import jsonread
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
@@ -217,9 +218,7 @@ _OPTIONAL_FIELDS: dict[str, set[str]] = {"store": {"cell"}}
 #: The verbs of an action chosen with a card (F17's committed ``plan``).
 _ACT_VERBS = ("build", "tower", "silo", "market", "restore")
 #: The verbs of the action texts in ``history``.
-_VERBS = frozenset(("draw", "pick", "take", "build", "tower", "silo", "market", "restore",
-                    "plan", "store", "pay", "keep", "tile", "aside", "attach", "done",
-                    "harvest", "flip", "use"))
+_VERBS = K.VERBS
 #: An entry of a seat's private log: ``y<year> <what> <ids...>``.
 _PRIVATE = re.compile(r"^y([1-4]) (hand|pick|tiles|keep|plan)( [^ ]+)*$")
 _STEPS = {"income": 2, "declare": 2, "commit": 2, "reveal": 1, "plan": 2, "act": 2, "open": 1,
@@ -312,13 +311,16 @@ def state_from_json(text: str, cards: str | None = None) -> State:
     """The strict loader behind :meth:`arle.green.State.from_json`: a damaged state
     raises :class:`arle.errors.StateFormatError` naming the field (its ``field``)."""
     try:
+        if not isinstance(text, (str, bytes)):
+            raise StateFormatError("", f"malformed state JSON: expected JSON text, got "
+                                       f"{type(text).__name__}")
         try:
-            d = json.loads(text)
-        except (json.JSONDecodeError, RecursionError, TypeError, ValueError) as e:
-            raise StateFormatError("", f"malformed state JSON: {e}") from None
+            d = jsonread.loads(text)
+        except StateFormatError as e:
+            raise e.with_prefix("malformed state JSON: ") from None
         return _load(d, cards)
     except StateFormatError as e:
-        raise StateFormatError(e.field, e.reason, prefix="arle.green state: ") from None
+        raise e.with_prefix("arle.green state: ") from None
 
 
 def _load(d: Any, cards: str | None) -> State:

@@ -22,7 +22,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from arle.actions import Action, IllegalActionError
+from arle.actions import Action
+from arle.errors import (
+    ActionSyntaxError,
+    GameOverError,
+    IllegalActionError,
+    StateFormatError,
+)
 from arle.decision import Decision
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
@@ -185,17 +191,20 @@ class State:
         """Take one legal action (or its text); anything else raises
         :class:`IllegalActionError` and changes nothing."""
         legal = self._legal if self._legal is not None else self.legal_actions()
+        if self.over:
+            raise GameOverError(f"the game is over: {str(action)[:40]!r} cannot be applied")
         if isinstance(action, str):
-            a = Action.from_text(action)
+            a = Action.from_text(action)         # ActionSyntaxError for an empty text
         elif isinstance(action, Action):
             a = action
         else:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise ActionSyntaxError(f"not an action: {action!r}")
         if a not in legal:
-            who = self.current_player
+            if a.verb not in K.VERBS:
+                raise ActionSyntaxError(f"{str(a)[:40]!r} names no action: the game has "
+                                        f"no verb {a.verb[:20]!r} (see docs/GREEN.md)")
             raise IllegalActionError(
-                f"illegal action {str(a)!r} for player {who}" if who is not None
-                else f"illegal action {str(a)!r}: the game is over")
+                f"illegal action {str(a)!r} for player {self.current_player}")
         self.history.append(str(a))
         _apply(self, self.stack[-1], a)
         _advance(self)
@@ -1316,43 +1325,56 @@ def new_game(players: int = 3, seed: int = 0, cards: "str | CardSet | None" = No
 
 
 def replay(record: dict[str, Any] | str, cards: str | None = None) -> State:
-    """Rebuild the state a record describes (ValueError if it is malformed, illegal,
-    played with another card set, or its logged chance outcomes differ)."""
+    """Rebuild the state a record describes; :class:`arle.errors.StateFormatError`
+    (a ValueError) naming the field if it is malformed, illegal, played with another
+    card set, or its logged chance outcomes differ."""
+    from arle import jsonread
+
+    def bad(field: str, msg: str, prefix: str = "malformed record: ") -> StateFormatError:
+        return StateFormatError(field, msg, prefix=prefix)
+
     if isinstance(record, str):
         try:
-            record = json.loads(record)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise ValueError(f"malformed record JSON: {e}") from None
+            record = jsonread.loads(record)
+        except StateFormatError as e:
+            raise e.with_prefix("malformed record JSON: ") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise ValueError(f"not an arle.green record (missing format {RECORD_FORMAT!r})")
+        raise bad("format", f"not an arle.green record (missing format {RECORD_FORMAT!r})",
+                  "")
     try:
         setup, actions = record["setup"], record["actions"]
         if not isinstance(setup, dict) or not isinstance(actions, list):
-            raise ValueError("malformed record: 'setup' must be an object and 'actions' "
-                             "a list of action texts")
+            raise bad("setup", "'setup' must be an object and 'actions' a list of "
+                               "action texts")
         want = setup["cards"]
         if not isinstance(want, dict):
-            raise ValueError("malformed record: setup.cards must be an object")
+            raise bad("setup.cards", "must be an object")
         cs = load_cards(cards) if cards is not None else by_hash(str(want.get("hash")))
         if cs is None or cs.hash != want.get("hash"):
-            raise ValueError(f"record setup.cards: played with card set {want.get('id')!r} "
-                             f"(hash {want.get('hash')}); pass cards=PATH of that set")
+            raise bad("setup.cards", f"played with card set {want.get('id')!r} (hash "
+                                     f"{want.get('hash')}); pass cards=PATH of that set",
+                      "record ")
         opts = setup["options"]
         if not isinstance(opts, dict):
-            raise ValueError("malformed record: setup.options must be an object")
-        s = new_game(players=setup["players"], seed=setup["seed"], cards=cs.path,
-                     **opts)
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"malformed record: {e}") from None
+            raise bad("setup.options", "must be an object")
+        s = new_game(players=setup["players"], seed=setup["seed"], cards=cs, **opts)
+    except StateFormatError:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise bad("setup", str(e)) from None
     for i, text in enumerate(actions):
         if not isinstance(text, str):
-            raise ValueError(f"record action {i}: expected an action text, got {text!r}")
+            err = StateFormatError(f"actions[{i}]", "expected an action text")
+            err.args = (f"record action {i}: expected an action text, got {text!r}"[:160],)
+            raise err
         try:
             s.apply(text)
         except ValueError as e:
-            raise ValueError(f"record action {i} ({text!r}): {e}") from None
+            err = StateFormatError(f"actions[{i}]", str(e))
+            err.args = (f"record action {i} ({text!r}): {e}",)
+            raise err from None
     logged = record.get("chance")
     if logged is not None and logged != s.chance:
-        raise ValueError("record chance: the logged chance outcomes differ from the "
-                         "replay's (another seed or engine version)")
+        raise bad("chance", "the logged chance outcomes differ from the replay's "
+                            "(another seed or engine version)", "record ")
     return s
