@@ -120,3 +120,35 @@ def test_random_tea_and_trade_games_log_what_each_step_changed(
                 assert e.text.endswith(", ".join(
                     f"{n:+d} {k.replace('_', ' ')}" for k, n in e.changes))
     assert {"east_frisian_tea", "sheep", "cattle", "horse", "food"} <= names
+
+
+@pytest.mark.parametrize(("players", "seed", "line"), CRASHED)
+def test_the_seeded_games_that_crashed_are_played_on_in_the_web(players: int, seed: int,
+                                                                line: str) -> None:
+    """The web's move once answered 500 at the step that crashed: the game's record is
+    uploaded up to 40 decisions before the end of its first logged line's ply, then
+    played on move by move through the API; the web's events log the line."""
+    from faces import web_client
+    final, events = _play_logged(players, seed)
+    record = final.record()
+    s = arle.replay({**record, "actions": []})
+    upto = None
+    for k, text in enumerate(record["actions"]):
+        if line in [e.text for e in apply_logged(s, text)]:
+            upto = k
+            break
+    assert upto is not None
+    start = max(0, upto - 40)
+    with web_client() as client:
+        r = client.post("/api/records", json={**record, "actions": record["actions"][:start]})
+        assert r.status_code == 201, r.text
+        made = r.json()
+        gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+        for text in record["actions"][start:upto + 1]:
+            info = client.get(f"/api/games/{gid}").json()
+            p = info["current_player"]
+            r = client.post(f"/api/games/{gid}/moves", headers={"X-Arle-Token": tokens[p]},
+                            json={"action": text, "version": info["version"]})
+            assert r.status_code == 200, (text, r.text)
+        logged = [e["text"] for e in client.get(f"/api/games/{gid}").json()["events"]]
+    assert line in logged
