@@ -1,6 +1,6 @@
 """Seeded random games through the faces, counting the crashes (issue 32).
 
-    nice python scripts/faces-soak.py N [--first-seed S] [--faces terminal,web]
+    nice python scripts/faces-soak.py N [--first-seed S] [--faces terminal,web] [--progress]
 
 Plays ``N`` setups (cycling over Fields of Arle 1-2 players, Tea & Trade 1-3 and the
 green game 1-4, each with its own seed from ``S``; some seats the faces' own bots, the
@@ -31,6 +31,8 @@ def main() -> int:
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--faces", default="terminal,web",
                     help="comma-separated: terminal, web (default both)")
+    ap.add_argument("--progress", action="store_true",
+                    help="print a line per game to stderr (face, seconds, setup)")
     args = ap.parse_args()
     faces = tuple(f.strip() for f in args.faces.split(",") if f.strip())
     if args.games < 1 or not faces or set(faces) - {"terminal", "web"}:
@@ -41,7 +43,11 @@ def main() -> int:
         traceback.print_exception(exc, file=sys.stderr, limit=-8)
 
     start = time.monotonic()
-    counts = soak(list(setups(args.games, args.first_seed)), faces, on_crash=crashed)
+    def played(setup: Setup, face: str, seconds: float) -> None:
+        print(f"{face:8} {seconds:6.1f}s {setup}", file=sys.stderr, flush=True)
+
+    counts = soak(list(setups(args.games, args.first_seed)), faces, on_crash=crashed,
+                  on_game=played if args.progress else None)
     print(json.dumps({**counts, "seeds": [args.first_seed, args.first_seed + args.games - 1],
                       "seconds": round(time.monotonic() - start, 1)}))
     return 1 if any(n for k, n in counts.items() if k.endswith("crashes")) else 0

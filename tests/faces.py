@@ -317,8 +317,10 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int)
 
 
 def soak(setups_: Sequence[Setup], faces: Sequence[str] = ("terminal", "web"),
-         on_crash: Callable[[Setup, str, BaseException], None] | None = None) -> dict[str, int]:
-    """Play every setup through every face; counts of games and crashes per face."""
+         on_crash: Callable[[Setup, str, BaseException], None] | None = None,
+         on_game: Callable[[Setup, str, float], None] | None = None) -> dict[str, int]:
+    """Play every setup through every face; counts of games and crashes per face
+    (``on_game(setup, face, seconds)`` after each game, ``on_crash`` after a crash)."""
     counts = {f"{face} {what}": 0 for face in faces for what in ("games", "crashes")}
     client_cm = web_client() if "web" in faces else None
     client = client_cm.__enter__() if client_cm is not None else None
@@ -326,6 +328,7 @@ def soak(setups_: Sequence[Setup], faces: Sequence[str] = ("terminal", "web"),
         for setup in setups_:
             for face in faces:
                 counts[f"{face} games"] += 1
+                start = time.monotonic()
                 try:
                     if face == "terminal":
                         check_terminal_game(setup)
@@ -337,6 +340,8 @@ def soak(setups_: Sequence[Setup], faces: Sequence[str] = ("terminal", "web"),
                     counts[f"{face} crashes"] += 1
                     if on_crash is not None:
                         on_crash(setup, face, exc)
+                if on_game is not None:
+                    on_game(setup, face, time.monotonic() - start)
     finally:
         if client_cm is not None:
             client_cm.__exit__(None, None, None)
