@@ -38,7 +38,8 @@ __all__ = [
     "BarnItem", "Cell", "Event", "Load", "animals", "anytime_verbs", "apply_logged", "barn",
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
-    "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet", "goods",
+    "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
+    "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
     "workers_per_player",
@@ -421,6 +422,25 @@ class Event(NamedTuple):
     text: str
 
 
+def figure_names(s: State, p: int) -> tuple[str, ...]:
+    """The names of player ``p``'s figures as the engine traces them for the log
+    (``arle.engine.core.TRACE``): the player's resources in the state's own layout,
+    named as :func:`resources` names them (22 in a Tea & Trade game, 20 in a base
+    game), then the animals as :func:`animals` names them, then ``"dike"``.
+
+    >>> import arle
+    >>> s = arle.new_game(players=2, seed=1, expansion="tea-and-trade")
+    >>> figure_names(s, 0)[-6:]
+    ('tea', 'east_frisian_tea', 'sheep', 'cattle', 'horse', 'dike')
+    """
+    pl = s.players[p]
+    if len(pl.res) > len(TT.TT_RESOURCES) or len(pl.animals) > len(C.ANIMALS):
+        raise ValueError(f"player {p + 1} holds {len(pl.res)} resources and "
+                         f"{len(pl.animals)} animals; the catalog names "
+                         f"{len(TT.TT_RESOURCES)} and {len(C.ANIMALS)}")
+    return (*TT.TT_RESOURCES[:len(pl.res)], *C.ANIMALS[:len(pl.animals)], "dike")
+
+
 def _words(item: str) -> str:
     return item.replace("_", " ")
 
@@ -444,11 +464,14 @@ def apply_logged(s: State, action: Any) -> tuple[Event, ...]:
         s.apply(action)
     finally:
         core.TRACE.pop()
-    names = (*C.RESOURCES, *C.ANIMALS, "dike")
     out = []
     for p, step, before, after in trace:
         if step not in AUTO_STEPS:
             continue
+        names = figure_names(s, p)
+        if len(names) != len(before) or len(before) != len(after):
+            raise AssertionError(f"the engine traced {len(before)} figures of player "
+                                 f"{p + 1}, the view names {len(names)}")
         changes = tuple((names[i], b - a) for i, (a, b) in enumerate(zip(before, after))
                         if b != a)
         if not changes:
