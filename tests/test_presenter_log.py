@@ -15,6 +15,7 @@ from arle.actions import IllegalActionError
 from arle.bots.random_bot import RandomBot
 from arle.presenter import LogEntry, game_log, log_json, play_logged
 from arle.view import apply_logged
+from arle.web.views import log_words
 
 TT = "tea-and-trade"
 
@@ -95,11 +96,15 @@ def test_the_incremental_log_is_the_replayed_log() -> None:
 def test_a_move_is_in_words_with_its_cost_and_gains() -> None:
     s = arle.new_game(players=1, seed=1)
     wood = view.resources(s, 0)["wood"]
-    (move,) = play_logged(s, "place woodcutter", 1)
+    t = s.clone()
+    (move,) = play_logged(s, "place woodcutter", 1, words=log_words)
     gained = view.resources(s, 0)["wood"] - wood
     assert gained > 0
     assert move.changes == {"0": {"wood": gained}}
     assert move.text == f"Player 1: Place a worker on Woodcutter (+{gained} wood)"
+    (plain,) = play_logged(t, "place woodcutter", 1)     # without a face: the notation
+    assert plain.text.startswith("Player 1: ")
+    assert plain.text.endswith(f": place woodcutter (+{gained} wood)")
     assert move.to_json() == {"ply": 1, "player": 0, "action": "place woodcutter",
                               "kind": "move", "text": move.text,
                               "changes": {"0": {"wood": gained}}}

@@ -21,8 +21,8 @@ changed (the move's entry holds whatever the automatic steps did not).
 >>> harvest.text, harvest.changes, harvest.action
 ('Harvest: Player 1 +1 grain, +1 flax', {'0': {'grain': 1, 'flax': 1}}, None)
 
-The words of a move come from ``words(state before, action)``; the default is the web
-face's action labels with the decision's title.  Only the figures and the automatic
+The words of a move come from ``words(state before, action)``; the default is the
+decision's title with the notation (the web passes its labels, with their costs).  Only the figures and the automatic
 steps are specific to Fields of Arle (:mod:`arle.view`).
 """
 
@@ -69,15 +69,11 @@ class LogEntry(NamedTuple):
 
 
 def default_words(before: State, action: Action) -> str:
-    """The web's label of ``action`` (with its cost), after the decision's title when
-    the label does not already say it (``"Wainwright: a vehicle and/or a peat boat:
-    Load tea on the wagon, cell 2"``; ``"Place a worker on Fisherman"``)."""
-    from arle.web.views import action_label
-    label = action_label(action, before)
+    """The decision's title and the action's notation (``"Place a worker: place
+    fisherman"``); the faces pass their own words (the web's labels with their costs:
+    :func:`arle.web.views.log_words`)."""
     title = before.pending().title
-    if not title or label.lower().startswith(title.lower()):
-        return label
-    return f"{title}: {label}"
+    return f"{title}: {action}" if title else str(action)
 
 
 def _figures(s: State) -> list[dict[str, int]]:
@@ -116,8 +112,8 @@ def play_logged(s: State, action: Action | str, ply: int,
     of this ply, numbered ``ply``: the move, then the automatic steps it led to."""
     p = s.current_player
     if p is None:
-        from arle.actions import IllegalActionError
-        raise IllegalActionError("the game is over: no action is legal")
+        from arle.errors import GameOverError
+        raise GameOverError("the game is over: no action is legal")
     act = action if isinstance(action, Action) else _parse(s, action)
     said = (words or default_words)(s, act)
     before = _figures(s)

@@ -40,7 +40,8 @@ def game_summary(rec: GameRecord) -> dict[str, Any]:
     }
 
 
-def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
+def game_info(game: Game, with_legal: bool = True,
+              log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     s = game.state
     info = game_summary(game.rec)
     info["half_year"] = s.half_year
@@ -48,7 +49,10 @@ def game_info(game: Game, with_legal: bool = True) -> dict[str, Any]:
     info["terminal"] = s.is_terminal()
     info["scores"] = [sc.total for sc in s.scores()]
     info["winner"] = s.winner()
-    info["log"] = [{"ply": m.ply, "player": m.player, "action": m.action} for m in game.moves]
+    # the presenter's entries (kind, text, changes) where the caller has them
+    info["log"] = log if log is not None else [
+        {"ply": m.ply, "player": m.player, "action": m.action, "kind": "move",
+         "text": m.action, "changes": {}} for m in game.moves]
     info["events"] = [{"version": e.version, "ply": e.ply, "player": e.player,
                        "kind": e.kind, "text": e.text} for e in game.events]
     if s.is_terminal():
@@ -153,7 +157,7 @@ async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
         game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
-    info = game_info(game)
+    info = game_info(game, log=ctx.log_of(game))
     held = await ctx.held_seats(request, game)
     info["your_seats"] = sorted(held)
     info["can_undo"] = game.undoable_by(held)

@@ -5,6 +5,7 @@ cookies, pages, errors)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
+import arle
+from arle.presenter import log_json, play_logged
 from arle.web.botworker import known_bots
 from arle.web.inputs import json_body
 from arle.web.limits import Limits, RateLimiter, Slots
@@ -22,7 +25,7 @@ from arle.web.reviews import ReviewCache
 from arle.web.schema import BotChange, parse
 from arle.web.service import Game, GameError, GameService
 from arle.web.templating import environment
-from arle.web.views import render_view
+from arle.web.views import log_words, render_view
 
 __all__ = ["COOKIE_AGE", "Ctx", "WebContext", "error_json", "get_context", "owner_cookie",
            "seat_cookie", "set_cookie", "tokens_from"]
@@ -44,6 +47,9 @@ class WebContext:
     def __post_init__(self) -> None:
         self.creations = RateLimiter(self.limits.create_burst, self.limits.create_every,
                                      clock=self.service.clock)
+        #: game id -> (the moves logged, the position after them, the log's entries)
+        self._logs: OrderedDict[str, tuple[tuple[str, ...], Any, list[dict[str, Any]]]] \
+            = OrderedDict()
         self.hint_clients = Slots(self.limits.hints_per_client)
         self.hint_games = Slots(self.limits.hints_per_game)
 
@@ -81,6 +87,27 @@ class WebContext:
                 self.hint_games.leave(gid)
         finally:
             self.hint_clients.leave(who)
+
+    def log_of(self, game: Game) -> list[dict[str, Any]]:
+        """The log of a Fields of Arle game as ``GET /api/games/ID`` lists it: the
+        presenter's entries (:func:`arle.presenter.play_logged`: ``ply``, ``player``,
+        ``action``, ``kind``, ``text``, ``changes``), in the web's words.  Kept per
+        game, so that a new move costs one step, not a replay (an undo replays)."""
+        moves = tuple(m.action for m in game.moves)
+        hit = self._logs.pop(game.id, None)
+        if hit is not None and moves[:len(hit[0])] == hit[0]:
+            done, state, entries = hit
+        else:
+            rec = game.state.record()
+            done, state, entries = (), arle.replay({**rec, "actions": []}), []
+        if len(moves) > len(done):
+            for i in range(len(done), len(moves)):
+                entries = entries + log_json(play_logged(state, moves[i], i + 1,
+                                                         words=log_words))
+        self._logs[game.id] = (moves, state, entries)
+        while len(self._logs) > 200:
+            self._logs.popitem(last=False)
+        return entries
 
     async def arle_game(self, gid: str) -> Game:
         """The Fields of Arle game ``gid``; GameError 404 for none (or a game of the

@@ -126,6 +126,17 @@ def cost_note(a: Action) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
+def log_words(before: State, action: Action) -> str:
+    """A move in the game log (:func:`arle.presenter.play_logged`'s ``words``): the
+    action's label with its cost, after the decision's title when the label does not
+    already say it (``"Place a worker on Fisherman"``)."""
+    label = action_label(action, before)
+    title = before.pending().title
+    if not title or label.lower().startswith(title.lower()):
+        return label
+    return f"{title}: {label}"
+
+
 def action_label(a: Action, s: State | None = None) -> str:
     """A short English description of an action, with its cost (the notation stays
     the reference)."""
