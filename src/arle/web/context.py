@@ -105,7 +105,7 @@ class WebContext:
                 entries = entries + log_json(play_logged(state, moves[i], i + 1,
                                                          words=log_words))
         self._logs[game.id] = (moves, state, entries)
-        while len(self._logs) > 200:
+        while len(self._logs) > 50:          # a few MB at most
             self._logs.popitem(last=False)
         return entries
 
