@@ -36,7 +36,9 @@ best sequence memorised:
 Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``playouts`` (playouts per decision instead of a time: deterministic for a seed),
 ``width`` (macro-actions tried per step, default 10), ``noise`` (points of noise in
-the playouts of the later passes, default 2).  Solo games only: with more players the
+the playouts of the later passes, default 2), ``clock`` (``wall``, the default: ``time``
+is seconds on the wall; ``cpu``: seconds of the searching thread's processor time, a
+fair budget on a machine that other jobs share).  Solo games only: with more players the
 game is not a puzzle (the opponents answer), and ``mcts`` is the bot for it.
 """
 
@@ -130,7 +132,7 @@ class PlanBot:
 
     def __init__(self, seed: int = 0, time: str | float | None = None,
                  playouts: str | int | None = None, width: str | int = 10,
-                 noise: str | float = 2.0, **options: str) -> None:
+                 noise: str | float = 2.0, clock: str = "wall", **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -149,6 +151,13 @@ class PlanBot:
             raise ValueError(f"plan width must be at least 1, not {width!r}")
         if z is None or not math.isfinite(z) or z < 0:
             raise ValueError(f"plan noise must not be negative, not {noise!r}")
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
+        self.clock = clock
+        #: The clock of ``time=``: seconds on the wall, or of this thread's processor
+        #: time (a fair budget on a machine other jobs share).
+        self._now: Callable[[], float] = (_time.perf_counter if clock == "wall"
+                                          else _time.thread_time)
         self.seed = seed
         self.playouts = None if n is None else int(n)
         self.time = 2.0 if t is None and n is None else t
@@ -212,7 +221,8 @@ class PlanBot:
             raise ValueError("a search needs a time or a number of playouts")
         if state.phase == "over":
             return terminal_score(state), ()
-        t0 = _time.perf_counter()
+        now = self._now
+        t0 = now()
         deadline = None if seconds is None else t0 + seconds
         done = 0
         if not self._on_line(state):
@@ -226,13 +236,13 @@ class PlanBot:
             if playouts is not None and done >= playouts:
                 break
             if deadline is not None and \
-                    _time.perf_counter() + self._cost_ahead() > deadline:
+                    now() + self._cost_ahead() > deadline:
                 break
             if self._work(state):
                 done += 1
         self.last_stats = {"playouts": float(done), "score": self._score,
                            "pass": float(self._pass), "walk": float(self._walk_at),
-                           "seconds": _time.perf_counter() - t0}
+                           "seconds": now() - t0}
         return self._score, self._line[base:]
 
     # ------------------------------------------------------------------ the line
@@ -279,7 +289,7 @@ class PlanBot:
 
     # ------------------------------------------------------------------ the walk
     def _playout(self, s: State, pass_no: int) -> Line:
-        t0 = _time.perf_counter()
+        t0 = self._now()
         if pass_no == 1:
             key = s.key()
             out = self._memo.get(key)
@@ -289,7 +299,7 @@ class PlanBot:
             self._memo[key] = out
         else:
             out = playout(s, self._rng, self.noise)
-        spent = _time.perf_counter() - t0
+        spent = self._now() - t0
         if len(out[1]) >= 8:
             rate = spent / len(out[1])
             self._rate = rate if self._rate == 0 else 0.7 * self._rate + 0.3 * rate
@@ -337,4 +347,4 @@ class PlanBot:
 
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
-                f"width={self.width}, noise={self.noise})")
+                f"width={self.width}, noise={self.noise}, clock={self.clock})")
