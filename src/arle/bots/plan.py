@@ -13,9 +13,9 @@ How.  Nested Monte Carlo search (Cazenave 2009), level 1, over macro-actions (a 
 action and the sub-decisions it opens: :func:`arle.bots.mcts.macro_actions`), with the
 best sequence memorised:
 
-* **Playouts** play a game to its end by the best macro-action of each position
-  according to the evaluation (the one ply ``greedy`` policy over macro-actions), and
-  score it by the real scoring pad of the end (``state.scores()[0].total``).
+* **Playouts** play a game to its end with the ``greedy`` bot's policy (each decision
+  by the evaluation one step ahead, chains of sub-decisions completed before judging),
+  and score it by the real scoring pad of the end (``state.scores()[0].total``).
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
   the evaluation (and the best line's own): each one's playout completes a whole game;
   a complete game better than the best line replaces it.  The step then moves one
@@ -27,11 +27,12 @@ best sequence memorised:
   game, or a position the line does not reach) it starts again from that position.
   The bot plays the best line's next action.
 * **Passes.**  When the walk reaches the end of the game, a new pass starts from the
-  position of the game being played.  The first pass's playouts are deterministic (and
-  remembered by position, so a playout is never played twice); later passes enumerate
-  the first sub-decision of each macro-action too (the building a Builder builds, the
-  tools a Master takes: ``expand=2``) and add noise of ``noise`` points to the
-  playouts' choices, seeded, so each pass tries new lines.
+  position of the game being played.  The second pass tries twice as many
+  macro-actions per step, with the first sub-decision of each enumerated too (the
+  building a Builder builds, the tools a Master takes: ``expand=2``).  The playouts of
+  the first two passes are deterministic and remembered by position (no playout is
+  played twice); from the third pass on they add noise of ``noise`` points to the
+  greedy policy's values, seeded, so each pass tries new lines.
 
 Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``playouts`` (playouts per decision instead of a time: deterministic for a seed),
@@ -51,6 +52,7 @@ from collections.abc import Callable
 
 from arle.actions import Action
 from arle.bots.evaluation import evaluate
+from arle.bots.greedy import GreedyBot
 from arle.bots.mcts import macro_actions
 from arle.state import State
 from arle.view import decision_depth
@@ -82,23 +84,20 @@ def _macros(s: State, expand: int) -> list[tuple[float, tuple[Action, ...], Stat
 
 
 def playout(s: State, rng: random.Random | None = None, noise: float = 0.0) -> Line:
-    """Play the solo game ``s`` (not changed) to its end by the best macro-action of
-    each position by the evaluation (``noise``: plus uniform noise of that many points,
-    drawn from ``rng``); the final score and the actions played."""
+    """Play the solo game ``s`` (not changed) to its end with the ``greedy`` bot's
+    policy (each decision by the evaluation, a chain of sub-decisions completed before
+    judging: :class:`arle.bots.greedy.GreedyBot`); with ``noise``, uniform noise of that
+    many points on each action's value, drawn from ``rng``.  The final score and the
+    actions played.  Without noise the playout is a function of the position."""
+    bot = GreedyBot(seed=0 if rng is None else rng.randrange(1 << 30),
+                    noise=noise if rng is not None else 0.0)
+    s = s.clone()
     tail: list[Action] = []
     while s.phase != "over":
-        best_v = -math.inf
-        best: tuple[tuple[Action, ...], State] | None = None
-        for acts, end, v in macro_actions(s, 1, 4):
-            val = _value(end, v)
-            if noise and rng is not None:
-                val += rng.uniform(-noise, noise)
-            if val > best_v:
-                best_v, best = val, (acts, end)
-        if best is None:            # no action while the game runs: cannot happen
-            raise RuntimeError("a running game without legal actions")
-        tail.extend(best[0])
-        s = best[1]
+        legal = s.legal_actions()
+        a = legal[0] if len(legal) == 1 else bot.choose(s)
+        tail.append(a)
+        s.apply(a)
     return terminal_score(s), tuple(tail)
 
 
@@ -290,7 +289,7 @@ class PlanBot:
     # ------------------------------------------------------------------ the walk
     def _playout(self, s: State, pass_no: int) -> Line:
         t0 = self._now()
-        if pass_no == 1:
+        if pass_no <= 2:
             key = s.key()
             out = self._memo.get(key)
             if out is not None:                # played before: no time spent
@@ -328,8 +327,8 @@ class PlanBot:
             return False
         pending = self._pending
         if pending is None or pending[0] != step:
-            expand = 1 if self._pass == 1 else 2
-            pending = (step, _macros(walk, expand)[:self.width], 0)
+            expand, width = (1, self.width) if self._pass == 1 else (2, 2 * self.width)
+            pending = (step, _macros(walk, expand)[:width], 0)
         _step, kids, i = pending
         if i >= len(kids):
             self._tried.add(step)
