@@ -171,7 +171,8 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     r = runner.invoke(app, ["replay", "--final", str(out)])
     assert r.exit_code == 0, r.output
     assert "Total" in r.stdout
-    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "0.2", "--json", "--quiet"])
+    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "0.2", "--json", "--quiet",
+                            "--clock", "cpu"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["seed"] == 3 and data["score"] == sum(data["categories"].values())
@@ -184,6 +185,7 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     (["--seed", "1", "--expansion", "spices"], "unknown expansion 'spices'"),
     (["--seed", "1", "--buildings", "nowhere_hall"], "nowhere_hall"),
     (["--seed", "1", "--buildings", ","], "--buildings: use random"),
+    (["--seed", "1", "--clock", "sundial"], "--clock must be wall or cpu"),
 ])
 def test_solve_refusals(args: list[str], message: str, tmp_path: Path) -> None:
     out = tmp_path / "x.json"

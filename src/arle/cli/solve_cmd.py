@@ -89,6 +89,9 @@ def solve(
     as_json: Annotated[bool, typer.Option(
         "--json", help='Print {"score": ..., "categories": {...}, "actions": [...]} '
                        "instead of the line and the breakdown.")] = False,
+    clock: Annotated[str, typer.Option(
+        "--clock", help="wall: --time is seconds on the wall; cpu: seconds of processor "
+                        "time (a fair budget on a machine other jobs share).")] = "wall",
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
         = False,
 ) -> None:
@@ -98,6 +101,8 @@ def solve(
     if expansion is not None and expansion not in EXPANSIONS:
         _refuse(f"--expansion: unknown expansion {expansion!r} "
                 f"(known: {', '.join(EXPANSIONS)})")
+    if clock not in ("wall", "cpu"):
+        _refuse(f"--clock must be wall or cpu, not {clock!r}")
     chosen = _buildings(buildings)
     try:
         start = arle.new_game(players=1, seed=seed, buildings=chosen, expansion=expansion)
@@ -111,7 +116,7 @@ def solve(
             _refuse(f"--out {out}: cannot write ({e.strerror or e})")
     err = Console(stderr=True, highlight=False)
     t0 = time.perf_counter()
-    bot = PlanBot(seed=bot_seed, time=time_s)
+    bot = PlanBot(seed=bot_seed, time=time_s, clock=clock)
     if not quiet:
         bot.on_progress = lambda text: err.print(
             Text(f"[{time.perf_counter() - t0:7.1f} s] {text}", style="dim"))
