@@ -194,7 +194,10 @@ def test_solve_refusals(args: list[str], message: str, tmp_path: Path) -> None:
     assert message in r.stderr
     assert not out.exists()
     r = runner.invoke(app, ["solve", "--seed", "1", "--time", "0.1", "--out", str(tmp_path)])
-    assert r.exit_code == 2 and "cannot write" in r.stderr
+    assert r.exit_code == 2 and "cannot write (it is a directory)" in r.stderr
+    r = runner.invoke(app, ["solve", "--seed", "1", "--time", "0.1", "--out",
+                            str(tmp_path / "none" / "x.json")])
+    assert r.exit_code == 2 and "cannot write (no such folder)" in r.stderr
 
 
 def test_review_of_a_solo_game_asks_the_planner(tmp_path: Path) -> None:

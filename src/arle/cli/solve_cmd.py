@@ -12,6 +12,7 @@ before anything is searched or written.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Annotated, NoReturn, Optional
@@ -47,6 +48,18 @@ def _buildings(value: str) -> str | list[str]:
     return ids
 
 
+def _unwritable(path: str) -> str | None:
+    """Why ``path`` cannot be written (None: it can), without creating it."""
+    if os.path.isdir(path):
+        return "it is a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return "no such folder"
+    if os.path.exists(path):
+        return None if os.access(path, os.W_OK) else "permission denied"
+    return None if os.access(folder, os.W_OK) else "permission denied"
+
+
 def line_text(start: State, line: tuple[Action, ...] | list[Action]) -> list[str]:
     """The line as text: a heading per half year, then one macro-action per line (a
     first action and the sub-decisions it opens, joined by ``, ``)."""
@@ -79,7 +92,7 @@ def solve(
     expansion: Annotated[Optional[str], typer.Option(
         "--expansion", help="Play with an expansion: tea-and-trade.")] = None,
     buildings: Annotated[str, typer.Option(
-        "--buildings", help="random (the default), first-game (base game), "
+        "--buildings", help="random, first-game (base game), "
                             "expansion-only (Tea & Trade), or building ids separated by "
                             "commas.")] = "random",
     out: Annotated[Optional[str], typer.Option(
@@ -108,12 +121,10 @@ def solve(
         start = arle.new_game(players=1, seed=seed, buildings=chosen, expansion=expansion)
     except ValueError as e:
         _refuse(str(e))
-    if out is not None:
-        try:                      # refuse an unwritable file before searching
-            with open(out, "a", encoding="utf-8"):
-                pass
-        except OSError as e:
-            _refuse(f"--out {out}: cannot write ({e.strerror or e})")
+    if out is not None:           # refuse an unwritable file before searching
+        problem = _unwritable(out)
+        if problem:
+            _refuse(f"--out {out}: cannot write ({problem})")
     err = Console(stderr=True, highlight=False)
     t0 = time.perf_counter()
     bot = PlanBot(seed=bot_seed, time=time_s, clock=clock)
