@@ -150,6 +150,20 @@ def test_beats_greedy_at_a_tiny_budget() -> None:
     assert plan > greedy
 
 
+def test_solve_spreads_the_time_over_the_game() -> None:
+    s = late_position(9, 9)
+    bot = PlanBot(seed=0, clock="cpu")
+    score, line = bot.solve(s, 0.5)
+    end = s.clone()
+    for a in line:
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score == bot.best_score
+    # the first line is the greedy playout, and the line never gets worse on the way
+    assert score >= playout(s)[0]
+    with pytest.raises(ValueError, match="positive time"):
+        bot.solve(s, 0)
+
+
 def test_tea_and_trade() -> None:
     s = late_position(3, 9, expansion="tea-and-trade")
     end = finish(s, PlanBot(seed=0, playouts=1))

@@ -210,6 +210,33 @@ class PlanBot:
                 return a
         raise RuntimeError(f"the plan's action {nxt} is not legal")   # cannot happen
 
+    def solve(self, state: State, seconds: float) -> Line:
+        """Spend ``seconds`` in all on the game from ``state`` as the bot spends them in
+        a game: at each decision the rest of the time divided by the actions left on
+        the best line, then the line's next action is taken and the next decision
+        searched from there (forced decisions cost nothing and leave their time to the
+        others).  The best line's final score and its actions from ``state`` on.
+
+        Measured better than the same time in passes from ``state`` alone: the passes
+        restart at the position being played, so the later steps get more of them."""
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise ValueError(f"a search needs a positive time, not {seconds!r}")
+        s = state.clone()
+        played: list[Action] = []
+        deadline = self._now() + seconds
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                left = max(1, len(self._line) - len(s.history)) if self._on_line(s) else 100
+                budget = (deadline - self._now()) / left
+                self.search(s, max(budget, 1e-3))
+                a = self._line[len(s.history)]
+            else:
+                a = legal[0]
+            s.apply(a)
+            played.append(a)
+        return terminal_score(s), tuple(played)
+
     def search(self, state: State, seconds: float | None,
                playouts: int | None = None) -> Line:
         """Improve the best line from ``state`` for ``seconds`` (or ``playouts``

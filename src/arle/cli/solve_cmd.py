@@ -1,8 +1,9 @@
 """``arle solve --seed N --time SECONDS``: the best line the ``plan`` bot finds for a
 solo setup.
 
-The planner (:mod:`arle.bots.plan`) searches the whole game from its setup for
-``--time`` seconds in all; the best line found is printed (one macro-action per line,
+The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
+its setup as it would in a game (:meth:`arle.bots.plan.PlanBot.solve`: each decision
+the rest of the time divided by the actions left); the best line found is printed (one macro-action per line,
 by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
 it as a game record (``arle replay FILE`` steps through it).  Progress (each better
 line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
@@ -131,15 +132,14 @@ def solve(
     if not quiet:
         bot.on_progress = lambda text: err.print(
             Text(f"[{time.perf_counter() - t0:7.1f} s] {text}", style="dim"))
-    score, line = bot.search(start, time_s)
+    score, line = bot.solve(start, time_s)
     end = start.clone()
     for a in line:
         end.apply(a)
     assert end.is_terminal() and end.scores()[0].total == score
     if not quiet:
-        err.print(Text(f"[{time.perf_counter() - t0:7.1f} s] done: {score:g} "
-                       f"({bot.last_stats.get('playouts', 0):g} playouts, pass "
-                       f"{bot.last_stats.get('pass', 1):g})", style="dim"))
+        err.print(Text(f"[{time.perf_counter() - t0:7.1f} s] done: {score:g}",
+                       style="dim"))
     if out is not None:
         with open(out, "w", encoding="utf-8") as handle:
             json.dump(end.record(), handle)
