@@ -346,7 +346,8 @@ class PlanBot:
             self._tried.clear()
             self._walk = root.clone()
             self._walk_at = len(root.history)
-            self._say(f"pass {self._pass} (best {self._score:g})")
+            if self._pass & (self._pass - 1) == 0:   # passes 2, 4, 8...: near the
+                self._say(f"pass {self._pass} (best {self._score:g})")   # end they are many
             return False
         step = (self._pass, walk.key())
         if step in self._tried:
