@@ -144,8 +144,14 @@ def _mcts_factory(seed: int = 0, **options: str) -> Bot:
     return MCTSBot(seed=seed, **options)
 
 
+def _plan_factory(seed: int = 0, **options: str) -> Bot:
+    from arle.bots.plan import PlanBot
+    return PlanBot(seed=seed, **options)
+
+
 register("greedy", _greedy_factory)
 register("mcts", _mcts_factory)
+register("plan", _plan_factory)
 
 
 def _green_factory(kind: str) -> BotFactory:  # arle.green's bots (h8), imported lazily

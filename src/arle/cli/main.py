@@ -15,6 +15,7 @@ from arle.cli import (
     review_cmd,
     score_cmd,
     selfplay_cmd,
+    solve_cmd,
     serve_cmd,
     tournament,
     train_cmd,
@@ -51,6 +52,7 @@ score_cmd.register(app)
 play.register(app)
 replay_cmd.register(app)
 review_cmd.register(app)
+solve_cmd.register(app)
 serve_cmd.register(app)
 tournament.register(app)
 selfplay_cmd.register(app)

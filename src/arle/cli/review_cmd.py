@@ -1,8 +1,9 @@
 """``arle review RECORD.json``: where did a player lose points, by a bot's judgement?
 
 Every turn of the chosen player is compared with a bot's choice (see
-:mod:`arle.bots.review`); turns whose estimated loss reaches ``--threshold`` are listed
-with the bot's suggestion.  A record that cannot be read or replayed, an unknown bot or
+:mod:`arle.bots.review`; unless ``--bot`` names another judge, the planner
+``plan:time=1`` judges a solo game and ``greedy`` the others); turns whose estimated
+loss reaches ``--threshold`` are listed with the bot's suggestion.  A record that cannot be read or replayed, an unknown bot or
 a player not in the game is refused with exit code 2.
 """
 
@@ -19,11 +20,22 @@ import arle
 from arle.bots.review import Turn, review, summary
 from arle.cli.files import read_text, refuse
 
-__all__ = ["register", "review_cmd"]
+__all__ = ["SOLO_JUDGE", "default_judge", "register", "review_cmd"]
 
 
 def _refuse(message: str) -> NoReturn:
     refuse("review", message)
+
+
+#: The judge of solo games when ``--bot`` is not given: the planner (:mod:`arle.bots.plan`),
+#: which plays solo games best, with a second per reviewed turn.
+SOLO_JUDGE = "plan:time=1"
+
+
+def default_judge(players: int) -> str:
+    """The judge of a game of ``players`` when ``--bot`` is not given: the planner for a
+    solo game (the game is a puzzle after setup), greedy otherwise."""
+    return SOLO_JUDGE if players == 1 else "greedy"
 
 
 def _table(turns: list[Turn], threshold: float, show_all: bool) -> Table:
@@ -48,9 +60,10 @@ def review_cmd(
                                                     "the web app's download).")],
     player: Annotated[Optional[int], typer.Option(
         "--player", help="Review only this player (1 or 2) [default: every player].")] = None,
-    bot: Annotated[str, typer.Option(
+    bot: Annotated[Optional[str], typer.Option(
         "--bot", help="The judge, e.g. greedy (fast) or mcts:sims=200 (about a second "
-                      "per turn).")] = "greedy",
+                      "per turn) [default: plan:time=1 for a solo game (the planner, "
+                      "a second per turn), greedy otherwise].")] = None,
     threshold: Annotated[float, typer.Option(
         "--threshold", help="List turns whose estimated loss reaches this many VP.")] = 3.0,
     show_all: Annotated[bool, typer.Option("--all", help="List every turn.")] = False,
@@ -65,6 +78,8 @@ def review_cmd(
         n = arle.replay(text).n
     except ValueError as e:
         _refuse(f"{record_file}: {e}")
+    if bot is None:
+        bot = default_judge(n)
     if player is not None and not 1 <= player <= n:
         _refuse(f"--player must be {'1 in a solo game' if n == 1 else '1 or 2'}, "
                 f"not {player}")

@@ -1,0 +1,230 @@
+"""The ``plan`` bot (a planner for the solo game) and ``arle solve``.
+
+The bot is registered and parses its options (bad ones refused); its choices are legal;
+with a fixed seed and a budget in playouts it repeats itself exactly; the best line it
+keeps is a real game whose score it reports, and that score never falls while the game
+follows the line; it beats greedy on the end of a solo game at a tiny budget.  The
+solo game draws nothing after setup (what the planner relies on).  ``arle solve``
+prints a line and its score, saves a record that ``arle replay`` reads, and refuses bad
+options.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import arle
+import arle.bots
+from arle.bots.greedy import GreedyBot
+from arle.bots.plan import PlanBot, playout
+from arle.cli.main import app
+from arle.cli.review_cmd import default_judge
+from arle.state import State
+
+runner = CliRunner()
+
+
+def late_position(seed: int, half_year: int, expansion: str | None = None) -> State:
+    """A solo game played by greedy up to the start of ``half_year``."""
+    s = arle.new_game(players=1, seed=seed, buildings="random", expansion=expansion)
+    bot = GreedyBot(seed=seed)
+    while s.half_year < half_year:
+        s.apply(bot.choose(s))
+    return s
+
+
+def finish(s: State, bot: arle.bots.Bot) -> State:
+    s = s.clone()
+    while not s.is_terminal():
+        a = bot.choose(s)
+        assert a in s.legal_actions()
+        s.apply(a)
+    return s
+
+
+def test_registered_with_its_options() -> None:
+    assert "plan" in arle.bots.known()
+    bot = arle.bots.get("plan:time=0.5,width=4,noise=1", seed=3)
+    assert isinstance(bot, PlanBot) and bot.name == "plan"
+    assert (bot.time, bot.playouts, bot.width, bot.noise, bot.seed) == (0.5, None, 4, 1.0, 3)
+    default = arle.bots.get("plan")
+    assert isinstance(default, PlanBot)
+    assert (default.time, default.playouts, default.width) == (2.0, None, 10)
+    cpu = arle.bots.get("plan:clock=cpu")
+    assert default.clock == "wall" and isinstance(cpu, PlanBot) and cpu.clock == "cpu"
+    counted = arle.bots.get("plan:playouts=5")
+    assert isinstance(counted, PlanBot) and (counted.time, counted.playouts) == (None, 5)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("plan:depth=3", "unknown plan option"),
+    ("plan:time=0", "time must be a positive"),
+    ("plan:time=-1", "time must be a positive"),
+    ("plan:time=inf", "time must be a positive"),
+    ("plan:time=soon", "time must be a number"),
+    ("plan:playouts=0", "playouts must be at least 1"),
+    ("plan:playouts=2.5", "playouts must be a number"),
+    ("plan:time=1,playouts=3", "not both"),
+    ("plan:width=0", "width must be at least 1"),
+    ("plan:noise=-1", "noise must not be negative"),
+    ("plan:noise=nan", "noise must not be negative"),
+    ("plan:clock=sundial", "clock must be wall or cpu"),
+])
+def test_bad_options_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        arle.bots.get(spec)
+
+
+def test_solo_only() -> None:
+    s = arle.new_game(players=2, seed=1)
+    with pytest.raises(ValueError, match="solo games only"):
+        arle.bots.get("plan:playouts=1").choose(s)
+
+
+def test_no_draw_after_setup() -> None:
+    """The planner's premise: after the setup a solo game has no chance in it (the same
+    actions from the same setup give the same positions), so a line can be replayed."""
+    a = late_position(5, 3)
+    b = arle.new_game(players=1, seed=5, buildings="random")
+    for text in a.history:
+        b.apply(text)
+    assert b.to_json() == a.to_json()
+    first = playout(a.clone())
+    again = playout(a.clone())
+    assert first == again
+    end = a.clone()
+    for act in first[1]:
+        end.apply(act)
+    assert end.is_terminal() and end.scores()[0].total == first[0]
+
+
+def test_choices_are_legal_and_repeat_with_a_seed() -> None:
+    s = late_position(2, 8)
+    lines = []
+    for _ in range(2):
+        bot = arle.bots.get("plan:playouts=2", seed=7)
+        t = s.clone()
+        played = []
+        for _ in range(25):
+            if t.is_terminal():
+                break
+            a = bot.choose(t)
+            assert a in t.legal_actions()
+            played.append(str(a))
+            t.apply(a)
+        lines.append(played)
+    assert lines[0] == lines[1] and len(lines[0]) >= 10
+
+
+def test_the_best_line_is_kept_and_never_gets_worse() -> None:
+    s = late_position(4, 9)
+    bot = PlanBot(seed=0, playouts=2)
+    scores = []
+    while not s.is_terminal():
+        a = bot.choose(s)
+        if len(s.legal_actions()) > 1:
+            scores.append(bot.best_score)
+        # the line is the whole game: the history so far, then the plan
+        assert [str(x) for x in bot.best_line[:len(s.history)]] == s.history
+        s.apply(a)
+    assert scores == sorted(scores)
+    assert s.scores()[0].total == scores[-1]
+    # A position off the line (another game) starts a new line from that position.
+    other = late_position(6, 9)
+    bot.choose(other)
+    assert [str(x) for x in bot.best_line[:len(other.history)]] == other.history
+    end = other.clone()
+    for x in bot.best_line[len(other.history):]:
+        end.apply(x)
+    assert end.is_terminal() and end.scores()[0].total == bot.best_score
+
+
+def test_beats_greedy_at_a_tiny_budget() -> None:
+    s = late_position(11, 8)
+    greedy = finish(s, GreedyBot(seed=11)).scores()[0].total
+    plan = finish(s, PlanBot(seed=11, playouts=2)).scores()[0].total
+    assert plan > greedy
+
+
+def test_solve_spreads_the_time_over_the_game() -> None:
+    s = late_position(9, 9)
+    bot = PlanBot(seed=0, clock="cpu")
+    score, line = bot.solve(s, 0.5)
+    end = s.clone()
+    for a in line:
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score == bot.best_score
+    # the first line is the greedy playout, and the line never gets worse on the way
+    assert score >= playout(s)[0]
+    with pytest.raises(ValueError, match="positive time"):
+        bot.solve(s, 0)
+
+
+def test_tea_and_trade() -> None:
+    s = late_position(3, 9, expansion="tea-and-trade")
+    end = finish(s, PlanBot(seed=0, playouts=1))
+    assert end.is_terminal() and end.setup["expansion"] == "tea-and-trade"
+
+
+def test_solve_then_replay(tmp_path: Path) -> None:
+    out = tmp_path / "line.json"
+    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "0.2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "Half year 1 (Summer):" in r.stdout and "Half year 9 (Summer):" in r.stdout
+    assert "Score breakdown" in r.stdout and "Best line found:" in r.stdout
+    assert "first line:" in r.stderr and "done:" in r.stderr
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    end = arle.replay(rec)
+    assert end.is_terminal() and rec["setup"]["seed"] == 3
+    total = end.scores()[0].total
+    assert f"Best line found: {total:g} VP" in r.stdout
+    r = runner.invoke(app, ["replay", "--final", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "Total" in r.stdout
+    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "0.2", "--json", "--quiet",
+                            "--clock", "cpu"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["seed"] == 3 and data["score"] == sum(data["categories"].values())
+    assert r.stderr == ""
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", "1", "--time", "0"], "--time must be a positive"),
+    (["--seed", "1", "--time", "-2"], "--time must be a positive"),
+    (["--seed", "1", "--expansion", "spices"], "unknown expansion 'spices'"),
+    (["--seed", "1", "--buildings", "nowhere_hall"], "nowhere_hall"),
+    (["--seed", "1", "--buildings", ","], "--buildings: use random"),
+    (["--seed", "1", "--clock", "sundial"], "--clock must be wall or cpu"),
+])
+def test_solve_refusals(args: list[str], message: str, tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    r = runner.invoke(app, ["solve", *args, "--out", str(out)])
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr
+    assert not out.exists()
+    r = runner.invoke(app, ["solve", "--seed", "1", "--time", "0.1", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "cannot write (it is a directory)" in r.stderr
+    r = runner.invoke(app, ["solve", "--seed", "1", "--time", "0.1", "--out",
+                            str(tmp_path / "none" / "x.json")])
+    assert r.exit_code == 2 and "cannot write (no such folder)" in r.stderr
+
+
+def test_review_of_a_solo_game_asks_the_planner(tmp_path: Path) -> None:
+    assert default_judge(1) == "plan:time=1"
+    assert default_judge(2) == "greedy" and default_judge(3) == "greedy"
+    s = arle.new_game(players=1, seed=8, buildings="random")
+    s.apply(GreedyBot(seed=1).choose(s))
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(s.record()), encoding="utf-8")
+    r = runner.invoke(app, ["review", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    turns = json.loads(r.stdout)["turns"]
+    assert len(turns) == 1 and turns[0]["player"] == 0
+    r = runner.invoke(app, ["review", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "turns reviewed with plan:time=1" in r.stdout
