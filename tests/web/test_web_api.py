@@ -158,7 +158,10 @@ def test_a_legal_move_is_applied_by_the_engine(client: Any) -> None:
     state = arle.State.from_json(client.get(f"/api/games/{gid}/state").text)
     assert state == expected
     data = info(client, gid)
-    assert data["log"] == [{"ply": 1, "player": 0, "action": "place fisherman"}]
+    (entry,) = data["log"]                 # no automatic step after the Fisherman
+    assert {k: entry[k] for k in ("ply", "player", "action", "kind")} == \
+        {"ply": 1, "player": 0, "action": "place fisherman", "kind": "move"}
+    assert entry["text"].startswith("Player 1: ") and "Fisherman" in entry["text"]
     assert sorted(data["legal"]) == sorted(str(a) for a in expected.legal_actions())
 
 
@@ -311,7 +314,7 @@ def test_undo_stops_where_the_opponent_acted(client: Any) -> None:
     assert r.status_code == 409
     r = client.post(f"/api/games/{gid}/undo", json={}, headers={"X-Arle-Token": toks[second]})
     assert r.status_code == 200
-    assert [m["action"] for m in info(client, gid)["log"]] == ["place woodcutter"]
+    assert [m["action"] for m in info(client, gid)["log"] if m["kind"] == "move"] == ["place woodcutter"]
 
 
 # ---------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def test_solo_expansion_game_through_the_first_inventory(
         page.screenshot(path=str(artifacts / "tea-and-trade.png"), full_page=True)
 
         data = httpx.get(f"{live_server.url}/api/games/{gid}").json()
-        actions = [m["action"] for m in data["log"]]
+        actions = [m["action"] for m in data["log"] if m["kind"] == "move"]
         assert data["setup"]["expansion"] == "tea-and-trade" and data["half_year"] == 2
         for done in ("place ditcher", "dig v(3,0)", "place fisherman tea",
                      "ship fishing_cutter_small"):
