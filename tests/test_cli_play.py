@@ -331,3 +331,27 @@ def test_rule_choose_cells_lets_a_base_game_pick_the_cells() -> None:
 def test_bad_rules_are_refused(args: list[str], message: str) -> None:
     r = CliRunner().invoke(app, ["play", "--seats", "bot:random", *args], input="")
     assert r.exit_code != 0 and message in r.output
+
+
+def test_a_solo_hint_asks_the_planner_and_keeps_it_for_the_game(monkeypatch: Any) -> None:
+    """issue 33: the solo hint is the planner's; one planner answers every hint of the
+    game (its best line carries over)."""
+    import io
+
+    from rich.console import Console
+
+    import arle.cli.play as play
+    from arle.bots.plan import PlanBot
+    assert play.SOLO_HINT_BOT == "plan:time=2"
+    monkeypatch.setattr(play, "SOLO_HINT_BOT", "plan:playouts=2")   # quicker, the same path
+    s = arle.new_game(players=1, seed=5)
+    out = io.StringIO()
+    session = play.Session(s.clone(), play.parse_seats("human", 1, 5),
+                           Console(file=out, width=120))
+    session.hint(play.SOLO_HINT_BOT)
+    planner = session._planner
+    assert isinstance(planner, PlanBot)
+    assert "Hint (plan:playouts=2): " in out.getvalue()
+    session.hint(play.SOLO_HINT_BOT)
+    assert session._planner is planner
+    assert session.state == s                     # asking changes nothing

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from slowbot import fails_as_random, green_fails_as_random
 from webutil import create, info, token, wait_until
 
+import arle
 from arle.green.cards import V2_CARDS, V3_CARDS
 from arle.web.green import GreenService
 
@@ -445,3 +446,26 @@ def test_hostile_creation_bodies_of_both_games(make_app: Any) -> None:
         hostile()
         # the generator reaches both sides: games created and requests refused
         assert seen.count(201) >= 5 and seen.count(400) >= 50, sorted(set(seen))
+
+
+def test_the_planner_is_seated_in_solo_games_only(client: Any) -> None:
+    made = create(client, players=1, seats=["bot:plan:playouts=1"], seed=3)
+    assert made["seats"][0]["bot"] == "plan:playouts=1"
+    for seats in (["human", "bot:plan"], ["bot:plan", "bot:random"]):
+        r = client.post("/api/games", json={"players": 2, "seats": seats})
+        assert r.status_code == 400 and "plays solo games only" in r.json()["error"]
+    for spec, words in (("plan:time=60", "above this server's limit of 10"),
+                        ("plan:playouts=500", "above this server's limit of 50"),
+                        ("plan:clock=cpu", "not one plan takes")):
+        r = client.post("/api/games", json={"players": 1, "seats": [f"bot:{spec}"]})
+        assert r.status_code == 400 and words in r.json()["error"], r.text
+    two = create(client, players=2, seats=["human", "bot:random"], seed=1)
+    r = client.post(f"/api/games/{two['id']}/bot", json={"seat": 1, "bot": "plan"},
+                    headers={"X-Arle-Token": two["owner_token"]})
+    assert r.status_code == 400 and "solo games only" in r.json()["error"]
+    solo = create(client, players=1, seed=4)
+    r = client.post(f"/api/games/{solo['id']}/hint", json={},      # the planner answers
+                    headers={"X-Arle-Token": token(solo, 0)})
+    assert r.status_code == 200, r.text
+    state = arle.new_game(players=1, seed=4)
+    assert r.json()["action"] in {str(a) for a in state.legal_actions()}

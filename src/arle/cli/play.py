@@ -51,8 +51,11 @@ COMMANDS_HINT_3P = ("Type a number or an action's text; commands: undo, hint, sa
                     "scores, list, full.")
 #: ``--view``: ``auto`` is compact when the full screen does not fit the terminal.
 VIEWS = ("auto", "compact", "full")
-#: The bot that answers ``hint`` unless another is named (``hint greedy``).
+#: The bot that answers ``hint`` unless another is named (``hint greedy``); in a solo
+#: game the planner, one for the whole game, so that its best line carries over from
+#: one hint to the next.
 HINT_BOT = "mcts:sims=100"
+SOLO_HINT_BOT = "plan:time=2"
 
 
 # ---------------------------------------------------------------------------
@@ -238,6 +241,8 @@ class Session:
     _order: list[Action] = field(default_factory=list)
     _shown_half_year: int = 0
     _figures: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: the solo game's hint planner (kept: its best line carries over between hints)
+    _planner: Bot | None = None
 
     def __post_init__(self) -> None:
         if len(self.words) != len(self.movers):
@@ -398,7 +403,12 @@ class Session:
         """Say which action a bot would choose here; nothing changes."""
         s = self.state
         try:
-            bot = get_bot(spec, seed=len(s.history))
+            if spec == SOLO_HINT_BOT and s.n == 1:
+                if self._planner is None:
+                    self._planner = get_bot(spec, seed=s.seed)
+                bot = self._planner
+            else:
+                bot = get_bot(spec, seed=len(s.history))
         except ValueError as e:
             self.error(f"{e} (nothing changed).")
             return
@@ -493,7 +503,7 @@ class Session:
             self.save(rest.strip())
             return None
         if cmd == "hint":
-            self.hint(rest.strip() or HINT_BOT)
+            self.hint(rest.strip() or (SOLO_HINT_BOT if self.state.n == 1 else HINT_BOT))
             return None
         if text.isascii() and text.isdigit():
             k = int(text)

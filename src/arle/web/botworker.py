@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-__all__ = ["GREEN_ALIASES", "LIMITS", "WEB_BOTS", "BotTimeout", "check_bot_spec",
+__all__ = ["GREEN_ALIASES", "LIMITS", "SOLO_ONLY", "WEB_BOTS", "BotTimeout", "check_bot_spec",
            "known_bots", "think", "think_green", "timed_think", "watch_parent"]
 
 #: The bots web users may seat or ask for hints, per game, with every option each takes
@@ -30,6 +30,8 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                  "backup": ("auto", "max", "mean"), "reuse": ("0", "1"),
                  "eval": ("auto", "hand", "learned"), "opp": ("auto",) + ("0-16",),
                  "chains": ("eval", "hand")},
+        "plan": {"time": (0.05, 10.0), "playouts": (1, 50), "width": (1, 20),
+                 "noise": (0.0, 10.0), "clock": ("wall",)},
     },
     "green": {
         "random": {"by": ("action", "verb")},
@@ -39,6 +41,8 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                          "dets": (1, 16), "look": (0, 40), "steps": (0, 40)},
     },
 }
+#: Bots that play solo games only (the planner: one player, no opponents to model).
+SOLO_ONLY = frozenset({"plan"})
 #: Short names a green seat may use (``greedy`` is ``green-greedy``).
 GREEN_ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
 #: The numeric bounds of :data:`WEB_BOTS` (the form earlier versions published).

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
-from arle.web.botworker import check_bot_spec, think, timed_think, watch_parent
+from arle.web.botworker import SOLO_ONLY, check_bot_spec, think, timed_think, watch_parent
 from arle.web.db import (
     EventRow,
     GameRecord,
@@ -50,8 +50,10 @@ __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "Ne
 log = logging.getLogger("arle.web")
 
 MAX_ACTION_LEN = 200
-#: The bot that answers a hint request unless the request names another.
+#: The bot that answers a hint request unless the request names another; in a solo
+#: game the planner (it plays solo games only).
 HINT_BOT = "mcts:sims=100"
+SOLO_HINT_BOT = "plan:time=2"
 #: Seconds a bot may think about one decision before the worker is stopped.
 THINK_TIMEOUT = 60.0
 MAX_RECORD_ACTIONS = 20_000
@@ -485,6 +487,8 @@ class GameService:
                     norm = check_bot_spec(spec[4:], "arle")
                 except ValueError as e:
                     raise GameError(f"seat {i + 1}: {e}") from e
+                if norm.partition(":")[0] in SOLO_ONLY and opts.players != 1:
+                    raise GameError(f"seat {i + 1}: {norm} plays solo games only")
                 seats.append(SeatRow(i, "bot", norm, None, True))
             else:
                 raise GameError(f"seat {i + 1}: expected 'human' or 'bot:NAME', got {spec!r}")
@@ -649,15 +653,17 @@ class GameService:
         """The action bot ``spec`` (default :data:`HINT_BOT`) would take for the seat to
         move, asked by its holder; with the version it was computed at.  Nothing changes."""
         held = set(held)
+        game = await self.get(game_id)
         if spec is None:
-            spec = HINT_BOT
+            spec = SOLO_HINT_BOT if game.rec.players == 1 else HINT_BOT
         if not isinstance(spec, str) or len(spec) > MAX_ACTION_LEN:
             raise GameError("malformed hint: 'bot' must be a bot spec like 'greedy'")
         try:
             spec = check_bot_spec(spec, "arle")
         except ValueError as e:
             raise GameError(str(e)) from e
-        game = await self.get(game_id)
+        if spec.partition(":")[0] in SOLO_ONLY and game.rec.players != 1:
+            raise GameError(f"{spec} plays solo games only", 400)
         if game.rec.game != ARLE.name:
             raise GameError("hints are offered in games of Fields of Arle only", 409)
         p = game.state.current_player
@@ -702,6 +708,8 @@ class GameService:
                                       game.rec.game)
             except ValueError as e:
                 raise GameError(str(e)) from e
+            if norm.partition(":")[0] in SOLO_ONLY and game.rec.players != 1:
+                raise GameError(f"{norm} plays solo games only")
             text = (f"Player {seat + 1}'s bot tried again ({norm})" if norm == row.bot
                     else f"Player {seat + 1}'s bot is now {norm} (was {row.bot})")
             event = EventRow(game.version + 1, len(game.moves), seat, "bot", text, time.time())
@@ -999,9 +1007,13 @@ def _record_seats(raw: Any, players: int) -> list[str]:
             out.append("human")
         elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
             try:
-                out.append(check_bot_spec(spec[4:], "arle"))
+                norm = check_bot_spec(spec[4:], "arle")
             except ValueError as e:
                 raise GameError(f"malformed record: seats[{i}]: {e}") from e
+            if norm.partition(":")[0] in SOLO_ONLY and players != 1:
+                raise GameError(f"malformed record: seats[{i}]: {norm} plays solo games "
+                                "only")
+            out.append(norm)
         else:
             raise GameError(f"malformed record: seats[{i}] must be 'human' or 'bot:NAME', "
                             f"got {str(spec)[:40]!r}")
