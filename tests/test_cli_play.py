@@ -355,3 +355,10 @@ def test_a_solo_hint_asks_the_planner_and_keeps_it_for_the_game(monkeypatch: Any
     session.hint(play.SOLO_HINT_BOT)
     assert session._planner is planner
     assert session.state == s                     # asking changes nothing
+
+
+def test_the_planner_takes_solo_seats_only() -> None:
+    from arle.cli.play import parse_seats
+    assert parse_seats("bot:plan:playouts=1", 1, 3)[0].bot is not None
+    with pytest.raises(ValueError, match="solo games only"):
+        parse_seats("human,bot:plan", 2, 3)

@@ -115,6 +115,8 @@ def seats_from_specs(specs: list[str], players: int, seed: int,
         if low == "human":
             seats.append(Seat("human"))
         elif low.startswith("bot:"):
+            if low[4:].partition(":")[0] == "plan" and players != 1:
+                raise ValueError(f"seat {spec!r}: the planner plays solo games only")
             bot = (make or get_bot)(spec[4:], seed=seed * 100 + p)
             seats.append(Seat(f"{bot.name} bot", bot, "bot:" + spec[4:]))
         else:
