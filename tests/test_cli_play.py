@@ -220,7 +220,7 @@ def test_human_against_bot(tmp_path: Path) -> None:
     (("--players", "2", "--seats", "human"), "names 1 seat(s) for 2 player(s)"),
     (("--seats", "bot:nobody"), "unknown bot 'nobody' (known bots: "),
     (("--seats", "robot"), "use 'human' or 'bot:NAME'"),
-    (("--seats", "human,human,human"), "three players need --expansion tea-and-trade"),
+    (("--seats", "human,human,human"), "3 players need the Tea & Trade expansion (--expansion tea-and-trade)"),
     (("--seats", "human,human,human,human"), "a game has 1 to 3 players"),
     (("--seats", "human,bot:random:depth=2,x=1"), "the random bot takes only the option by=action|verb"),
     (("--buildings", "castle"), "unknown building id 'castle'"),

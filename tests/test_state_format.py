@@ -348,7 +348,7 @@ def test_a_start_position_in_a_record_is_checked_like_a_state() -> None:
 
 @pytest.mark.parametrize("kw,message", [
     ({"players": 4}, "players must be 1, 2 or 3"),
-    ({"players": 3}, "players=3 needs the Tea & Trade expansion"),
+    ({"players": 3}, "3 players need the Tea & Trade expansion"),
     ({"seed": "x"}, "seed must be a whole number"),
     ({"buildings": "all"}, "unknown building selection"),
     ({"buildings": ["castle"]}, "unknown building id"),

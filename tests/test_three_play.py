@@ -332,7 +332,7 @@ def test_play_three_players_piped(tmp_path: Path) -> None:
 
 def test_play_refuses_three_players_without_the_expansion(tmp_path: Path) -> None:
     r = run_piped("--players", "3", input_text="", cwd=tmp_path)
-    assert r.returncode == 2 and "three players need --expansion tea-and-trade" in r.stderr
+    assert r.returncode == 2 and "3 players need the Tea & Trade expansion (--expansion tea-and-trade)" in r.stderr
     r = run_piped("--seats", "human,human,human,human", "--expansion", TEA, input_text="",
                   cwd=tmp_path)
     assert r.returncode == 2 and "1 to 3 players" in r.stderr

@@ -16,6 +16,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from arle import jsonread
+from arle.data.options import players_error
 from arle.errors import StateFormatError
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
@@ -161,8 +162,8 @@ def check_setup(setup: Any, where: str = "setup") -> dict[str, Any]:
              f"unknown expansion {_short(setup['expansion'])} (known: {', '.join(EXPANSIONS)})")
     need(is_int(setup["players"], 1, 3), f"{where}.players",
          f"players must be 1, 2 or 3, not {_short(setup['players'])}")
-    need(setup["players"] != 3 or "expansion" in setup, f"{where}.players",
-         "3 players need the Tea & Trade expansion (setup.expansion)")
+    refused = players_error(setup["players"], setup.get("expansion"), "setup.expansion")
+    need(refused is None, f"{where}.players", str(refused))
     need(is_int(setup["seed"]), f"{where}.seed",
          f"seed must be a whole number, not {_short(setup['seed'])}")
     need(isinstance(setup["promos"], bool), f"{where}.promos",

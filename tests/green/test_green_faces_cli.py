@@ -106,7 +106,7 @@ def test_bad_options_are_refused_and_the_arle_game_keeps_its_limits(tmp_path: Pa
                          "names 2 seat(s) for 3"),
                         (("--game", "green", "--promos"), "not --game green"),
                         (("--game", "green", "--load", "missing.json"), "no such file"),
-                        (("--players", "3",), "three players need --expansion"),
+                        (("--players", "3",), "3 players need the Tea & Trade expansion"),
                         (("--players", "4",), "1 to 3 players"),
                         (("--cards", "x.json"), "--cards is for --game green")):
         r = _arle("play", *args, cwd=tmp_path)

@@ -19,6 +19,7 @@ from typing import Any
 
 import arle
 from arle.bots import get
+from arle.data.options import players_error
 from arle.scoring import CATEGORIES, TT_CATEGORIES
 
 __all__ = ["Match", "check_run", "MatchResult", "BotStats", "schedule", "play_match", "summarize",
@@ -76,10 +77,9 @@ def unique_labels(specs: list[str]) -> list[str]:
 
 def check_run(players: int, games: int, expansion: str | None) -> None:
     """Refuse (ValueError) a player count or a number of games that no run can play."""
-    if players not in (1, 2, 3):
-        raise ValueError("players must be 1, 2 or 3")
-    if players == 3 and expansion is None:
-        raise ValueError("three players need the expansion: use expansion='tea-and-trade'")
+    refused = players_error(players, expansion, "expansion='tea-and-trade'")
+    if refused is not None:
+        raise ValueError(refused)
     if games < 1:
         raise ValueError("games must be at least 1")
 

@@ -35,6 +35,7 @@ from arle.cli.files import refuse
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
+from arle.data.options import players_error
 from arle.data.texts import UnknownName
 from arle.view import apply_logged
 from arle.state import State
@@ -754,9 +755,9 @@ def play(
         n = players if players is not None else len(split_seats(seats)) if seats else 1
         if n not in (1, 2, 3):
             _refuse(f"--seats names {n} seats: a game has 1 to 3 players")
-        if n == 3 and expansion is None:
-            _refuse("three players need --expansion tea-and-trade (the 3-player game is "
-                    "the expansion's)")
+        refused = players_error(n, expansion, "--expansion tea-and-trade")
+        if refused is not None:
+            _refuse(refused)
         game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
         try:
             state = arle.new_game(players=n, seed=game_seed,

@@ -8,7 +8,13 @@ from typing import Any
 
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.data.options import BASE_TT_OPTIONS, RULE_OPTIONS, TT_RULE_OPTIONS
+from arle.data.options import (
+    BASE_TT_OPTIONS,
+    PLAYER_COUNTS,
+    RULE_OPTIONS,
+    TT_RULE_OPTIONS,
+    players_error,
+)
 from arle.engine.core import advance
 from arle.engine.farm import new_player
 from arle.state import State
@@ -192,11 +198,10 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     >>> s.current_player, s.half_year, len(s.board)
     (0, 1, 18)
     """
-    if type(players) is not int or players not in (1, 2, 3):
-        raise ValueError(f"players must be 1, 2 or 3, not {players!r}")
-    if players == 3 and expansion is None:
-        raise ValueError("players=3 needs the Tea & Trade expansion "
-                         "(expansion='tea-and-trade')")
+    refused = players_error(players, expansion if expansion in PLAYER_COUNTS else None,
+                            "expansion='tea-and-trade'")
+    if refused is not None:
+        raise ValueError(refused)
     if type(seed) is not int:
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     if not isinstance(promos, bool):

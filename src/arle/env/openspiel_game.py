@@ -47,6 +47,7 @@ from open_spiel.python.observation import (
 )
 
 import arle
+from arle.data.options import players_error
 from arle.env.catalog import ActionCatalog, catalog_for
 from arle.env.observation import text_view
 from arle.env.observation_tt import Layout, layout_for
@@ -118,11 +119,10 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         p = dict(_DEFAULTS)
         p.update(params or {})
         players = int(p["players"])
-        if players not in (1, 2, 3):
-            raise ValueError(f"players must be 1, 2 or 3, not {players}")
-        if players == 3 and not str(p["expansion"]):
-            raise ValueError("players=3 needs the Tea & Trade expansion "
-                             "(expansion='tea-and-trade')")
+        refused = players_error(players, str(p["expansion"]) or None,
+                                "expansion='tea-and-trade'")
+        if refused is not None:
+            raise ValueError(refused)
         if p["reward"] not in REWARDS:
             raise ValueError(f"unknown reward {p['reward']!r} (use one of {REWARDS})")
         self.players = players

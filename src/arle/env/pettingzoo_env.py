@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 import arle
+from arle.data.options import players_error
 from arle.env.aec_base import TurnBasedAEC
 from arle.env.catalog import ActionCatalog, catalog_for
 from arle.env.observation import text_view
@@ -51,11 +52,9 @@ class ArleAECEnv(TurnBasedAEC[State]):
                  reward: str = "score_diff", solo_target: float = SOLO_TARGET,
                  render_mode: str | None = None, expansion: str | None = None) -> None:
         super().__init__()
-        if players not in (1, 2, 3):
-            raise ValueError(f"players must be 1, 2 or 3, not {players!r}")
-        if players == 3 and expansion is None:
-            raise ValueError("players=3 needs the Tea & Trade expansion "
-                             "(expansion='tea-and-trade')")
+        refused = players_error(players, expansion, "expansion='tea-and-trade'")
+        if refused is not None:
+            raise ValueError(refused)
         layout = layout_for(expansion, players)
         self._layout_encode = layout.encode
         self.expansion = expansion

@@ -41,6 +41,7 @@ from arle.web.db import (
     storage_errors,
     token_matches,
 )
+from arle.data.options import players_error
 from arle.web.kinds import ARLE, Kind
 
 __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "NewGame",
@@ -64,8 +65,7 @@ BUILDING_MODES = ("first-game", "random")
 EXPANSIONS = ("tea-and-trade",)
 TT_BUILDING_MODES = ("random", "expansion-only")
 #: Why a 3-player game without the expansion is refused.
-THREE_NEED_EXPANSION = ("3 players need the Tea & Trade expansion "
-                        "(expansion 'tea-and-trade')")
+THREE_NEED_EXPANSION = str(players_error(3, None, "expansion 'tea-and-trade'"))
 
 ThinkFn = Callable[[str, int, str], str]
 STORAGE_ERRORS = storage_errors()
