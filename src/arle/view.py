@@ -39,6 +39,7 @@ __all__ = [
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
+    "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
@@ -420,6 +421,18 @@ class Event(NamedTuple):
     step: str
     changes: tuple[tuple[str, int], ...]
     text: str
+
+
+def last_half_year(s: State) -> int:
+    """The game's last half year, as the engine ends it: 9, or 7 with three players
+    (T48) unless the ``three_player_nine_half_years`` option is on.
+
+    >>> import arle
+    >>> last_half_year(arle.new_game(players=3, seed=1, expansion="tea-and-trade"))
+    7
+    """
+    from arle.engine.three import last_half_year as engine_last
+    return int(engine_last(s))
 
 
 def figure_names(s: State, p: int) -> tuple[str, ...]:

@@ -90,12 +90,8 @@ def is_three(s: State) -> bool:
     return len(s.players) == 3
 
 
-def last_half_year(s: State) -> int:
-    """The game's last half year: 9, or 7 with three players (T48) unless the 9 half
-    years option is on."""
-    if is_three(s) and not s.setup.get("options", {}).get("three_player_nine_half_years"):
-        return TT.THREE_PLAYER_HALF_YEARS
-    return C.HALF_YEARS
+#: The game's last half year (one source: :func:`arle.view.last_half_year`).
+last_half_year = view.last_half_year
 
 
 def season_spaces(s: State, season: int) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from arle import ANYTIME_VERBS as _ANYTIME_VERBS
+from arle import view as arle_view
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
@@ -478,12 +479,8 @@ def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
     return out
 
 
-def last_half_year(s: State) -> int:
-    """The game's last half year: 9, or 7 with three players (ruling T48) unless its
-    rules option asks for 9."""
-    if s.n == 3 and not s.setup.get("options", {}).get("three_player_nine_half_years"):
-        return int(TT.THREE_PLAYER_HALF_YEARS)
-    return C.HALF_YEARS
+#: The game's last half year (one source: :func:`arle.view.last_half_year`).
+last_half_year = arle_view.last_half_year
 
 
 def half_label(s: State) -> str:
