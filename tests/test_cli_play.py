@@ -29,7 +29,8 @@ PROMPT = "Player 1> "
 
 def env() -> dict[str, str]:
     e = dict(os.environ, TERM="dumb", PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")
-    e.pop("COLUMNS", None)
+    e.pop("COLUMNS", None)   # the pseudo-terminal gives the size (an xdist worker,
+    e.pop("LINES", None)     # whose readline set both, must not pass its own on)
     e.pop("NO_COLOR", None)
     return e
 

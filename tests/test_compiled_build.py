@@ -23,6 +23,7 @@ import pytest
 
 import arle
 import buildtrace
+import compiled_run
 from arle.cli.bench import build_name, compiled
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,3 +148,33 @@ def test_version_names_the_build() -> None:
     assert res.exit_code == 0, res.output
     assert res.stdout.strip() == f"arle {arle.__version__} ({build_name()})"
     assert build_name() in ("compiled with mypyc", "pure Python")
+
+
+def test_the_compiled_run_leaves_out_no_compiled_code() -> None:
+    """tests/compiled_run.py's selection: each left-out path still names something, no
+    compiled module lies in a left-out part (its doctests and tests would be skipped),
+    and the run takes the build comparison and most of the suite."""
+    files = [compiled_run.relative(p) for top in ("tests", "src")
+             for p in (ROOT / top).rglob("*.py")]
+    for prefix in compiled_run.LEFT_OUT:
+        assert any(f.startswith(prefix) for f in files), \
+            f"compiled_run.LEFT_OUT: {prefix!r} names nothing"
+    for name in compiled_modules():
+        source = ROOT / "src" / (name.replace(".", "/") + ".py")
+        assert compiled_run.in_compiled_run(source), f"{name} is compiled but left out"
+    tests = list((ROOT / "tests").rglob("test_*.py"))
+    taken = [p for p in tests if compiled_run.in_compiled_run(p)]
+    assert Path(__file__) in taken and 2 * len(taken) > len(tests)
+
+
+def test_the_compiled_mark_follows_the_selection(request: pytest.FixtureRequest) -> None:
+    items = request.session.items
+    assert items
+    for item in items:
+        assert (item.get_closest_marker("compiled") is not None) \
+            == compiled_run.in_compiled_run(item.path), item.nodeid
+    assert request.node.get_closest_marker("compiled") is not None
+    assert not compiled_run.in_compiled_run(ROOT / "tests" / "web" / "test_web_api.py")
+    assert compiled_run.in_compiled_run(ROOT / "tests" / "test_random_games.py")
+    assert compiled_run.in_compiled_run(ROOT / "src" / "arle" / "state.py")
+    assert compiled_run.in_compiled_run(ROOT / "README.md")
