@@ -39,7 +39,8 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.view import dehydrated_cells, enclosures, farm, pending_steps
+from arle.engine.farm import enclosures as _housing
+from arle.view import dehydrated_cells, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -332,7 +333,7 @@ def _features(s: State, p: int) -> list[float]:
     tl = _time_left(s, p, hy)
     halves = (C.HALF_YEARS - hy) + (1 if s.phase == "work" else 0)
 
-    enc = enclosures(s, p)
+    enc = _housing(pl)     # arle.view.enclosures(s, p), without its import per call
     land = enc.pastures
     moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
     for c in range(3):
