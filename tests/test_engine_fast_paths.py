@@ -42,3 +42,29 @@ def test_the_fast_actions_match_the_payment_lists_in_seeded_games() -> None:
                         spaces.tool_step_options(s, p, t))
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_states_with_frames_pickle_and_deep_copy() -> None:
+    """Frames (compiled frozen dataclasses in the mypyc build) survive pickle and
+    deepcopy, so a state in the middle of an action does too (process pools)."""
+    import copy
+    import pickle
+
+    from arle.engine import frames as FR
+    for seed, exp in ((1, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        seen = 0
+        while not s.is_terminal() and seen < 20:
+            if s.stack:
+                seen += 1
+                for f in s.stack:
+                    assert pickle.loads(pickle.dumps(f)) == f and copy.deepcopy(f) == f
+                assert pickle.loads(pickle.dumps(s)).to_json() == s.to_json()
+                assert copy.deepcopy(s).to_json() == s.to_json()
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert seen == 20
+    f = FR.Farmer(1, built=True, fields=2, dry=1)
+    assert pickle.loads(pickle.dumps(f)) == f and type(copy.copy(f)) is FR.Farmer

@@ -54,6 +54,11 @@ class Frame(_Kinded):
 
     p: int
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (and deep-copied) as its class and field values: the compiled frozen
+        dataclass has no state the default protocol could set back."""
+        return (type(self), tuple(getattr(self, name) for name in _FIELDS[type(self)]))
+
     def details(self) -> dict[str, Any]:
         """The frame's own fields (all but ``p``), in declaration order; as in the JSON,
         a field with a default is left out while it holds it."""
