@@ -63,3 +63,36 @@ def test_expansion_bench_sits_beside_the_base_game() -> None:
                                           "first-game"]):
         r = runner.invoke(app, ["bench", "--games", "1", *bad])
         assert r.exit_code == 2, bad
+
+
+def test_mcts_bench_counts_the_default_search() -> None:
+    from arle.bots.mcts import MCTSBot
+    from arle.cli.bench import MCTS_KEYS, run_mcts_bench
+    r = run_mcts_bench(games=1, decisions=1, repeats=1, seed=0)
+    assert list(r) == list(MCTS_KEYS)
+    # one search of the default number of simulations (the first decision of solo
+    # setup 0 is a real choice), timed in CPU seconds
+    assert (r["searches"], r["sims"]) == (1, MCTSBot().sims)
+    assert isinstance(r["sims_per_cpu_s"], float) and r["sims_per_cpu_s"] > 0
+    assert r["runs"] == [r["sims_per_cpu_s"]]
+    assert isinstance(r["workload_ms"], float) and r["workload_ms"] > 0
+    with pytest.raises(ValueError):
+        run_mcts_bench(decisions=0)
+
+
+def test_cli_mcts_json_has_the_pinned_keys() -> None:
+    from arle.cli.bench import MCTS_KEYS
+    res = runner.invoke(app, ["bench", "--mcts", "--json", "--games", "1", "--decisions",
+                              "1", "--repeats", "1"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert set(data) == set(MCTS_KEYS) | {"compiled"}
+    assert data["compiled"] is compiled() and data["sims_per_cpu_s"] > 0
+    assert (data["games"], data["decisions"]) == (1, 1)
+    table = runner.invoke(app, ["bench", "--mcts", "--games", "1", "--decisions", "1",
+                                "--repeats", "1"])
+    assert table.exit_code == 0 and "simulations per CPU second" in table.stdout
+    for bad in (["--expansion", "tea-and-trade"], ["--players", "1"], ["--decisions", "0"],
+                ["--buildings", "first-game"], ["--games", "0"]):
+        r = runner.invoke(app, ["bench", "--mcts", "--json", *bad])
+        assert r.exit_code == 2, bad

@@ -78,7 +78,7 @@ class Player:
         p.ditches = self.ditches
         p.dike_cols = self.dike_cols     # replaced, never changed in place
         p.boost = self.boost
-        p.harbor = [h[:] for h in self.harbor]
+        p.harbor = [h[:] for h in self.harbor] if self.harbor else []
         return p
 
     def to_dict(self) -> dict[str, Any]:
@@ -231,13 +231,15 @@ class State:
         return (self.half_year, self.start_player, self.phase, self.turn,
                 dict(self.occupied), self.special, self.ended[:], self.stack[:],
                 dict(self.pool), self.board[:], self.history, len(self.history), self._legal,
-                # per player: its lists flattened into one (cheaper than a copy each)
+                # per player: its lists flattened into one (cheaper than a copy each);
+                # an empty barn or harbor (every base game's harbor) needs no loop
                 [(p, [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *p.buildings,
                       *p.travel],
                   (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
                    len(p.buildings)),
-                  [b[:] for b in p.barn], p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                  p.dike_cols[:], p.boost[:], [h[:] for h in p.harbor])
+                  [b[:] for b in p.barn] if p.barn else [], p.bw_peat, p.dikes,
+                  p.bottleneck, p.ditches, p.dike_cols[:], p.boost[:],
+                  [h[:] for h in p.harbor] if p.harbor else [])
                  for p in self.players])
 
     def _restore(self, snap: tuple[Any, ...]) -> None:

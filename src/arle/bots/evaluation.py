@@ -39,7 +39,8 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.view import dehydrated_cells, enclosures, farm, pending_steps
+from arle.engine.farm import enclosures as _housing
+from arle.view import dehydrated_cells, farm, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -99,7 +100,12 @@ def half_year(s: State) -> int:
 
 def workers_left(s: State, p: int) -> tuple[int, int]:
     """(workers ``p`` still places this half year, workers of later half years)."""
-    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - half_year(s))
+    return _workers_left(s, p, half_year(s))
+
+
+def _workers_left(s: State, p: int, hy: int) -> tuple[int, int]:
+    """:func:`workers_left`, with ``hy`` the :func:`half_year` of ``s``."""
+    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - hy)
     if s.phase != "work":
         return 0, future
     n = s.n
@@ -169,8 +175,13 @@ _TIME = {(h, a, b, c): _time_table(h, a, b, c)
 
 def time_left(s: State, p: int) -> TimeLeft:
     """The inventories still to come for player ``p`` (see :class:`TimeLeft`)."""
+    return _time_left(s, p, half_year(s))
+
+
+def _time_left(s: State, p: int, hy: int) -> TimeLeft:
+    """:func:`time_left`, with ``hy`` the :func:`half_year` of ``s``."""
     if s.phase == "work":
-        return _TIME[(half_year(s), True, True, True)]
+        return _TIME[(hy, True, True, True)]
     sustain = production = houses = False
     if s.phase != "over":
         for who, name in pending_steps(s):
@@ -182,7 +193,7 @@ def time_left(s: State, p: int) -> TimeLeft:
                 production = True
             elif name in ("before_november", "houses_before_november"):
                 houses = True
-    return _TIME[(half_year(s), sustain, production, houses)]
+    return _TIME[(hy, sustain, production, houses)]
 
 
 # ---------------------------------------------------------------------------
@@ -277,7 +288,8 @@ WEIGHTS: dict[str, float] = {
 
 _SPADE_TOOL = TT.TT_TOOLS.index("digging_spades")
 _TRADING = frozenset(k for k, kind in TT.SHIP_KIND.items() if kind == "trading_ship")
-_NO_TT = [0.0] * 8
+_NO_TT = (0.0,) * 8
+_NONE: list[float] = []
 
 
 def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
@@ -303,16 +315,25 @@ def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
 
 def features(s: State, p: int) -> list[float]:
     """The feature vector of player ``p`` (order of :data:`FEATURES`)."""
+    out = _features(s, p)
+    if len(out) < len(FEATURES):      # a base game: the expansion's features are zero
+        out.extend(_NO_TT)
+    return out
+
+
+def _features(s: State, p: int) -> list[float]:
+    """:func:`features`, without the expansion's (all zero) in a base game."""
     pl: Player = s.players[p]
     res = pl.res
     g = pl.grid
-    now, future = workers_left(s, p)
+    hy = s.half_year if s.n != 3 else half_year(s)
+    now, future = _workers_left(s, p, hy)
     workers = now + future
     f = workers / _TOTAL_WORKERS           # share of the game's actions still to come
-    tl = time_left(s, p)
-    halves = (C.HALF_YEARS - half_year(s)) + (1 if s.phase == "work" else 0)
+    tl = _time_left(s, p, hy)
+    halves = (C.HALF_YEARS - hy) + (1 if s.phase == "work" else 0)
 
-    enc = enclosures(s, p)
+    enc = _housing(pl)     # arle.view.enclosures(s, p), without its import per call
     land = enc.pastures
     moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
     for c in range(3):
@@ -372,7 +393,7 @@ def features(s: State, p: int) -> list[float]:
             dark += 1
 
     if pl.ditches is None:
-        tt, cutter_food = _NO_TT, 0
+        tt, cutter_food = _NONE, 0
     else:
         tt, cutter_food = _tt_features(s, p, pl, f, halves, tl.nov + tl.may)
     food = res[C.FOOD]
@@ -450,4 +471,7 @@ def evaluate(s: State, p: int, weights: list[float] | None = None) -> float:
     if s.phase == "over":
         return score_now(s, p)
     w = _W if weights is None else weights
-    return float(score_now(s, p) + sum(map(mul, w, features(s, p))))
+    # In a base game the expansion's features (the last ones, all zero) are left out:
+    # map stops at the shorter vector, and the sum is the same to the bit (adding the
+    # products 0.0 at its end changes nothing).
+    return float(score_now(s, p) + sum(map(mul, w, _features(s, p))))

@@ -24,6 +24,16 @@ the expansion's figures, ``"base"`` the base game's and ``"ratio"`` the expansio
 ``--json`` adds ``"compiled"``: whether the engine running is the mypyc build
 (``ARLE_COMPILE=1 pip install .``, see BENCHMARKS.md) or pure Python.
 
+``arle bench --mcts --json`` times the default search instead (``mcts`` with its default
+options, the hand evaluation in solo games): it plays the first ``--decisions``
+decisions of ``--games`` seeded solo games (random buildings) and divides the
+simulations of the searches that ran (``last_stats``; decisions taken from the previous
+search's plan run none) by the CPU time of those decisions.  It prints the median of
+``sims_per_cpu_s`` over the repeats, the range (``runs``), the searches and simulations
+of one repeat (the same every repeat: the bot and the games are seeded) and
+``workload_ms``, the CPU time of a fixed pure-Python workload (:func:`workload_ms`)
+timed in the same run, so that runs on a busy machine can be put on one scale.
+
 The engine computes the next decision's legal actions at the end of ``apply()`` (and
 ``legal_actions()`` returns a copy of that list), so most of the work shows under
 ``apply``; the sum per decision is the figure to compare.
@@ -45,7 +55,8 @@ from rich.table import Table
 import arle
 from arle.cli.files import refuse
 
-__all__ = ["register", "bench", "run_bench", "KEYS", "compiled", "build_name"]
+__all__ = ["register", "bench", "run_bench", "run_mcts_bench", "workload_ms", "KEYS",
+           "MCTS_KEYS", "compiled", "build_name"]
 
 KEYS = ("us_per_decision", "us_legal_actions", "us_apply", "us_clone",
         "decisions_per_game", "games_per_s")
@@ -131,6 +142,83 @@ def run_bench(games: int = 20, repeats: int = 5, seed: int = 0, players: int = 2
     return {k: round(statistics.median(r[k] for r in runs), 3) for k in KEYS}
 
 
+#: The keys of ``arle bench --mcts --json`` (and of :func:`run_mcts_bench`), besides
+#: ``"compiled"``.
+MCTS_KEYS = ("sims_per_cpu_s", "runs", "searches", "sims", "games", "decisions",
+             "workload_ms")
+
+
+def _mcts_repeat(games: int, decisions: int, seed: int) -> tuple[float, int, float]:
+    """One repeat of the search benchmark: (simulations, searches, CPU seconds)."""
+    import arle.bots
+    total_sims = 0
+    searches = 0
+    cpu = 0.0
+    for g in range(games):
+        bot = arle.bots.get("mcts", seed=seed + g)
+        s = arle.new_game(players=1, seed=seed + g, buildings="random")
+        for _ in range(decisions):
+            if s.is_terminal():
+                break
+            bot.last_stats = {}   # type: ignore[attr-defined]
+            t0 = time.process_time()
+            a = bot.choose(s)
+            dt = time.process_time() - t0
+            stats: dict[str, float] = bot.last_stats   # type: ignore[attr-defined]
+            if stats:   # a search ran (not a step of the previous search's plan)
+                total_sims += int(stats["sims"])
+                searches += 1
+                cpu += dt
+            s.apply(a)
+    return float(total_sims), searches, cpu
+
+
+def workload_ms(repeats: int = 3) -> float:
+    """CPU milliseconds of a fixed pure-Python workload (integer arithmetic, list and
+    dict work; it never touches arle), the fastest of ``repeats``: a measure of how fast
+    the machine runs Python at the moment, to scale figures of runs made at different
+    loads (a figure times ``workload_ms`` is roughly load-free).
+
+    >>> workload_ms(1) > 0
+    True
+    """
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        acc = 0
+        d: dict[int, int] = {}
+        xs: list[int] = []
+        for i in range(150_000):
+            acc = (acc * 31 + i) % 1_000_003
+            d[i & 255] = acc
+            xs.append(acc & 7)
+            if len(xs) > 64:
+                xs = xs[32:]
+        best = min(best, time.process_time() - t0)
+    return best * 1000.0
+
+
+def run_mcts_bench(games: int = 2, decisions: int = 6, repeats: int = 3,
+                   seed: int = 0) -> dict[str, object]:
+    """Simulations per CPU second of the default ``mcts`` search on seeded solo games
+    (see the module docstring); the keys of :data:`MCTS_KEYS`."""
+    if games < 1 or repeats < 1 or decisions < 1:
+        raise ValueError("games, decisions and repeats must be at least 1")
+    rates: list[float] = []
+    sims = searches = 0
+    loads: list[float] = []
+    for _ in range(repeats):
+        loads.append(workload_ms(1))
+        total, searches, cpu = _mcts_repeat(games, decisions, seed)
+        sims = int(total)
+        rates.append(total / cpu if cpu > 0 else 0.0)
+    loads.append(workload_ms(1))
+    return {"sims_per_cpu_s": round(statistics.median(rates), 1),
+            "runs": [round(r, 1) for r in rates], "searches": searches, "sims": sims,
+            "games": games, "decisions": decisions,
+            "workload_ms": round(statistics.median(loads), 2)}
+
+
 def machine() -> str:
     """A one-line description of the machine and Python running the benchmark."""
     import os
@@ -148,9 +236,12 @@ def machine() -> str:
 
 
 def bench(
-    games: Annotated[int, typer.Option("--games", help="Random games per repeat.")] = 20,
-    repeats: Annotated[int, typer.Option("--repeats", help="Repeats (medians are shown).")]
-        = 5,
+    games: Annotated[int | None, typer.Option(
+        "--games", help="Games per repeat [default: 20; 2 with --mcts].",
+        show_default=False)] = None,
+    repeats: Annotated[int | None, typer.Option(
+        "--repeats", help="Repeats (medians are shown) [default: 5; 3 with --mcts].",
+        show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="First game seed.")] = 0,
     players: Annotated[int, typer.Option(
         "--players", help="1 or 2 players, or 3 (with --expansion tea-and-trade).")] = 2,
@@ -162,10 +253,27 @@ def bench(
                             "side with the base game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")]
         = False,
+    mcts: Annotated[bool, typer.Option(
+        "--mcts", help="Time the default mcts search instead: simulations per CPU second "
+                       "on seeded solo games (--games default 2, --repeats 3).")] = False,
+    decisions: Annotated[int, typer.Option(
+        "--decisions", help="With --mcts: decisions played per game.")] = 6,
 ) -> None:
-    """Time the engine on seeded random games (legal_actions, apply, clone)."""
-    if games < 1 or repeats < 1:
+    """Time the engine on seeded random games (legal_actions, apply, clone), or with
+    --mcts the default search (simulations per CPU second)."""
+    if (games is not None and games < 1) or (repeats is not None and repeats < 1):
         _refuse("--games and --repeats must be at least 1")
+    if mcts:
+        if expansion is not None or players != 2 or buildings != "random":
+            _refuse("--mcts times solo base games with random buildings: leave out "
+                    "--expansion, --players and --buildings")
+        if decisions < 1:
+            _refuse("--decisions must be at least 1")
+        _bench_mcts(2 if games is None else games, 3 if repeats is None else repeats,
+                    seed, decisions, as_json)
+        return
+    games = 20 if games is None else games
+    repeats = 5 if repeats is None else repeats
     if players not in (1, 2, 3):
         _refuse("--players must be 1, 2 or 3")
     if players == 3 and expansion is None:
@@ -203,6 +311,27 @@ _NAMES = {
     "decisions_per_game": "decisions per game",
     "games_per_s": "games per second",
 }
+
+
+def _bench_mcts(g: int, r: int, seed: int, decisions: int, as_json: bool) -> None:
+    result = run_mcts_bench(g, decisions, r, seed)
+    if as_json:
+        typer.echo(json.dumps({**result, "compiled": compiled()}))
+        return
+    table = Table(title=f"arle bench --mcts: the default search on {g} seeded solo games, "
+                        f"{decisions} decisions each, {r} repeats")
+    table.add_column("Figure")
+    table.add_column("Value", justify="right")
+    runs = result["runs"]
+    assert isinstance(runs, list)
+    table.add_row("simulations per CPU second (median)", f"{result['sims_per_cpu_s']}")
+    table.add_row("range over the repeats", f"{min(runs)}-{max(runs)}")
+    table.add_row("searches / simulations per repeat",
+                  f"{result['searches']} / {result['sims']}")
+    table.add_row("fixed workload, CPU ms", f"{result['workload_ms']}")
+    console = Console()
+    console.print(table)
+    console.print(f"{machine()}, arle {build_name()}")
 
 
 def _bench_expansion(games: int, repeats: int, seed: int, players: int, buildings: str,

@@ -88,7 +88,10 @@ def tea_payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, 
 
 def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
     """Pay exactly these goods (no Timber-for-Wood substitution: the material is named)."""
-    return [cost] if all(res[r] >= n for r, n in cost.items()) else []
+    for r, n in cost.items():       # a loop, not all(...): no generator per call
+        if res[r] < n:
+            return []
+    return [cost]
 
 
 def build_actions(s: State, p: int) -> list[Action]:
@@ -474,6 +477,15 @@ TT_USE: dict[str, tuple[Callable[[State, int], list[Action]],
                         Callable[[State, int, Action], None]]] = {}
 
 
+def _has(res: list[int], cost: dict[int, int]) -> bool:
+    """Whether ``res`` holds every good of ``cost`` (a loop, not all(...) over a
+    generator: this runs at every decision)."""
+    for r, n in cost.items():
+        if res[r] < n:
+            return False
+    return True
+
+
 def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
     pl = s.players[p]
     out = []
@@ -482,7 +494,7 @@ def dark_green_actions(s: State, p: int, level: str) -> list[Action]:
             out.extend(TT_USE[b][0](s, p))
             continue
         cost = DARK_COST.get(b)
-        if cost is None or not all(pl.res[r] >= n for r, n in cost.items()):
+        if cost is None or not _has(pl.res, cost):
             continue
         if b == "carpenters_workshop" and ("stall" not in pl.grid or s.pool["stable"] <= 0):
             continue

@@ -141,8 +141,9 @@ def current_player(s: State) -> int | None:
         return None
     if s.stack:
         return s.stack[-1].p
-    if s.turn < workers_total(s):
-        return turn_player(s)
+    n = s.n
+    if s.turn < C.WORKERS_PER_PLAYER * n:      # workers_total(s), turn_player(s)
+        return (s.start_player + s.turn % n) % n
     for p in end_order(s):
         if not s.ended[p]:
             return p
@@ -185,9 +186,14 @@ def _own_legal(s: State) -> list[Action]:
         return acts
     p = current_player(s)
     assert p is not None
-    if s.turn < workers_total(s):
-        return _placements(s, p) + [SKIP] + anytime_actions(s, p, "work")
-    return [END] + anytime_actions(s, p, "work")
+    if s.turn < C.WORKERS_PER_PLAYER * s.n:       # workers_total(s)
+        out = _placements(s, p)      # a new list (the placement functions build one)
+        out.append(SKIP)
+    else:
+        out = [END]
+    for gen, _apply in _ANYTIME_LIST:               # anytime_actions(s, p, "work")
+        out.extend(gen(s, p, "work"))
+    return out
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -272,7 +278,7 @@ def advance(s: State) -> None:
             s._legal = acts
             return
         if s.phase == "work":
-            if s.turn < workers_total(s):
+            if s.turn < C.WORKERS_PER_PLAYER * s.n:        # workers_total(s)
                 s._legal = _own_legal(s)
                 return
             p = current_player(s)
@@ -331,6 +337,16 @@ def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
 def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
     """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay."""
     return bool(payment_options(res, cost))
+
+
+def can_pay_one(res: list[int], r: int, n: int) -> bool:
+    """Whether a cost of ``n`` (>= 0) of the one resource ``r`` can be paid:
+    ``bool(payment_options(res, {r: n}))`` without listing the ways."""
+    if r == C.WOOD:
+        return res[C.WOOD] + res[C.TIMBER] >= n
+    if r == C.CLAY:
+        return res[C.CLAY] + res[C.BRICK] >= n
+    return res[r] >= n
 
 
 def payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:

@@ -39,12 +39,25 @@ Names = tuple[str, ...]
 EffectArg = Union[int, str]
 
 
+class _Kinded:
+    """Where ``KIND`` is declared: outside the dataclasses, whose class bodies assign
+    nothing (mypyc turns every assignment in a dataclass body, a ``ClassVar`` too, into
+    a field with a default).  Each frame class gets its ``KIND`` right after its body."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = ""
+
+
 @dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(_Kinded):
     """The base of every frame: ``p`` is the player deciding (or the effect's player)."""
 
-    KIND: ClassVar[str] = ""
     p: int
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (and deep-copied) as its class and field values: the compiled frozen
+        dataclass has no state the default protocol could set back."""
+        return (type(self), tuple(getattr(self, name) for name in _FIELDS[type(self)]))
 
     def details(self) -> dict[str, Any]:
         """The frame's own fields (all but ``p``), in declaration order; as in the JSON,
@@ -60,97 +73,97 @@ class Frame:
 @dataclass(frozen=True, slots=True)
 class Pay(Frame):
     """Choose one way to pay; each option is a payment text (``("wood:1", "timber:1")``)."""
-    KIND: ClassVar[str] = "pay"
     opts: tuple[Names, ...]
+Pay.KIND = "pay"
 
 
 @dataclass(frozen=True, slots=True)
 class Cut(Frame):
     """Cut up to ``n`` Peat; ``must``: no ``done`` while Peat is left."""
-    KIND: ClassVar[str] = "cut"
     n: int
     must: bool
+Cut.KIND = "cut"
 
 
 @dataclass(frozen=True, slots=True)
 class House(Frame):
     """Animals that do not fit: give one back at a time."""
-    KIND: ClassVar[str] = "house"
+House.KIND = "house"
 
 
 @dataclass(frozen=True, slots=True)
 class OptionalAnimal(Frame):
     """Take one animal of ``kinds``, or none."""
-    KIND: ClassVar[str] = "optional_animal"
     kinds: Names
+OptionalAnimal.KIND = "optional_animal"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeAnimal(Frame):
     """Take one animal of ``kinds``."""
-    KIND: ClassVar[str] = "take_animal"
     kinds: Names
+TakeAnimal.KIND = "take_animal"
 
 
 @dataclass(frozen=True, slots=True)
 class Grocer(Frame):
     """Summer Grocer: Timber, Brick or an animal."""
-    KIND: ClassVar[str] = "grocer"
+Grocer.KIND = "grocer"
 
 
 @dataclass(frozen=True, slots=True)
 class Merchant(Frame):
     """Builder's Merchant: Wood or Clay, and Timber or Brick."""
-    KIND: ClassVar[str] = "merchant"
+Merchant.KIND = "merchant"
 
 
 @dataclass(frozen=True, slots=True)
 class Colonist(Frame):
     """Colonist: a horse and/or a dehydrated moor."""
-    KIND: ClassVar[str] = "colonist"
+Colonist.KIND = "colonist"
 
 
 @dataclass(frozen=True, slots=True)
 class Convert(Frame):
     """Convert up to the tool's value times; ``kind`` is the converting space/building."""
-    KIND: ClassVar[str] = "convert"
     kind: str
+Convert.KIND = "convert"
 
 
 @dataclass(frozen=True, slots=True)
 class Butcher(Frame):
     """Butcher: animals to slaughter."""
-    KIND: ClassVar[str] = "butcher"
+Butcher.KIND = "butcher"
 
 
 @dataclass(frozen=True, slots=True)
 class Master(Frame):
     """Advance tools: ``n`` moves (-1: one per Workbench); ``moved`` tool indices."""
-    KIND: ClassVar[str] = "master"
     n: int
     moved: tuple[int, ...]
+Master.KIND = "master"
 
 
 @dataclass(frozen=True, slots=True)
 class Again(Frame):
     """Tea & Trade: the second execution of ``space``, taken twice (T37)."""
-    KIND: ClassVar[str] = "again"
     space: str
+Again.KIND = "again"
 
 
 @dataclass(frozen=True, slots=True)
 class Dig(Frame):
     """Tea & Trade: dig up to ``n`` more ditches, one at a time (T20)."""
-    KIND: ClassVar[str] = "dig"
     n: int
+Dig.KIND = "dig"
 
 
 @dataclass(frozen=True, slots=True)
 class Reconnect(Frame):
     """Tea & Trade: the free ditch ``edge`` that joins the network to the moved Dike
     Line again, taken or declined (T19)."""
-    KIND: ClassVar[str] = "reconnect"
     edge: str
+Reconnect.KIND = "reconnect"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,12 +172,12 @@ class Cell(Frame):
     ``3*R + C``).  Until the choice the tile stands on ``at`` (or, ``gone``: the tile
     left the board from ``at``); the choice moves it (or the gap) there.  ``then``
     names what the choice also settles ("" or ``farmer``: the Farmer's count, T23)."""
-    KIND: ClassVar[str] = "cell"
     tile: str
     at: int
     cells: tuple[int, ...]
     gone: bool
     then: str
+Cell.KIND = "cell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,134 +185,134 @@ class Dikes(Frame):
     """Tea & Trade: ``n`` more "+1 Dike" moves, each ``dike C1 C2`` (the dike of column
     C1 of the lowest gap holding dikes goes to free column C2 of the gap above, T18);
     ``line``: the Dike Line before the first of them (for the reconnecting ditch, T19)."""
-    KIND: ClassVar[str] = "dikes"
     n: int
     line: int
+Dikes.KIND = "dikes"
 
 
 @dataclass(frozen=True, slots=True)
 class Shipwright(Frame):
     """Tea & Trade: the ships (or Peat Boat) of ``space`` (Sailmaker, Boat Builder),
     one item of each of its groups at most; ``taken``: the groups used (T41)."""
-    KIND: ClassVar[str] = "shipwright"
     space: str
     taken: tuple[int, ...]
+Shipwright.KIND = "shipwright"
 
 
 @dataclass(frozen=True, slots=True)
 class Trades(Frame):
     """Tea & Trade, at an Inventory: send each Trading Ship to trade once, or done;
     ``sent``: the harbor indices of the ships already sent (T29, T30)."""
-    KIND: ClassVar[str] = "trades"
     sent: tuple[int, ...]
+Trades.KIND = "trades"
 
 
 @dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
-    KIND: ClassVar[str] = "upgrade"
+Upgrade.KIND = "upgrade"
 
 
 @dataclass(frozen=True, slots=True)
 class Wainwright(Frame):
     """Wainwright: a vehicle and/or a Peat Boat (each flag: already taken)."""
-    KIND: ClassVar[str] = "wainwright"
     vehicle: bool
     boat: bool
+Wainwright.KIND = "wainwright"
 
 
 @dataclass(frozen=True, slots=True)
 class Farmer(Frame):
     """Farmer: ``built`` a Plow already; ``fields`` placed so far."""
-    KIND: ClassVar[str] = "farmer"
     built: bool
     fields: int
     #: Tea & Trade: of them, the fields on empty dehydrated land (T23; 2 per Plow).
     #: Left out of the JSON while 0, so base-game states are written as before.
     dry: int = 0
+Farmer.KIND = "farmer"
 
 
 @dataclass(frozen=True, slots=True)
 class SpaceChoice(Frame):
     """A space's alternatives ``opts`` (build, forest, stall, ...) at ``space``."""
-    KIND: ClassVar[str] = "space_choice"
     opts: Names
     space: str
     #: Tea & Trade: the Tea use declared on a Laborer, for its imitation (T36); ""
     #: (none) is left out of the JSON.
     tea: str = ""
+SpaceChoice.KIND = "space_choice"
 
 
 @dataclass(frozen=True, slots=True)
 class AnimalsChoice(Frame):
     """Potter's Inn: ``n`` animals in any mix."""
-    KIND: ClassVar[str] = "animals_choice"
     n: int
+AnimalsChoice.KIND = "animals_choice"
 
 
 @dataclass(frozen=True, slots=True)
 class FieldsToForests(Frame):
     """Farmer's Inn: fields to replace by forests."""
-    KIND: ClassVar[str] = "fields_to_forests"
+FieldsToForests.KIND = "fields_to_forests"
 
 
 @dataclass(frozen=True, slots=True)
 class FreeEquipment(Frame):
     """Take one free piece of equipment of ``kinds``, or done."""
-    KIND: ClassVar[str] = "free_equipment"
     kinds: Names
+FreeEquipment.KIND = "free_equipment"
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveMoors(Frame):
     """Peat Power Plant: moor tiles to remove."""
-    KIND: ClassVar[str] = "remove_moors"
+RemoveMoors.KIND = "remove_moors"
 
 
 @dataclass(frozen=True, slots=True)
 class Smithy(Frame):
     """Smithy: equipment to exchange for plows."""
-    KIND: ClassVar[str] = "smithy"
+Smithy.KIND = "smithy"
 
 
 @dataclass(frozen=True, slots=True)
 class BeforeNovember(Frame):
     """Light-green houses ``left`` to use before November."""
-    KIND: ClassVar[str] = "before_november"
     left: Names
+BeforeNovember.KIND = "before_november"
 
 
 @dataclass(frozen=True, slots=True)
 class PlowMaker(Frame):
     """Plow Maker's Workshop: a field, or done."""
-    KIND: ClassVar[str] = "plow_maker"
+PlowMaker.KIND = "plow_maker"
 
 
 @dataclass(frozen=True, slots=True)
 class Sell(Frame):
     """Selling at destination ``dest``; ``sold``: the items sold there so far."""
-    KIND: ClassVar[str] = "sell"
     dest: str
     sold: Names
+Sell.KIND = "sell"
 
 
 @dataclass(frozen=True, slots=True)
 class Breed(Frame):
     """May breeding: the newborn vectors (sheep, cattle, horses) to choose from."""
-    KIND: ClassVar[str] = "breed"
     opts: tuple[tuple[int, ...], ...]
+Breed.KIND = "breed"
 
 
 @dataclass(frozen=True, slots=True)
 class Sustain(Frame):
     """Feeding: pay the sustenance."""
-    KIND: ClassVar[str] = "sustain"
+Sustain.KIND = "sustain"
 
 
 @dataclass(frozen=True, slots=True)
 class Final(Frame):
     """The last exchanges of the game, then finish."""
-    KIND: ClassVar[str] = "final"
+Final.KIND = "final"
 
 
 # ---------------------------------------------------------------------------
@@ -308,18 +321,18 @@ class Final(Frame):
 class TTBuilding(Frame):
     """Tea & Trade: the one-time choice of ``building`` (arle.engine.tt_buildings),
     with ``n`` its count taken when built (exchanges allowed, ditches, ...)."""
-    KIND: ClassVar[str] = "tt_building"
     building: str
     n: int
+TTBuilding.KIND = "tt_building"
 
 
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Effect(Frame):
     """Run ``EFFECTS[name](s, p, *args)`` when this frame reaches the top."""
-    KIND: ClassVar[str] = "eff"
     name: str
     args: tuple[EffectArg, ...]
+Effect.KIND = "eff"
 
 
 AnyFrame = Union[
@@ -398,6 +411,37 @@ def _checker(tp: Any) -> tuple[Check, str]:
     raise TypeError(f"no JSON reading for frame field type {tp!r}")  # pragma: no cover
 
 
+#: The types of the fields holding tuples or unions, by (kind, field).  The readers take
+#: them from here, not from the annotations: the mypyc build keeps only ``tuple`` of
+#: ``tuple[str, ...]`` (and no union) in a compiled class's ``__annotations__``.  In the
+#: pure build the loop below checks them against the annotations.
+_CONTAINER_FIELDS: dict[tuple[str, str], Any] = {
+    ("pay", "opts"): tuple[Names, ...],
+    ("optional_animal", "kinds"): Names,
+    ("take_animal", "kinds"): Names,
+    ("master", "moved"): tuple[int, ...],
+    ("cell", "cells"): tuple[int, ...],
+    ("shipwright", "taken"): tuple[int, ...],
+    ("trades", "sent"): tuple[int, ...],
+    ("space_choice", "opts"): Names,
+    ("free_equipment", "kinds"): Names,
+    ("before_november", "left"): Names,
+    ("sell", "sold"): Names,
+    ("breed", "opts"): tuple[tuple[int, ...], ...],
+    ("eff", "args"): tuple[EffectArg, ...],
+}
+
+
+def _field_type(cls: type[Frame], name: str, hint: Any) -> Any:
+    """The type a JSON field of ``cls`` is read as (see :data:`_CONTAINER_FIELDS`)."""
+    known = _CONTAINER_FIELDS.get((cls.KIND, name))
+    if known is None:
+        assert hint in (int, bool, str), (cls.KIND, name, hint)
+        return hint
+    assert hint in (tuple, type) or hint == known, (cls.KIND, name, hint)
+    return known
+
+
 # Per frame class: field names (``p`` first) and the reading of each field.
 _FIELDS: dict[type[Frame], tuple[str, ...]] = {}
 _READERS: dict[type[Frame], tuple[tuple[str, Check], ...]] = {}
@@ -407,7 +451,8 @@ _DEFAULTS: dict[type[Frame], dict[str, Any]] = {}
 for _cls in FRAME_TYPES.values():
     _hints = typing.get_type_hints(_cls)
     _FIELDS[_cls] = tuple(f.name for f in fields(_cls))
-    _READERS[_cls] = tuple((f.name, _checker(_hints[f.name])[0]) for f in fields(_cls))
+    _READERS[_cls] = tuple((f.name, _checker(_field_type(_cls, f.name, _hints[f.name]))[0])
+                           for f in fields(_cls))
     _DEFAULTS[_cls] = {f.name: f.default for f in fields(_cls)
                        if not isinstance(f.default, type(dataclasses.MISSING))}
     assert _FIELDS[_cls][0] == "p"

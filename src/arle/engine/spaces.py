@@ -12,7 +12,7 @@ from arle.engine import ditches as D
 from arle.engine import farm as F
 from arle.engine import frames as FR
 from arle.engine.core import (
-    advance_tool, frame, gain, pay, pay_then, payment_options, push, push_eff,
+    advance_tool, can_pay_one, frame, gain, pay, pay_then, payment_options, push, push_eff,
     effect, replace_top, tool_at_end, tool_value,
 )
 from arle.state import Player, State
@@ -34,7 +34,10 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
         return None
     res = s.players[p].res
     for cost in options:
-        if all(res[r] >= n for r, n in cost.items()):
+        for r, n in cost.items():   # a loop, not all(...): no generator per call
+            if res[r] < n:
+                break
+        else:
             return [dict(cost)]
     return []
 
@@ -50,9 +53,9 @@ def placements(s: State, p: int) -> list[Action]:
         return placements_3p(s, p)
     if "expansion" in s.setup:
         return tt_placements(s, p)
-    season = s.season
-    # With the Special Action still open (2 players) every space is offered, Summer first.
-    spaces = C.SPACES if s.n > 1 and s.special < 0 else SEASON_SPACES[season]
+    # With the Special Action still open (2 players) every space is offered, Summer first
+    # (the season: 0 in a Summer half year, odd; 1 in a Winter one; s.season inlined).
+    spaces = C.SPACES if s.n > 1 and s.special < 0 else SEASON_SPACES[(s.half_year + 1) % 2]
     occupied = s.occupied
     out = []
     for sp in spaces:
@@ -627,6 +630,10 @@ class Butcher:
 # ---------------------------------------------------------------------------
 # Master: move different tool indicators, paying per step
 # ---------------------------------------------------------------------------
+_TOOL_LAST = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
+_TOOL_ACTIONS = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
+
+
 def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
     r, k = T.TT_TOOL_STEP_COST[t]
     return payment_options(s.players[p].res, {r: k})
@@ -652,12 +659,17 @@ class Master:
         limit = f.n if f.n >= 0 else tool_value(s, p, C.WORKBENCHES)
         out = []
         if len(moved) < limit:
-            for t in range(len(s.players[p].tools)):
-                if t in moved or tool_at_end(s, p, t):
+            pl = s.players[p]
+            res = pl.res
+            tools = pl.tools
+            for t in range(len(tools)):
+                if t in moved or tools[t] >= _TOOL_LAST[t]:     # at the track's end
                     continue
-                if tool_step_options(s, p, t):
-                    out.append(Action("tool", (T.TT_TOOLS[t],)))
-        return out + [DONE]
+                r, k = T.TT_TOOL_STEP_COST[t]
+                if can_pay_one(res, r, k):                  # tool_step_options not empty
+                    out.append(_TOOL_ACTIONS[t])
+        out.append(DONE)
+        return out
 
     @staticmethod
     def apply(s: State, f: FR.Master, a: Action) -> None:
@@ -757,8 +769,19 @@ def equipment_payment(s: State, p: int, kind: str) -> list[dict[int, int]]:
     return payment_options(s.players[p].res, {C.WOOD: wood})
 
 
+def can_buy_equipment(s: State, p: int, kind: str) -> bool:
+    """``bool(equipment_payment(s, p, kind))`` without listing the payments."""
+    wood, horses = C.EQUIPMENT_COST[kind]
+    pl = s.players[p]
+    return (pl.animals[C.HORSE] >= horses and can_pay_one(pl.res, C.WOOD, wood)
+            and F.can_take_equipment(s, p, kind))
+
+
+_VEHICLE = {k: Action("vehicle", (k,)) for k in C.EQUIPMENT_COST}
+
+
 def vehicle_actions(s: State, p: int) -> list[Action]:
-    return [Action("vehicle", (k,)) for k in vehicle_kinds(s) if equipment_payment(s, p, k)]
+    return [_VEHICLE[k] for k in vehicle_kinds(s) if can_buy_equipment(s, p, k)]
 
 
 @effect("take_equipment")

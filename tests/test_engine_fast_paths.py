@@ -1,0 +1,70 @@
+"""The engine's fast predicates (issue 35) agree with the payment lists they stand for."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import arle
+from arle.data import catalog as C
+from arle.data import tea_trade as T
+from arle.engine import spaces
+from arle.engine.core import can_pay_one, payment_options
+
+
+def test_can_pay_one_is_whether_a_payment_exists() -> None:
+    base = [0] * len(T.TT_RESOURCES)
+    for wood, timber, clay, brick in itertools.product(range(4), repeat=4):
+        res = base[:]
+        res[C.WOOD], res[C.TIMBER], res[C.CLAY], res[C.BRICK] = wood, timber, clay, brick
+        res[C.FOOD] = wood + clay
+        for r in (C.WOOD, C.TIMBER, C.CLAY, C.BRICK, C.FOOD, T.TEA):
+            for n in range(6):
+                assert can_pay_one(res, r, n) == bool(payment_options(res, {r: n})), \
+                    (res, r, n)
+
+
+def test_the_fast_actions_match_the_payment_lists_in_seeded_games() -> None:
+    """Master's tool steps and the Wainwright's vehicles, at every decision of seeded
+    games of both games: offered exactly where a payment exists."""
+    for seed, exp in ((1, None), (2, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                for kind in spaces.vehicle_kinds(s):
+                    assert spaces.can_buy_equipment(s, p, kind) == bool(
+                        spaces.equipment_payment(s, p, kind))
+                for t in range(len(s.players[p].tools)):
+                    r, k = T.TT_TOOL_STEP_COST[t]
+                    assert can_pay_one(s.players[p].res, r, k) == bool(
+                        spaces.tool_step_options(s, p, t))
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_states_with_frames_pickle_and_deep_copy() -> None:
+    """Frames (compiled frozen dataclasses in the mypyc build) survive pickle and
+    deepcopy, so a state in the middle of an action does too (process pools)."""
+    import copy
+    import pickle
+
+    from arle.engine import frames as FR
+    for seed, exp in ((1, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        seen = 0
+        while not s.is_terminal() and seen < 20:
+            if s.stack:
+                seen += 1
+                for f in s.stack:
+                    assert pickle.loads(pickle.dumps(f)) == f and copy.deepcopy(f) == f
+                assert pickle.loads(pickle.dumps(s)).to_json() == s.to_json()
+                assert copy.deepcopy(s).to_json() == s.to_json()
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert seen == 20
+    f = FR.Farmer(1, built=True, fields=2, dry=1)
+    assert pickle.loads(pickle.dumps(f)) == f and type(copy.copy(f)) is FR.Farmer
