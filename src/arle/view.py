@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.engine.frames import Effect
+from arle.engine.farm import enclosures as _engine_enclosures
+from arle.engine.three import last_half_year as _engine_last_half_year
 from arle.scoring import Farm, farm_to_dict
 
 if TYPE_CHECKING:
@@ -120,8 +122,7 @@ def cell(s: State, p: int, index: int) -> Cell:
 def enclosures(s: State, p: int) -> "Enclosures":
     """Where player ``p``'s animals can stand (pastures, stall and stable places,
     mixed places), as the engine's housing rule counts them."""
-    from arle.engine.farm import enclosures as engine_rule
-    return engine_rule(s.players[p])
+    return _engine_enclosures(s.players[p])
 
 
 def dike_moves(s: State, p: int) -> int:
@@ -431,8 +432,7 @@ def last_half_year(s: State) -> int:
     >>> last_half_year(arle.new_game(players=3, seed=1, expansion="tea-and-trade"))
     7
     """
-    from arle.engine.three import last_half_year as engine_last
-    return int(engine_last(s))
+    return int(_engine_last_half_year(s))
 
 
 def figure_names(s: State, p: int) -> tuple[str, ...]:

@@ -39,8 +39,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split, score_farm
 from arle.state import Player, State
-from arle.engine.farm import enclosures as _housing
-from arle.view import dehydrated_cells, farm, pending_steps
+from arle.view import dehydrated_cells, enclosures, farm, last_half_year, pending_steps
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -93,9 +92,7 @@ def half_year(s: State) -> int:
     left."""
     if s.n != 3:
         return s.half_year
-    nine = bool(s.setup.get("options", {}).get("three_player_nine_half_years"))
-    last = C.HALF_YEARS if nine else TT.THREE_PLAYER_HALF_YEARS
-    return s.half_year + C.HALF_YEARS - last
+    return s.half_year + C.HALF_YEARS - last_half_year(s)
 
 
 def workers_left(s: State, p: int) -> tuple[int, int]:
@@ -333,7 +330,7 @@ def _features(s: State, p: int) -> list[float]:
     tl = _time_left(s, p, hy)
     halves = (C.HALF_YEARS - hy) + (1 if s.phase == "work" else 0)
 
-    enc = _housing(pl)     # arle.view.enclosures(s, p), without its import per call
+    enc = enclosures(s, p)
     land = enc.pastures
     moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
     for c in range(3):
