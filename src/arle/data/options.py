@@ -26,9 +26,9 @@ def players_error(players: object, expansion: str | None, how: str = "") -> str 
     if type(players) is not int or players not in every:
         return f"players must be {', '.join(map(str, every[:-1]))} or {every[-1]}, " \
                f"not {players!r}"
-    if players not in PLAYER_COUNTS.get(expansion, ()):
+    if expansion in PLAYER_COUNTS and players not in PLAYER_COUNTS[expansion]:
         return THREE_NEED_EXPANSION + (f" ({how})" if how else "")
-    return None
+    return None          # (an unknown expansion is refused by the check of expansions)
 
 RULE_OPTIONS: Final[dict[str, bool]] = {
     # RULINGS 6: the Korean Lütetsburg Castle tile's word may be read as Shovels.

@@ -10,7 +10,6 @@ from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.data.options import (
     BASE_TT_OPTIONS,
-    PLAYER_COUNTS,
     RULE_OPTIONS,
     TT_RULE_OPTIONS,
     players_error,
@@ -198,8 +197,7 @@ def new_game(players: int = 2, seed: int = 0, buildings: str | Sequence[str] | N
     >>> s.current_player, s.half_year, len(s.board)
     (0, 1, 18)
     """
-    refused = players_error(players, expansion if expansion in PLAYER_COUNTS else None,
-                            "expansion='tea-and-trade'")
+    refused = players_error(players, expansion, "expansion='tea-and-trade'")
     if refused is not None:
         raise ValueError(refused)
     if type(seed) is not int:
