@@ -14,8 +14,8 @@ from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
 from arle.web.breakdown import breakdown
 from arle.web.context import Ctx, change_bot, error_json, owner_cookie, seat_cookie, set_cookie
-from arle.web.db import GameRecord
 from arle.web import green
+from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
 from arle.web.schema import ArleCreate, Hint, Move, TokenOnly, parse
@@ -40,8 +40,10 @@ def game_summary(rec: GameRecord) -> dict[str, Any]:
     }
 
 
-def game_info(game: Game, with_legal: bool = True,
-              log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def game_info(game: Game, log: list[dict[str, Any]], with_legal: bool = True
+              ) -> dict[str, Any]:
+    """``GET /api/games/ID``'s answer; ``log``: the presenter's entries
+    (:meth:`arle.web.context.WebContext.log_of`)."""
     s = game.state
     info = game_summary(game.rec)
     info["half_year"] = s.half_year
@@ -49,10 +51,7 @@ def game_info(game: Game, with_legal: bool = True,
     info["terminal"] = s.is_terminal()
     info["scores"] = [sc.total for sc in s.scores()]
     info["winner"] = s.winner()
-    # the presenter's entries (kind, text, changes) where the caller has them
-    info["log"] = log if log is not None else [
-        {"ply": m.ply, "player": m.player, "action": m.action, "kind": "move",
-         "text": m.action, "changes": {}} for m in game.moves]
+    info["log"] = log
     info["events"] = [{"version": e.version, "ply": e.ply, "player": e.player,
                        "kind": e.kind, "text": e.text} for e in game.events]
     if s.is_terminal():
@@ -157,7 +156,7 @@ async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
         game = await ctx.arle_game(gid)
     except GameError as e:
         return error_json(e)
-    info = game_info(game, log=ctx.log_of(game))
+    info = game_info(game, ctx.log_of(game))
     held = await ctx.held_seats(request, game)
     info["your_seats"] = sorted(held)
     info["can_undo"] = game.undoable_by(held)

@@ -28,7 +28,7 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                  "scale": (0.1, 1000.0), "widen": (0.0, 10.0), "expand": (1, 8),
                  "branch": (1, 16), "depth": (0, 8), "rollout": ("none",),
                  "backup": ("auto", "max", "mean"), "reuse": ("0", "1"),
-                 "eval": ("auto", "hand", "learned"), "opp": ("auto",) + ("0-16",),
+                 "eval": ("auto", "hand", "learned"), "opp": ("auto", "0-16"),
                  "chains": ("eval", "hand")},
         "plan": {"time": (0.05, 10.0), "playouts": (1, 50), "width": (1, 20),
                  "noise": (0.0, 10.0), "clock": ("wall",)},

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arle
+from arle.data.options import players_error
 from arle.web.botworker import SOLO_ONLY, check_bot_spec, think, timed_think, watch_parent
 from arle.web.db import (
     EventRow,
@@ -41,7 +42,6 @@ from arle.web.db import (
     storage_errors,
     token_matches,
 )
-from arle.data.options import players_error
 from arle.web.kinds import ARLE, Kind
 
 __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "NewGame",
@@ -556,7 +556,8 @@ class GameService:
                                 setup: dict[str, Any] | None = None) -> CreatedGame:
         """Store a new game of ``kind`` (another game than Fields of Arle: its face
         built the state and checked the seats, with ``tokens`` of the people's seats)."""
-        self.kind(GameRecord("", 0, 0, 0, {}, "", "", 0, 0, "", None, None, "", game=kind))
+        if kind not in self.kinds:
+            raise GameError(f"this server does not serve the game {kind!r}", 404)
         return await self._insert(state, seats, tokens, [], "lobby", game=kind,
                                   setup=setup)
 
