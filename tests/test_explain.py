@@ -46,7 +46,10 @@ def is_known(word: str, words: set[str]) -> bool:
 # ---------------------------------------------------------------------------
 @pytest.mark.parametrize("kind,catalog_ids", [       # the base game's, then Tea & Trade's
     ("building", C.BUILDINGS + TT.TT_BUILDINGS),
-    ("space", C.SPACES + TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P),
+    ("space", C.SPACES + TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P
+     + tuple(sp for sp in TT.SPACE_SEASON_3P
+             if sp not in TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P)
+     + TT.IMITATE_SPACES),
     ("destination", C.DESTINATIONS),
     ("equipment", C.EQUIPMENT + TT.SHIP_IDS),
     ("tool", TT.TT_TOOLS),
@@ -281,3 +284,23 @@ def test_command_json() -> None:
     assert [e["id"] for e in json.loads(out)] == ["grocer_summer", "grocer_winter"]
     code, out, err = run("--json", "xyzzy")
     assert code == 2 and out == ""
+
+
+def test_the_three_player_spaces_are_explained() -> None:
+    """issue 34: arle explain (and the web's cards, /api/texts) know every space of the
+    3-player game, with the catalog's figures."""
+    from arle.data import tea_trade as TT
+    from arle.data import texts
+    for sp in (*TT.SPACE_SEASON_3P, *TT.IMITATE_SPACES):
+        e = texts.explain(sp)
+        assert e["kind"] == "space" and e["name"] == TT.TT_SPACE_NAME[sp], sp
+        assert "3 players" in str(e["text"]) or sp in ("ditcher", "sailmaker",
+                                                       "grandmother", "boat_builder"), sp
+    imitate = str(texts.explain("imitate_2")["text"])
+    first, later = TT.IMITATE_FOOD
+    assert f"{first} Food" in imitate and f"{later} Food" in imitate
+    assert f"{TT.WOODCUTTER_WINTER_WOOD} Wood" in str(texts.explain("woodcutter_winter")["text"])
+    r = CliRunner().invoke(app, ["explain", "driver"])
+    assert r.exit_code == 0 and "Winter action space" in r.output and "Clay" in r.output
+    r = CliRunner().invoke(app, ["explain", "imitate_1"])
+    assert r.exit_code == 0 and "both seasons" in r.output

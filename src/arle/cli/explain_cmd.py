@@ -36,8 +36,10 @@ def _kind_label(entry: T.Entry) -> str:
         colour = {**C.BUILDING_COLOR, **TT.TT_BUILDING_COLOR}[entry["id"]].replace("_", "-")
         return f"{colour} building"
     if kind == "space":
-        season = ("Summer", "Winter")[{**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}[entry["id"]]]
-        return f"{season} action space"
+        if entry["id"] in TT.IMITATE_SPACES:
+            return "3-player action space of both seasons"
+        seasons = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON, **TT.SPACE_SEASON_3P}
+        return f"{('Summer', 'Winter')[seasons[entry['id']]]} action space"
     return {"destination": "travel destination", "tile": "home-board tile",
             "tool": "tool track"}.get(kind, kind)
 

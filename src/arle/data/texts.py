@@ -471,6 +471,31 @@ TT_SPACE_TEXT: Final[dict[str, str]] = {
                    "players.",
 }
 
+def _three_player_space_text() -> dict[str, str]:
+    """The 3-player game's own spaces (T40-T43, T52), their figures from the catalog."""
+    first, later = TT.IMITATE_FOOD
+    imitate = (f"Both seasons, 3 players. Copy an occupied action space of this season "
+               f"(not an Imitate space; your own or another player's), with your own "
+               f"tools: pay its own cost plus {first} Food for the half year's first "
+               f"Imitate, {later} Food for each later one. One Imitate per player and half "
+               f"year; never a Special Action. Tea improves the copied tool action.")
+    laborer_food = TT.LABORER_3P_FOOD
+    return {
+        "driver": f"Winter, 3 players. You get {TT.DRIVER_CLAY_PER_PEAT_BOAT} Clay per Peat "
+                  f"Boat in your Barn, plus 1 Clay per {TT.DRIVER_DITCHES_PER_CLAY} ditches.",
+        "woodcutter_winter": f"Winter, 3 players. You get {TT.WOODCUTTER_WINTER_WOOD} Wood "
+                             f"plus {TT.WOODCUTTER_WINTER_WOOD_PER_FOREST} per Forest "
+                             "(Parks do not count).",
+        "laborer_summer_3p": f"Summer, 3 players (it covers the base Laborer). Pay "
+                             f"{laborer_food} Food, then build a vehicle or a Trading Ship "
+                             "at its cost. It does not imitate.",
+        "laborer_winter_3p": f"Winter, 3 players (it covers the base Laborer). Pay "
+                             f"{laborer_food} Food, then build a building at its cost. It "
+                             "does not imitate.",
+        **{sp: imitate for sp in TT.IMITATE_SPACES},
+    }
+
+
 _SHIP_TEXT: Final = {
     "fishing_cutter": "At each inventory, before the ships are emptied, you get 1 Food per "
                       "uncovered space of it. Cannot trade.",
@@ -717,6 +742,10 @@ def _build() -> dict[str, Entry]:
             f"Tea & Trade. {TT_BUILDING_TEXT[b]}")
     for sp in TT.TT_SUMMER_SPACES_2P + TT.TT_WINTER_SPACES_2P:
         add(sp, "space", TT.TT_SPACE_NAME[sp], None, None, f"Tea & Trade. {TT_SPACE_TEXT[sp]}")
+    three = _three_player_space_text()
+    for sp in (*TT.SPACE_SEASON_3P, *TT.IMITATE_SPACES):     # the catalog's order
+        if sp not in out:            # Ditcher, Sailmaker... already have their entry
+            add(sp, "space", TT.TT_SPACE_NAME[sp], None, None, f"Tea & Trade. {three[sp]}")
     for ship in TT.SHIP_IDS:
         add(ship, "equipment", TT.SHIP_NAME[ship], amounts(TT.SHIPS[ship].cost),
             TT.SHIPS[ship].vp, f"Tea & Trade. {_ship_facts(ship)}")
