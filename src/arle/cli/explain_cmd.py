@@ -38,8 +38,15 @@ def _kind_label(entry: T.Entry) -> str:
     if kind == "space":
         if entry["id"] in TT.IMITATE_SPACES:
             return "3-player action space of both seasons"
-        seasons = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON, **TT.SPACE_SEASON_3P}
-        return f"{('Summer', 'Winter')[seasons[entry['id']]]} action space"
+        names = ("Summer", "Winter")
+        sp = entry["id"]
+        two = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}.get(sp)
+        three = TT.SPACE_SEASON_3P.get(sp)
+        if two is None:
+            return f"{names[three or 0]} action space (3 players)"
+        if three is not None and three != two:
+            return f"{names[two]} action space ({names[three]} with 3 players)"
+        return f"{names[two]} action space"
     return {"destination": "travel destination", "tile": "home-board tile",
             "tool": "tool track"}.get(kind, kind)
 
