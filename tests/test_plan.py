@@ -228,3 +228,13 @@ def test_review_of_a_solo_game_asks_the_planner(tmp_path: Path) -> None:
     r = runner.invoke(app, ["review", str(path)])
     assert r.exit_code == 0, r.output
     assert "turns reviewed with plan:time=1" in r.stdout
+
+
+def test_the_spec_takes_seed() -> None:
+    """issue 33 pins the options time= and seed=."""
+    from arle.bots import get
+    assert get("plan:playouts=1,seed=7", seed=0).seed == 7
+    assert get("plan:playouts=1", seed=5).seed == 5
+    for bad in ("plan:seed=-1", "plan:seed=x", "plan:seed=1,seed=2"):
+        with pytest.raises(ValueError, match="seed"):
+            get(bad)

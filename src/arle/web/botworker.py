@@ -31,7 +31,7 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                  "eval": ("auto", "hand", "learned"), "opp": ("auto", "0-16"),
                  "chains": ("eval", "hand")},
         "plan": {"time": (0.05, 10.0), "playouts": (1, 50), "width": (1, 20),
-                 "noise": (0.0, 10.0), "clock": ("wall",)},
+                 "noise": (0.0, 10.0), "clock": ("wall",), "seed": (0, 2**31 - 1)},
     },
     "green": {
         "random": {"by": ("action", "verb")},
