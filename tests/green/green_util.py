@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import arle.green as G
@@ -19,6 +21,20 @@ SHIPPED = (V1, V2, V3)
 
 def fresh(n: int = 3, seed: int = 1, cards: str = V1, **opts: Any) -> G.State:
     return G.new_game(players=n, seed=seed, cards=cards, **opts)
+
+
+def walk(n: int, seed: int, every: int = 5, **opts: Any) -> Iterator[G.State]:
+    """A seeded random game, yielding the state every ``every`` decisions and at the
+    end (the same state object, moved on in place)."""
+    s = G.new_game(players=n, seed=seed, **opts)
+    r = random.Random(seed)
+    k = 0
+    while not s.is_terminal():
+        if k % every == 0:
+            yield s
+        s.apply(r.choice(s.legal_actions()))
+        k += 1
+    yield s
 
 
 def legal(s: G.State) -> set[str]:

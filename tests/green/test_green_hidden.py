@@ -6,7 +6,6 @@ information only."""
 from __future__ import annotations
 
 import random
-from typing import Iterator
 
 import numpy as np
 import pytest
@@ -14,18 +13,7 @@ import pytest
 import arle.green as G
 from arle.green import infostate as I
 from arle.green.io import conservation_problems
-
-
-def _walk(n: int, seed: int, every: int, **opts: object) -> Iterator[G.State]:
-    s = G.new_game(players=n, seed=seed, **opts)
-    r = random.Random(seed)
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            yield s
-        s.apply(r.choice(s.legal_actions()))
-        k += 1
-    yield s
+from green_util import walk
 
 
 def _views(s: G.State, p: int) -> tuple[object, ...]:
@@ -53,7 +41,7 @@ def _hidden_counts(s: G.State) -> dict[str, int]:
                                          (3, 5, {"action_choice": "hidden"})])
 def test_every_hidden_decision_shows_in_every_history(n: int, seed: int,
                                                       opts: dict[str, object]) -> None:
-    for s in _walk(n, seed, every=1, **opts):
+    for s in walk(n, seed, every=1, **opts):
         want = _hidden_counts(s)
         hists = [I.redacted_history(s, p) for p in range(n)]
         assert all(h == hists[0] for h in hists)
@@ -87,7 +75,7 @@ def test_a_seats_views_are_the_same_in_positions_it_cannot_tell_apart(n: int) ->
     checked = differed = 0
     for seed in (n, n + 20, n + 40):
         opts = {"action_choice": "hidden"} if n >= 3 and seed == n + 40 else {}
-        for s in _walk(n, seed, every=7, **opts):
+        for s in walk(n, seed, every=7, **opts):
             for p in range(n):
                 want = _views(s, p)
                 for k in range(2):
@@ -105,7 +93,7 @@ def test_a_seats_views_are_the_same_in_positions_it_cannot_tell_apart(n: int) ->
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_resampling_reads_only_the_seats_information(n: int) -> None:
     pairs = 0
-    for s in _walk(n, 7 + n, every=11):
+    for s in walk(n, 7 + n, every=11):
         if s.is_terminal():
             continue
         for p in range(n):

@@ -11,19 +11,7 @@ import arle.green as G
 from arle.actions import Action
 from arle.green import infostate as I
 from arle.green.io import conservation_problems
-
-
-def _walk(n: int, seed: int, every: int = 5):
-    """Seeded random game, yielding the state every ``every`` decisions."""
-    s = G.new_game(players=n, seed=seed)
-    r = random.Random(seed)
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            yield s
-        s.apply(r.choice(s.legal_actions()))
-        k += 1
-    yield s
+from green_util import walk
 
 
 def _sub(small: list[str], big: list[str]) -> bool:
@@ -38,7 +26,7 @@ def _sub(small: list[str], big: list[str]) -> bool:
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_h6_h7_resample_reproduces_the_information_state(n: int) -> None:
     changed = 0
-    for s in _walk(n, seed=n + 10, every=9):
+    for s in walk(n, seed=n + 10, every=9):
         if s.is_terminal():
             continue
         p = s.current_player
@@ -64,7 +52,7 @@ def test_h6_h7_resample_reproduces_the_information_state(n: int) -> None:
 
 def test_h5_known_hands_are_what_the_passer_saw() -> None:
     seen_knowledge = False
-    for s in _walk(3, seed=4, every=1):
+    for s in walk(3, seed=4, every=1):
         for p in range(3):
             for q in range(3):
                 kq = s.known[p][q]
@@ -104,7 +92,7 @@ def test_h5_tensors_have_fixed_sizes() -> None:
 def test_h5_catalogue_covers_the_legal_actions(n: int) -> None:
     cat = I.catalog_for(G.load_cards())
     assert len(set(cat.texts)) == len(cat)
-    for s in _walk(n, seed=7, every=3):
+    for s in walk(n, seed=7, every=3):
         if s.is_terminal():
             assert cat.legal_indices(s) == []
             continue

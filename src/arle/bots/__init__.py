@@ -26,8 +26,8 @@ from typing import Callable, Protocol, cast
 from arle.actions import Action
 from arle.state import State
 
-__all__ = ["Bot", "BotFactory", "ENTRY_POINT_GROUP", "REGISTRY", "SEED_IN_SPEC", "get", "known", "parse_spec",
-           "register"]
+__all__ = ["Bot", "BotFactory", "ENTRY_POINT_GROUP", "REGISTRY", "SEED_IN_SPEC", "get",
+           "known", "parse_spec", "register"]
 
 
 class Bot(Protocol):

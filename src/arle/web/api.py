@@ -150,12 +150,12 @@ async def api_score(request: Request) -> Response:
 
 @router.get("/games/{gid}")
 async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
-    if await ctx.kind_of(gid) == green.GREEN:
-        return await green.api_game(request, gid)
     try:
-        game = await ctx.arle_game(gid)
+        game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
+    if game.rec.game == green.GREEN:
+        return await green.api_game(request, gid)
     info = game_info(game, ctx.log_of(game))
     held = await ctx.held_seats(request, game)
     info["your_seats"] = sorted(held)
@@ -175,12 +175,12 @@ async def api_state(gid: str, ctx: Ctx) -> Response:
 
 @router.get("/games/{gid}/record")
 async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
-    if await ctx.kind_of(gid) == green.GREEN:
-        return await green.api_record(request, gid)
     try:
-        game = await ctx.arle_game(gid)
+        game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
+    if game.rec.game == green.GREEN:
+        return await green.api_record(request, gid)
     return JSONResponse(record_of(game))
 
 
@@ -197,7 +197,12 @@ async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
 
 @router.post("/games/{gid}/moves")
 async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
-    if await ctx.kind_of(gid) == green.GREEN:
+    found: Game | GameError
+    try:
+        found = await ctx.service.get(gid)
+    except GameError as e:
+        found = e                      # said after the body's own checks, as before
+    if isinstance(found, Game) and found.rec.game == green.GREEN:
         return await green.api_move(request, gid)
     try:
         body = await json_body(request)
@@ -205,7 +210,9 @@ async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
             raise GameError("malformed move: expected a JSON object like "
                             '{"action": "place fisherman", "version": 3}')
         move = parse(Move, body, "malformed move")
-        game = await ctx.arle_game(gid)
+        if isinstance(found, GameError):
+            raise found
+        game = found
         held = await ctx.held_seats(request, game, move.token)
         game = await ctx.service.move(gid, held, move.action, move.version)
     except GameError as e:

@@ -118,13 +118,6 @@ class WebContext:
                             f"/green/games/{gid})", 404)
         return game
 
-    async def kind_of(self, gid: str) -> str | None:
-        """Which game ``gid`` is a game of (None: no such game)."""
-        try:
-            return (await self.service.get(gid)).rec.game
-        except GameError:
-            return None
-
     async def held_seats(self, conn: HTTPConnection, game: Game, extra: Any = None) -> set[int]:
         """The seats of ``game`` that this request's cookies, header or body open."""
         toks = tokens_from(conn.cookies, conn.headers, game.id, game.rec.players, extra)
