@@ -29,6 +29,8 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.engine.frames import Effect
 from arle.engine.farm import enclosures as _engine_enclosures
+from arle.engine import spaces as _spaces
+from arle.engine import three as _three
 from arle.engine.three import last_half_year as _engine_last_half_year
 from arle.scoring import Farm, farm_to_dict
 
@@ -44,8 +46,9 @@ __all__ = [
     "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
-    "pending_steps", "resources", "supply", "tool_positions", "tools", "travel",
-    "workers_per_player",
+    "pending_steps", "resources", "season_spaces", "space_season", "supply",
+    "tool_positions", "tools", "travel",
+    "workers_left", "workers_placed", "workers_per_player",
 ]
 
 # The engine's encodings, read in this module only.
@@ -65,6 +68,63 @@ def anytime_verbs() -> frozenset[str]:
 def workers_per_player() -> int:
     """Workers each player places in a half year."""
     return C.WORKERS_PER_PLAYER
+
+
+def workers_placed(s: State, p: int) -> int:
+    """Player ``p``'s workers standing on an action space this half year (a worker
+    given up with ``skip`` stands on none).
+
+    >>> import arle
+    >>> s = arle.new_game(players=1, seed=1)
+    >>> s.apply("place fisherman")
+    >>> workers_placed(s, 0), workers_left(s, 0)
+    (1, 3)
+    """
+    return sum(1 for who in s.occupied.values() if who == p)
+
+
+def workers_left(s: State, p: int) -> int:
+    """Player ``p``'s workers still to place (or give up) this half year, as the
+    engine counts its turns: 0 once the work phase's placements are over."""
+    n = s.n
+    used = min(s.turn, C.WORKERS_PER_PLAYER * n)
+    # turns go round from the start player: player p's turns are the k-th of each round
+    k = (p - s.start_player) % n
+    taken = (used - k + n - 1) // n if used > k else 0
+    return C.WORKERS_PER_PLAYER - taken
+
+
+def season_spaces(s: State, season: int) -> tuple[str, ...]:
+    """The action spaces of ``season`` (0 Summer, 1 Winter) in this game, in the
+    board's order, from the engine's own tables: the base game's 15; with Tea & Trade
+    (1-2 players) the expansion's spaces after them; with three players the Overlay's
+    board (the base spaces but the two Laborers, the 3-player spaces), then the three
+    Imitate spaces, which belong to both seasons.
+
+    >>> import arle
+    >>> len(season_spaces(arle.new_game(players=1, seed=1), 0))
+    15
+    >>> season_spaces(arle.new_game(players=3, seed=1, expansion="tea-and-trade"), 1)[-3:]
+    ('imitate_1', 'imitate_2', 'imitate_3')
+    """
+    if season not in (0, 1):
+        raise ValueError(f"a season is 0 (Summer) or 1 (Winter), not {season!r}")
+    if s.n == 3:
+        return _three.SEASON_SPACES_3P[season] + TT.IMITATE_SPACES
+    if "expansion" in s.setup:
+        return _spaces.TT_SEASON_SPACES[season]
+    return _spaces.SEASON_SPACES[season]
+
+
+def space_season(s: State, sp: str) -> int:
+    """The season (0 Summer, 1 Winter) of action space ``sp`` in this game, as the
+    engine places it: Grandmother is a Summer space with three players; an Imitate
+    space belongs to both seasons and answers the current one.  An unknown space
+    raises KeyError."""
+    if sp in TT.IMITATE_SPACES:
+        return s.season
+    table = _spaces.SPACE_SEASON_3P if s.n == 3 else _spaces.SPACE_SEASON
+    return table[sp]
 
 
 # ---------------------------------------------------------------------------
