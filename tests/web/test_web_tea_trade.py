@@ -150,7 +150,7 @@ def test_the_board_shows_the_expansion(client: Any) -> None:
     assert acts_of(html, "data-tea", "tea") == ["place fisherman tea"]
     assert acts_of(html, "data-space", "fisherman") == ["place fisherman",
                                                         "place fisherman tea"]
-    assert "Place a worker on Fisherman, its tool action 1 space better (1 tea)" in html
+    assert "Place a worker on Fisherman, its tool action 1 space better (1 Tea)" in html
 
 
 def test_digging_clicks_edges_and_shows_ditches_and_dehydrated_cells(client: Any) -> None:
@@ -182,7 +182,7 @@ def test_a_ship_built_shows_in_the_harbor_and_loads_by_clicking_it(client: Any) 
     gid, tok = created["id"], token(created, 0)
     play(client, gid, tok, "place sailmaker")
     html = view_of(client, gid, tok)
-    assert "Build a small fishing cutter (3 wood; 2 VP)" in html
+    assert "Build a small fishing cutter (3 Wood; 2 VP)" in html
     play(client, gid, tok, "ship fishing_cutter_small")
     html = view_of(client, gid, tok)
     assert 'data-ship="0" data-kind="fishing_cutter_small"' in html

@@ -157,20 +157,20 @@ def test_the_choices_show_their_costs(client: Any) -> None:
     page = html.unescape(client.get(f"/games/{up['id']}").text)
     dialog = page[page.index('id="decision"'):page.index("</dialog>")]
     labels = re.findall(r'<span class="label">([^<]*)</span>', dialog)
-    assert "Build a carriage (4 wood + 2 horses; 4 VP)" in labels, labels
-    assert "Build a handcart (2 wood; 0 VP)" in labels
-    assert "Build a peat boat (1 wood; 1 VP)" in labels
+    assert "Build a carriage (4 Wood + 2 Horses; 4 VP)" in labels, labels
+    assert "Build a handcart (2 Wood; 0 VP)" in labels
+    assert "Build a peat boat (1 Wood; 1 VP)" in labels
     # buildings, tools, stalls and spaces with a price say it too
     from arle.actions import Action
     from arle.web.views import action_label
     assert action_label(Action("build", ("mill",))) == \
-        "Build Mill (1 timber + 8 flax or grain; 6 VP)"
-    assert action_label(Action("tool", ("ovens",))) == "Advance your ovens (1 brick)"
-    assert action_label(Action("stall", ())) == "Place a stall (2 clay + 1 grain)"
+        "Build Mill (1 Timber + 8 Flax or 8 Grain; 6 VP)"
+    assert action_label(Action("tool", ("ovens",))) == "Advance your ovens (1 Brick)"
+    assert action_label(Action("stall", ())) == "Place a stall (2 Clay + 1 Grain)"
     assert action_label(Action("place", ("wood_trader_space",))) == \
-        "Place a worker on Wood Trader (1 food or 1 grain)"
+        "Place a worker on Wood Trader (1 Food or 1 Grain)"
     assert action_label(Action("plow", ("horse",))) == \
-        "Build a plow (1 wood + give back 1 horse; 3 VP)"
+        "Build a plow (1 Wood + 1 Horse; 3 VP)"
 
 
 # ---------------------------------------------------------------------------

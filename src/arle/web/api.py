@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from arle import presenter
 from arle.bots.review import summary
 from arle.data import texts
 from arle.notation import parse_action
@@ -20,7 +21,7 @@ from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
 from arle.web.schema import ArleCreate, Hint, Move, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
-from arle.web.views import FREE_KINDS, action_label, decision_text
+from arle.web.views import FREE_KINDS, action_label, decision_text, option_label
 
 __all__ = ["router", "game_info", "game_summary"]
 
@@ -63,7 +64,16 @@ def game_info(game: Game, log: list[dict[str, Any]], with_legal: bool = True
                         "text": decision_text(s, d)}
     if with_legal:
         info["legal"] = [str(a) for a in s.legal_actions()]
+        # the options in words with their costs, and the anytime actions beside them
+        dv = presenter.decision(s)
+        info["options"] = [_option_json(o) for o in dv.options]
+        info["anytime"] = [_option_json(o) for o in dv.anytime]
     return info
+
+
+def _option_json(o: presenter.Option) -> dict[str, Any]:
+    """An option as the API lists it: the presenter's fields and the button's label."""
+    return {**o.to_json(), "label": option_label(o)}
 
 
 def created_json(request: Request, created: CreatedGame, game: Game) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from typing import Sequence
 from arle import view
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.data.tea_trade import TT_BUILDING_COLOR, TT_BUILDING_NAME, TT_BUILDING_VP
+from arle.data.tea_trade import TT_BUILDING_COLOR
 from arle.data import texts
+from arle.presenter import building_name, building_vp
 from arle.state import State
 
 __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "goods_panel",
@@ -104,21 +105,11 @@ ANIMAL_FILL = {"sheep": "#f7f7f2", "cattle": "#7b4a2b", "horse": "#3b2f2a"}
 
 
 # Building names, VP and colours in every game, Tea & Trade's tiles included.
-_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
-_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
 _BCOLOR = {**C.BUILDING_COLOR, **TT_BUILDING_COLOR}
 _SPACE_NAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME,
                # the board says the season; "3 players" is what tells them apart
                "laborer_summer_3p": "Laborer (3 players)",
                "laborer_winter_3p": "Laborer (3 players)"}
-_TT_SEASON = {**{sp: 0 for sp in TT.TT_SUMMER_SPACES_2P},
-              **{sp: 1 for sp in TT.TT_WINTER_SPACES_2P}, **TT.SPACE_SEASON_3P}
-#: Each season's spaces with three players (as :mod:`arle.engine.three` has them).
-SEASON_SPACES_3P: tuple[tuple[str, ...], tuple[str, ...]] = (
-    tuple(sp for sp in C.SUMMER_SPACES if sp not in TT.COVERED_BY_OVERLAY)
-    + TT.TT_SUMMER_SPACES_3P,
-    tuple(sp for sp in C.WINTER_SPACES if sp not in TT.COVERED_BY_OVERLAY)
-    + TT.TT_WINTER_SPACES_3P)
 
 #: The tea uses of a placement (``place SPACE USE``, Tea & Trade) -> badge text.
 TEA_USES = {"tea": "Tea +1", "eftea": "EF tea +2", "twice": "Twice"}
@@ -129,25 +120,12 @@ def expansion_game(s: State) -> bool:
     return s.setup.get("expansion") is not None
 
 
-def season_spaces(s: State, season: int) -> tuple[str, ...]:
-    """A season's action spaces in this game (Tea & Trade adds two, 1-2 players; with
-    three players the Overlay's board: its four 3-player spaces instead of the Laborer,
-    then the three Imitate spaces, which belong to every season)."""
-    base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
-    if not expansion_game(s):
-        return tuple(base)
-    if s.n == 3:
-        return SEASON_SPACES_3P[season] + TT.IMITATE_SPACES
-    extra = TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P
-    return (*base, *extra)
+#: A season's action spaces in this game (one source: :func:`arle.view.season_spaces`).
+season_spaces = view.season_spaces
 
 
 def space_name(sp: str) -> str:
     return _SPACE_NAME.get(sp, sp.replace("_", " "))
-
-
-def _space_season(sp: str) -> int:
-    return C.SPACE_SEASON[sp] if sp in C.SPACE_SEASON else _TT_SEASON.get(sp, 0)
 
 
 # ---------------------------------------------------------------------------
@@ -274,7 +252,7 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     key = f"space:{sp}"
     occupied = s.occupied.get(sp)
     act = _acts(key, clickable)
-    season = s.season if sp in TT.IMITATE_SPACES else _space_season(sp)
+    season = view.space_season(s, sp)
     fill = "#fffaf0" if season == 0 else "#eef4fb"
     if occupied is not None:
         fill = PLAYER_LIGHT[occupied % len(PLAYER_LIGHT)]
@@ -350,7 +328,7 @@ def special_takers(s: State) -> list[int]:
     """3 players: who took a Special Action this half year (a space of the other
     season; the Imitate spaces belong to both)."""
     return [who for sp, who in s.occupied.items()
-            if sp not in TT.IMITATE_SPACES and _space_season(sp) != s.season]
+            if sp not in TT.IMITATE_SPACES and view.space_season(s, sp) != s.season]
 
 
 def special_board(s: State, clickable: Clickable) -> str:
@@ -408,13 +386,13 @@ def buildings_board(s: State, clickable: Clickable) -> str:
         body.append(f'<g{_acts(f"building:{b}", clickable)} data-building="{b}"{_info(b)}>'
                     f'<rect x="{x}" y="{y}" width="{cw}" height="{ch}" rx="6" fill="{fill}" '
                     'stroke="#555"/>')
-        name = _BNAME.get(b, b)
+        name = building_name(b)
         body.append(_text(x + 6, y + 15, name, 11 if len(name) < 19 else 9, weight="bold",
                           fill=ink))
-        body.append(_text(x + cw - 6, y + 15, f"{_BVP.get(b, 0)} VP", 10,
+        body.append(_text(x + cw - 6, y + 15, f"{building_vp(b)} VP", 10,
                           anchor="end", fill=ink))
         body.append(_text(x + 6, y + 33, building_cost_text(b), 9, fill=ink))
-        body.append(f"<title>{escape(_BNAME.get(b, b))}</title></g>")
+        body.append(f"<title>{escape(building_name(b))}</title></g>")
     return _svg(w, h, body, "buildings", "buildings-board")
 
 
@@ -487,7 +465,7 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
         elif here.building is not None:
             b = here.building
             fill = BUILDING_FILL.get(_BCOLOR.get(b, ""), "#ddd")
-            label = _BNAME.get(b, b)
+            label = building_name(b)
         else:
             fill, label = TILE_FILL.get(tile, "#ccc"), TILE_TEXT.get(tile, "")
         info = here.building if here.building is not None else TILE_INFO.get(tile)

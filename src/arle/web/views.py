@@ -16,10 +16,9 @@ from arle import ANYTIME_VERBS as _ANYTIME_VERBS
 from arle import view as arle_view
 from arle.actions import Action
 from arle.data import catalog as C
-from arle.data import tea_trade as TT
-from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
+from arle import presenter
 from arle.decision import Decision
-from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORY_NAMES
+from arle.scoring import CATEGORIES
 from arle.state import State
 from arle.web import svg
 from arle.web.breakdown import benchmark_text, breakdown
@@ -33,98 +32,21 @@ __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
 SEASON = ("Summer", "Winter")
 
-
-# Building names, VP and colours in every game, Tea & Trade's tiles included.
-_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
-_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
+#: A VP figure as printed (one source: :func:`arle.presenter.fmt_vp`).
+fmt_vp = presenter.fmt_vp
 
 
-_TT_SHIP = {k: n.lower() for k, n in TT.SHIP_NAME.items()}
-#: Tea & Trade: what a placement's tea use does (``place SPACE tea|eftea|twice``).
-_TEA_USE = {"tea": ", its tool action 1 space better",
-            "eftea": ", its tool action 2 spaces better (the Ovens 1)",
-            "twice": ", carrying the action out twice"}
-_TEA_COST = {"tea": "1 tea", "eftea": "1 east frisian tea", "twice": "2 east frisian tea"}
-
-
-def fmt_vp(v: float) -> str:
-    return str(int(v)) if v == int(v) else f"{v:.1f}"
-
-
-def _name(x: str) -> str:
-    return x.replace("_", " ")
-
-
-def _space(sp: str) -> str:
-    return svg.space_name(sp)
-
-
-def _building(b: str) -> str:
-    return _BNAME.get(b, _name(b))
-
-
-def _counts(args: Sequence[str], names: Sequence[str]) -> str:
-    parts = [f"{n} {name}" for n, name in zip(args, names) if n != "0"]
-    return ", ".join(parts) or "nothing"
-
-
-def _payment(args: Sequence[str]) -> str:
-    return ", ".join(f"{n} {_name(k)}" for k, _, n in (a.partition(":") for a in args)) \
-        or "nothing"
-
-
-def _one(item: str) -> str:
-    """One animal or good, in words: "a sheep", "a horse", "1 cattle"."""
-    if item in ("sheep", "horse"):
-        return f"a {item}"
-    return f"1 {_name(item)}"
-
-
-def _goods(cost: dict[int, int]) -> str:
-    return " + ".join(f"{n} {_name(TT.TT_RESOURCES[r])}" for r, n in cost.items())
+def _note(o: presenter.Option) -> str:
+    """An option's cost and the VP of what it builds, as ``" (...)"`` after its words."""
+    parts = [x for x in (o.cost, "" if o.vp is None else f"{fmt_vp(o.vp)} VP") if x]
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def cost_note(a: Action) -> str:
     """What an action costs (and, for what one builds, the VP it is worth), as
-    ``" (...)"`` to follow its label; ``""`` when it costs nothing."""
-    v, args = a.verb, a.args
-    arg0 = args[0] if args else ""
-    parts: list[str] = []
-    if v == "build" and arg0 in _BVP:
-        parts = [svg.building_cost_text(arg0), f"{_BVP.get(arg0, 0)} VP"]
-    elif v in ("vehicle", "peat_boat"):
-        kind = arg0 if v == "vehicle" else "peat_boat"
-        if kind in C.EQUIPMENT_COST:
-            wood, horses = C.EQUIPMENT_COST[kind]
-            parts = [" + ".join(x for x in (f"{wood} wood" if wood else "",
-                                            f"{horses} horse{'s' if horses != 1 else ''}"
-                                            if horses else "") if x),
-                     f"{C.EQUIPMENT_VP.get(kind, 0)} VP"]
-    elif v == "plow":
-        parts = [f"{_goods(dict(C.PLOW_COST))} + give back 1 {_name(arg0)}",
-                 f"{C.EQUIPMENT_VP['plow']} VP"]
-    elif v == "tool" and arg0 in C.TOOLS:
-        r, n = C.TOOL_STEP_COST[C.TOOLS.index(arg0)]
-        parts = [f"{n} {_name(C.RESOURCES[r])}"]
-    elif v == "tool" and arg0 == TT.DIGGING_SPADES:
-        parts = [_goods(dict(TT.DIGGING_SPADE_STEP_COST))]
-    elif v == "ship" and arg0 in TT.SHIPS:
-        parts = [_goods(dict(TT.SHIPS[arg0].cost)), f"{TT.SHIPS[arg0].vp} VP"]
-    elif v == "place" and len(args) == 2 and args[1] in _TEA_COST:
-        parts = [_TEA_COST[args[1]]]
-    elif v == "stall":
-        parts = [_goods(dict(C.STALL_COST))]
-    elif v == "stable":
-        parts = [_goods(dict(C.STABLE_COST))]
-    elif v == "place" and arg0 in C.SPACE_COST:
-        parts = [" or ".join(_goods(dict(c)) for c in C.SPACE_COST[arg0])]
-    elif v == "load" and len(args) == 3 and args[2] in C.LOAD_COST:
-        paid = _goods(dict(C.LOAD_COST[args[2]]))
-        parts = [f"pay {paid}"] if paid else []
-    elif v == "use" and arg0 in C.DARK_GREEN_COST:
-        parts = [f"pay {_goods(dict(C.DARK_GREEN_COST[arg0]))}"]
-    parts = [x for x in parts if x]
-    return f" ({'; '.join(parts)})" if parts else ""
+    ``" (...)"`` to follow its label; ``""`` when it costs nothing (the presenter's
+    :func:`arle.presenter.option`)."""
+    return _note(presenter.option(None, a))
 
 
 def log_words(before: State, action: Action) -> str:
@@ -138,139 +60,15 @@ def log_words(before: State, action: Action) -> str:
     return f"{title}: {label}"
 
 
+def option_label(o: presenter.Option) -> str:
+    """An option as the web's buttons show it: its words, then its cost and VP."""
+    return o.words + _note(o)
+
+
 def action_label(a: Action, s: State | None = None) -> str:
     """A short English description of an action, with its cost (the notation stays
-    the reference)."""
-    return _label(a, s) + cost_note(a)
-
-
-def _label(a: Action, s: State | None = None) -> str:
-    v, args = a.verb, a.args
-    arg0 = args[0] if args else ""
-    if v == "place":
-        use = args[1] if len(args) > 1 else ""
-        return f"Place a worker on {_space(arg0)}" + _TEA_USE.get(use, "")
-    if v == "dig":
-        return f"Dig a ditch at {arg0}"
-    if v == "cell":
-        r, _, c = arg0.partition(",")
-        return f"On the cell in row {r}, column {c}"
-    if v == "dike" and len(args) == 2:
-        return (f"Move the dike of column {arg0} to column {args[1]} of the gap above")
-    if v == "ship":
-        return f"Build a {_TT_SHIP.get(arg0, _name(arg0))}"
-    if v == "trade" and len(args) >= 2:
-        where = TT.TRADE_NAME.get(args[1], args[1].capitalize())
-        paid = f", paying {_name(args[2])}" if len(args) > 2 else ""
-        return f"Send ship h{arg0} to trade with {where}{paid}"
-    if v == "again":
-        return ("Skip the second time (its cost cannot be paid)" if arg0 == "unpaid"
-                else "Carry the action out a second time")
-    if v == "skip":
-        return "Pass: use no action space with this worker"
-    if v == "end":
-        return "End your work phase"
-    if v == "done":
-        return "Done"
-    if v == "finish":
-        return "Finish the game"
-    if v == "build":
-        return f"Build {_building(arg0)}"
-    if v == "load" and len(args) == 3 and arg0.startswith("h"):
-        kind = ""
-        if s is not None and s.current_player is not None:
-            ships = s.players[s.current_player].harbor
-            i = int(arg0[1:]) if arg0[1:].isdigit() else -1
-            kind = _TT_SHIP.get(ships[i][0], "") if 0 <= i < len(ships) else ""
-        return (f"Load {_name(args[2])} on the {kind or 'ship'} (h{arg0[1:]}), "
-                f"space {int(args[1]) + 1}")
-    if v == "load" and len(args) == 3:
-        kind = ""
-        if s is not None and s.current_player is not None:
-            barn = s.players[s.current_player].barn
-            i = int(args[0]) if args[0].isdigit() else -1
-            kind = _name(barn[i][0]) if 0 <= i < len(barn) else ""
-        item = args[2]
-        what = f"travel to {item.capitalize()}" if item in C.DESTINATION_SIZE else f"load {item}"
-        return f"{what.capitalize()} on the {kind or 'vehicle'}, cell {int(args[1]) + 1}"
-    if v == "use":
-        return f"Use {_building(arg0)}"
-    if v == "house":
-        return f"Use {_building(arg0)}"
-    if v == "boat":
-        return f"Peat boat: 1 peat for 1 {arg0}"
-    if v == "release":
-        return f"Give back {_one(arg0)}"
-    if v == "return":
-        kind = arg0.partition('@')[0]
-        return f"Return the {_TT_SHIP.get(kind, _name(kind))} to the supply"
-    if v == "take":
-        if len(args) == 3:
-            return "Take " + _counts(args, ("sheep", "cattle", "horses"))
-        if arg0 == "none":
-            return "Take nothing"
-        items = [x for arg in args for x in arg.split("+")]
-        takes = [_one(x) if x in C.ANIMALS or x == "horse" else _name(x)
-                 for x in items if x != "dehydrate"]
-        text = "Take " + " and ".join(takes) if takes else ""
-        if "dehydrate" in items:
-            text += " and dehydrate a moor" if text else "Dehydrate a moor"
-        return text
-    if v == "pay":
-        return "Pay " + _payment(args)
-    if v == "feed":
-        extra = _payment(args)
-        return "Feed with food and grain" + ("" if extra == "nothing" else f", plus {extra}")
-    if v == "cut" and len(args) == 2:
-        where = "the boardwalk" if arg0 == "bw" else f"the moor in column {int(arg0[1:]) + 1}"
-        return f"Cut {args[1]} peat from {where}"
-    if v == "convert":
-        return f"Convert {arg0} time{'s' if arg0 != '1' else ''}"
-    if v == "butcher":
-        return "Slaughter " + _counts(args, ("sheep", "cattle", "horses"))
-    if v == "breed":
-        return "Newborns: " + _counts(args, ("sheep", "cattle", "horses"))
-    if v == "tool":
-        return f"Advance your {_name(arg0)}"
-    if v == "field":
-        return f"Place a {arg0} field"
-    if v in ("forest", "stall", "stable"):
-        return f"Place a {v}"
-    if v == "wood":
-        return "Take 4 wood"
-    if v == "vehicle":
-        return f"Build a {_name(arg0)}"
-    if v == "peat_boat":
-        return "Build a peat boat"
-    if v == "plow":
-        return "Build a plow"
-    if v == "imitate":
-        return f"Copy {_space(arg0)}"
-    if v == "specialize":
-        tool = TT.TT_TOOL_INDEX.get(arg0)
-        if tool is not None:
-            res, k = TT.TT_TOOL_STEP_COST[tool]
-            return (f"Specialize: one free step on your {_name(arg0)} (each other player "
-                    f"gets {k} {_name(TT.TT_RESOURCES[res])})")
-        return f"Specialize: build {_building(arg0)} at double cost (2 building " \
-               "materials, 2 grain)"
-    if v == "discard" and len(args) == 2 and arg0.startswith("grain:"):
-        g, f = arg0.partition(":")[2], args[1].partition(":")[2]
-        return f"Discard {g} grain and {f} flax fields for food"
-    if v == "upgrade":
-        kind = arg0.partition('@')[0]
-        return f"Upgrade a {_TT_SHIP.get(kind, _name(kind))}"
-    if v == "sell":
-        item, _, choice = arg0.partition(":")
-        return f"Sell {_name(item)}" + (f" ({_name(choice)})" if choice else "")
-    if v == "exchange":
-        return f"Exchange a {_name(arg0)} for a plow"
-    if v == "replace":
-        return f"Replace {arg0} grain and {args[1] if len(args) > 1 else 0} flax fields " \
-               "by forests"
-    if v == "remove":
-        return f"Remove a {_name(arg0)} (2 food)"
-    return str(a)
+    the reference): the presenter's words laid out (:func:`option_label`)."""
+    return option_label(presenter.option(s, a))
 
 
 def decision_title(s: State) -> str:
@@ -373,18 +171,13 @@ def clickable(s: State, legal: Iterable[Action]) -> svg.Clickable:
 FREE_KINDS = frozenset({"place", "end", "over"})
 
 
-def _button(a: Action, s: State) -> dict[str, str]:
-    return {"text": str(a), "label": action_label(a, s)}
+def _button(o: presenter.Option) -> dict[str, str]:
+    return {"text": o.action, "label": option_label(o)}
 
 
-def _decision_dialog(s: State, d: Decision, legal: list[Action]) -> dict[str, Any]:
-    own = [a for a in legal if a.verb not in ANYTIME_VERBS]
-    if d.kind == "house":
-        own = [a for a in legal if a.verb == "release"] or own
-    if not own:
-        own = legal
-    return {"title": d.title, "choices": [_button(a, s) for a in own],
-            "more": len(own) < len(legal)}
+def _decision_dialog(dv: presenter.DecisionView) -> dict[str, Any]:
+    return {"title": dv.title, "choices": [_button(o) for o in dv.options],
+            "more": bool(dv.anytime)}
 
 
 def _log(moves: Sequence[MoveRow], seats: Sequence[SeatRow],
@@ -419,9 +212,6 @@ def _notice(events: Sequence[EventRow], version: int, held: set[int]) -> str | N
     return None
 
 
-_CATEGORY_NAMES = {**CATEGORY_NAMES, **TT_CATEGORY_NAMES}
-
-
 def _categories(sheets: Sequence[Any]) -> list[str]:
     """The score categories, in the sheets' order (Tea & Trade adds Tea, ships and the
     Digging Spades after the base game's eight)."""
@@ -436,7 +226,7 @@ def _scores(s: State, final: bool) -> dict[str, Any]:
     return {
         "final": final, "players": s.n,
         "title": "Scoring pad" if final else "Score estimate (if the game ended now)",
-        "rows": [(_CATEGORY_NAMES.get(cat, _name(cat)),
+        "rows": [(presenter.category_name(cat),
                   [fmt_vp(sh.categories.get(cat, 0)) for sh in sheets])
                  for cat in _categories(sheets)],
         "totals": [fmt_vp(sh.total) for sh in sheets],
@@ -497,12 +287,8 @@ def half_label(s: State) -> str:
 
 
 def decision_text(s: State, d: Decision) -> str:
-    """The pending decision in one sentence (``State.pending().text``, but for the
-    placement, which the web words itself)."""
-    if d.kind == "place" and d.player is not None:
-        placed = sum(1 for v in s.occupied.values() if v == d.player)
-        return ("place a worker on a free action space" +
-                (f" ({placed} of yours placed already)." if placed else "."))
+    """The pending decision in one sentence: ``State.pending().text``, as every face
+    says it."""
     return d.text
 
 
@@ -547,6 +333,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     in_frame = d.kind not in FREE_KINDS
     mine = interactive and p is not None and p in held and seats[p].kind == "human"
     legal = s.legal_actions() if mine else []
+    dv = presenter.decision(s) if mine else None
+    options = {o.action: o for o in (*dv.options, *dv.anytime)} if dv else {}
     clicks = clickable(s, legal) if mine else {}
     boards = [svg.action_board(s, clicks)]
     if s.n > 1:
@@ -571,7 +359,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
             "travel": svg_markup(svg.travel_panel(s, q)),
             "harbor": (svg_markup(svg.harbor_panel(s, q, clicks))
                        if svg.expansion_game(s) else None),
-            "buildings": ", ".join(_building(b) for b in s.players[q].buildings) or "none",
+            "buildings": ", ".join(presenter.building_name(b)
+                                  for b in arle_view.buildings(s, q)) or "none",
         })
     ctx: dict[str, Any] = {
         "decision_key": f"{'' if p is None else p}:{d.kind}:{len(moves)}",
@@ -585,12 +374,12 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
         "bot_fix": bot_fix if bot_error else None,
-        "controls": [_button(a, s) for a in legal
+        "controls": [_button(options[str(a)]) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
         "hint": mine and hints, "undo": interactive and can_undo,
         "boards": [svg_markup(b) for b in boards],
-        "dialog": _decision_dialog(s, d, legal) if mine and in_frame else None,
-        "actions": [_button(a, s) for a in legal] if mine else None,
+        "dialog": _decision_dialog(dv) if dv is not None and in_frame else None,
+        "actions": [_button(options[str(a)]) for a in legal] if mine else None,
         "scores": _scores(s, final=s.is_terminal()),
         "log": _log(moves, seats, events),
         "notice": _notice(events, version, held) if interactive else None,
