@@ -43,7 +43,7 @@ __all__ = [
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
-    "last_half_year",
+    "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "season_spaces", "space_season", "supply",
@@ -114,6 +114,12 @@ def season_spaces(s: State, season: int) -> tuple[str, ...]:
     if "expansion" in s.setup:
         return _spaces.TT_SEASON_SPACES[season]
     return _spaces.SEASON_SPACES[season]
+
+
+def imitate_food(s: State) -> int:
+    """3 players: the Food the next Imitate of this half year costs (the engine's rule:
+    the half year's first 1, then 2)."""
+    return int(_three.imitate_food(s))
 
 
 def space_season(s: State, sp: str) -> int:

@@ -25,15 +25,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from arle import ANYTIME_VERBS, view
+from arle import ANYTIME_VERBS, presenter, view
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.data.tea_trade import TT_BUILDING_NAME, TT_BUILDING_VP
 from arle.data import texts
-from arle.scoring import (CATEGORIES, CATEGORY_NAMES, NO_LARGE_VEHICLE_VP, TT_CATEGORY_NAMES,
-                          ScoreSheet, best_food_split, farm_from_dict, tool_track_name)
-from arle.state import Player, State
+from arle.presenter.options import TEA_USE_COST, decision_actions, specialize_words, tea_use_words
+from arle.scoring import ScoreSheet
+from arle.state import State
+
+#: Each base or Tea & Trade (1-2 players) space's season, for a listing without a position.
+SPACE_SEASON = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}
 
 __all__ = [
     "ANYTIME_VERBS", "BENCHMARK_SOLO", "action_board", "action_cost", "action_label",
@@ -44,40 +46,25 @@ __all__ = [
     "scores_view", "screen", "season_line", "season_words", "short_label", "supply_board", "winner_lines",
 ]
 
-#: The solo benchmark of the rulebook's solo variant.
-BENCHMARK_SOLO = 110
+#: The solo benchmark of the rulebook's solo variant (one source: the presenter's).
+BENCHMARK_SOLO = presenter.SOLO_BENCHMARK
 
 CELL = 14  # characters per home-board cell
 PANEL_WIDTH = 84  # a player's panel; two fit side by side in 170 columns
 SEASONS = ("Summer", "Winter")
-EQUIPMENT_NAMES: dict[str, str] = {e: texts.entry(e)["name"] for e in C.EQUIPMENT}
-
-TILE_LABEL = {
-    "moor": "moor (wet)", "field_grain": "grain field", "field_flax": "flax field",
-    "forest": "forest", "park": "park", "stall": "stall", "depot": "depot",
-    "stable": "stable", "double_stall": "double stall",
-}
+EQUIPMENT_NAMES: dict[str, str] = {e: presenter.equipment_name(e) for e in C.EQUIPMENT}
 TILE_STYLE = {
     "moor": "magenta", "dmoor": "magenta", "boardwalk": "magenta",
     "field_grain": "yellow", "field_flax": "blue", "forest": "green", "park": "green",
     "stall": "red", "depot": "red", "stable": "red", "double_stall": "red",
 }
-SPACE_COST = {"forester": "1 Food", "laborer_summer": "2 Food", "laborer_winter": "2 Food",
-              "wood_trader_space": "1 Food or Grain",
-              "laborer_summer_3p": "2 Food", "laborer_winter_3p": "2 Food"}
 
 
 # ---------------------------------------------------------------------------
 # Small words
 # ---------------------------------------------------------------------------
-# Building names, VP and colours in every game, Tea & Trade's tiles included.
-_BNAME = {**C.BUILDING_NAME, **TT_BUILDING_NAME}
-_BVP = {**C.BUILDING_VP, **TT_BUILDING_VP}
-# Space names and seasons in every game (Tea & Trade's spaces included, T40).
-_SPNAME = {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
-_SPSEASON = {**C.SPACE_SEASON, **TT.TT_SPACE_SEASON}
-#: Tea & Trade's words for its resources (``res_name`` would say "East frisian tea").
-TEA_NAMES = {"tea": "Tea", "east_frisian_tea": "East Frisian Tea"}
+#: Tea & Trade's resources, in the words the presenter names them.
+TEA_NAMES = {r: presenter.resource_name(r) for r in ("tea", "east_frisian_tea")}
 
 
 def is_expansion(s: State) -> bool:
@@ -94,62 +81,25 @@ def is_three(s: State) -> bool:
 last_half_year = view.last_half_year
 
 
-def season_spaces(s: State, season: int) -> tuple[str, ...]:
-    """The action spaces of a season in this game, in the board's order: the base
-    game's 15, then (Tea & Trade, 1-2 players) the expansion's (T40).  With three
-    players the Overlay's: the base spaces but the two Laborers, the 3-player spaces,
-    then the three Imitate spaces (both seasons)."""
-    base = C.SUMMER_SPACES if season == 0 else C.WINTER_SPACES
-    if not is_expansion(s):
-        return base
-    if is_three(s):
-        return (tuple(sp for sp in base if sp not in TT.COVERED_BY_OVERLAY)
-                + (TT.TT_SUMMER_SPACES_3P if season == 0 else TT.TT_WINTER_SPACES_3P)
-                + TT.IMITATE_SPACES)
-    return base + (TT.TT_SUMMER_SPACES_2P if season == 0 else TT.TT_WINTER_SPACES_2P)
-
-
-def space_season(s: State, sp: str) -> int:
-    """The season of space ``sp`` in this game (Grandmother is a Summer space with three
-    players); an Imitate space belongs to the current season."""
-    if sp in TT.IMITATE_SPACES:
-        return s.season
-    if is_three(s) and sp in TT.SPACE_SEASON_3P:
-        return TT.SPACE_SEASON_3P[sp]
-    return _SPSEASON.get(sp, s.season)
+#: A season's action spaces and a space's season (one source: :mod:`arle.view`).
+season_spaces = view.season_spaces
+space_season = view.space_season
 
 
 def imitate_cost(s: State) -> str:
     """What the next Imitate of this half year costs (T52: the first 1 Food, then 2)."""
-    first, later = TT.IMITATE_FOOD
-    taken = any(sp in s.occupied for sp in TT.IMITATE_SPACES)
-    return f"{later if taken else first} Food"
+    return presenter.option_cost(Action("place", (TT.IMITATE_SPACES[0],)), s)
 
 
-def player_name(p: int | None) -> str:
-    """``Player 1`` for player index 0 (the screen counts players from 1)."""
-    return "nobody" if p is None else f"Player {p + 1}"
+#: Names and figures, one source each (:mod:`arle.presenter`).
+player_name = presenter.player_name
+fmt_vp = presenter.fmt_vp
+res_name = presenter.resource_name
+building_name = presenter.building_name
+space_name = presenter.space_name
 
 
-def fmt_vp(value: float) -> str:
-    """A VP figure: ``12``, ``-3``, ``11.5``."""
-    return str(int(value)) if value == int(value) else str(value)
-
-
-def res_name(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
-def building_name(bid: str) -> str:
-    return _BNAME.get(bid, bid)
-
-
-def space_name(sp: str) -> str:
-    return _SPNAME.get(sp, sp)
-
-
-def destination_name(d: str) -> str:
-    return d.capitalize()
+destination_name = presenter.destination_name
 
 
 def season_words(s: State) -> str:
@@ -197,10 +147,9 @@ def _space_cell(s: State, sp: str) -> Text:
     t = Text()
     who = s.occupied.get(sp)
     t.append(space_name(sp), style="dim" if who is not None else "bold")
-    if sp in SPACE_COST:
-        t.append(f" ({SPACE_COST[sp]})", style="dim")
-    elif sp in TT.IMITATE_SPACES and who is None:
-        t.append(f" ({imitate_cost(s)})", style="dim")
+    cost = presenter.option_cost(Action("place", (sp,)), s)
+    if cost and (who is None or sp not in TT.IMITATE_SPACES):
+        t.append(f" ({cost})", style="dim")
     if who is None:
         t.append("  free", style="green")
     else:
@@ -278,7 +227,7 @@ def supply_board(s: State) -> RenderableType:
     by_cost: dict[str, list[str]] = {}
     for bid in s.board:
         by_cost.setdefault(building_cost_text(bid), []).append(
-            f"{building_name(bid)} {_BVP.get(bid, 0)}")
+            f"{building_name(bid)} {presenter.building_vp(bid)}")
     table = Table(box=None, padding=(0, 2), pad_edge=False, header_style="bold")
     table.add_column("Cost", style="dim", no_wrap=True)
     table.add_column("Buildings (VP)")
@@ -310,7 +259,7 @@ def _cell_label(c: view.Cell) -> tuple[str, str]:
         return f"boardwalk {c.peat}pt", "magenta"
     if c.building is not None:
         return building_name(c.building), "bold"
-    return TILE_LABEL.get(tile, tile), TILE_STYLE.get(tile, "")
+    return presenter.tile_name(tile), TILE_STYLE.get(tile, "")
 
 
 def _cell_lines(c: view.Cell) -> tuple[list[str], str]:
@@ -542,7 +491,8 @@ def player_panel(s: State, p: int, sheet: ScoreSheet | None = None) -> Panel:
             by_size.append(f"{size}: {' '.join(names)}")
     parts.append(Text("  " + ("  ".join(by_size) or "none")))
     if pl.buildings:
-        blds = ", ".join(f"{building_name(b)} ({_BVP[b]} VP)" for b in pl.buildings)
+        blds = ", ".join(f"{building_name(b)} ({presenter.building_vp(b)} VP)"
+                         for b in view.buildings(s, p))
         parts.append(Text("Buildings: ", style="bold") + Text(blds))
     if pl.bottleneck:
         parts.append(Text(f"Supply bottlenecks so far: {pl.bottleneck} VP", style="red"))
@@ -570,7 +520,7 @@ def score_table(s: State, title: str | None = None) -> Table:
     for p in range(len(s.players)):
         table.add_column(player_name(p), justify="right")
     for key in sheets[0].categories:    # CATEGORIES, then the expansion's rows if any
-        table.add_row(CATEGORY_NAMES.get(key) or TT_CATEGORY_NAMES.get(key, key),
+        table.add_row(presenter.category_name(key),
                       *(fmt_vp(sh.categories[key]) for sh in sheets))
     table.add_section()
     table.add_row(Text("Total", style="bold"),
@@ -584,14 +534,7 @@ def winner_lines(s: State) -> list[str]:
     totals = [sh.total for sh in sheets]
     if len(s.players) == 1:
         total = totals[0]
-        diff = total - BENCHMARK_SOLO
-        if diff >= 0:
-            verdict = (f"that reaches the rulebook's mark of a remarkable solo game "
-                       f"({BENCHMARK_SOLO} VP) with {fmt_vp(diff)} to spare.")
-        else:
-            verdict = (f"the rulebook calls {BENCHMARK_SOLO} VP a remarkable solo score: "
-                       f"{fmt_vp(-diff)} VP short of it.")
-        return [f"Final score: {fmt_vp(total)} VP: {verdict}"]
+        return [f"Final score: {fmt_vp(total)} VP.", presenter.benchmark_text(total)]
     w = s.winner()
     if w is None:
         return ["The game is not over yet."]
@@ -796,16 +739,8 @@ _NOTATION = ("Notation: every action is a verb and its words, as listed (see "
 def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     """The legal actions in display order, grouped: placements or the current decision
     first, then the anytime actions.  Numbering runs across the groups in this order."""
-    legal = s.legal_actions()
+    main, anytime = decision_actions(s)
     f = _frame(s)
-    in_house = f == "house"
-    main: list[Action] = []
-    anytime: list[Action] = []
-    for a in legal:
-        if a.verb in ANYTIME_VERBS and not in_house:
-            anytime.append(a)
-        else:
-            main.append(a)
     if f is None:
         title = ("Worker placement" if any(a.verb in ("place", "skip") for a in main)
                  else "End of the work phase")
@@ -819,194 +754,25 @@ def group_actions(s: State) -> list[tuple[str, list[Action]]]:
     return groups
 
 
-def action_cost(a: Action) -> str | None:
-    """What taking ``a`` costs, in words from the catalog (``None`` if nothing or if the
-    cost is the action's own text, as for ``pay``): a space's entry cost, a building's
-    cost, a vehicle, peat boat or plow at the Wainwright or Farmer, a tool step, a
-    dark-green house's use, a load, a peat boat exchange, a stall or a stable."""
-    verb, args = a.verb, a.args
-    first = str(args[0]) if args else ""
-    if verb == "place" and len(args) == 2:          # Tea & Trade: a Tea use
-        return _tea_cost(first, str(args[1]))
-    if verb in ("place", "imitate") and first in C.SPACE_COST:
-        return " or ".join(texts.amounts(option) for option in C.SPACE_COST[first])
-    if verb == "build" and first in _BVP:
-        return building_cost_text(first)
-    if verb == "use" and first in C.DARK_GREEN_COST:
-        return texts.amounts(C.DARK_GREEN_COST[first])
-    if verb == "vehicle" and first in C.EQUIPMENT_COST:
-        return texts.equipment_cost(first)
-    if verb == "peat_boat":
-        return texts.equipment_cost("peat_boat")
-    if verb == "plow" and first:
-        return texts.amounts(C.PLOW_COST) + f" + 1 {res_name(first)}"
-    if verb == "tool" and first in TT.TT_TOOL_INDEX:
-        r, n = TT.TT_TOOL_STEP_COST[TT.TT_TOOL_INDEX[first]]
-        return f"{n} {res_name(C.RESOURCES[r])}"
-    if verb == "load" and len(args) >= 3:
-        item = str(args[2])
-        if item in C.LOAD_COST:
-            return texts.amounts(C.LOAD_COST[item]) or "free"
-        if item == "tea":                  # Tea & Trade: Tea becomes East Frisian Tea
-            return "1 Tea"
-        return None
-    if verb == "ship" and first in TT.SHIPS:
-        return texts.amounts(TT.SHIPS[first].cost)
-    if verb == "trade" and len(args) >= 2 and str(args[1]) in TT.TRADES:
-        options = TT.TRADES[str(args[1])].pay
-        if len(args) >= 3:
-            paid = TT.TT_RES_INDEX.get(str(args[2]), -1)
-            instead = TT.PAYS_FOR.get(paid)       # East Frisian Tea paying for Tea
-            options = (tuple(o for o in options if paid in o)
-                       or tuple({paid if r == instead else r: n for r, n in o.items()}
-                                for o in options if instead in o)
-                       or options)
-        return " or ".join(texts.amounts(o) for o in options)
-    if verb == "boat":
-        return "1 Peat"
-    if verb == "stall":
-        return texts.amounts(C.STALL_COST)
-    if verb == "stable":
-        return texts.amounts(C.STABLE_COST)
-    return None
+def action_cost(a: Action, s: State | None = None) -> str | None:
+    """What taking ``a`` costs, in words (``None`` if nothing or if the cost is the
+    action's own text, as for ``pay``): the presenter's :func:`arle.presenter.option_cost`."""
+    return presenter.option_cost(a, s) or None
 
 
-#: Tea & Trade: what a Tea use of a placement buys (``place SPACE tea|eftea|twice``).
-TEA_USE_COST = {"tea": "1 Tea", "eftea": "1 East Frisian Tea", "twice": "2 East Frisian Tea"}
-
-
-def _tea_cost(space: str, use: str) -> str | None:
-    """The cost of ``place SPACE USE``: the Tea, and the space's own entry cost (paid
-    each time when taken twice)."""
-    tea = TEA_USE_COST.get(use)
-    if tea is None:
-        return None
-    entry = C.SPACE_COST.get(space)
-    if not entry:
-        return tea
-    own = " or ".join(texts.amounts(option) for option in entry)
-    return f"{tea} + {own}" + (" each time" if use == "twice" else "")
-
-
-def tea_use_words(space: str, use: str) -> str:
-    """What a Tea use of a placement does, in a few words: ``Fish traps +1``, ``Ovens
-    +1``, ``twice``."""
-    if use == "twice":
-        return "the action twice"
-    track = TT.TEA_TOOL_SPACES.get(space)
-    resource = TT.TEA if use == "tea" else TT.EAST_FRISIAN_TEA
-    n = (TT.OVEN_TEA_STEPS if track == "ovens" else TT.TEA_STEPS)[resource]
-    return f"{res_name(track or 'tool')} +{n}"
-
-
-def _cell_words(s: State, p: int, row: int, col: int) -> str:
-    """A cell by the notation's ``R,C`` and what lies on it (``3,1 stall``)."""
-    if not (0 <= row < C.ROWS and 0 <= col < C.COLS):
-        return f"{row},{col}"
-    i = row * C.COLS + col
-    label, _ = _cell_label(view.cell(s, p, i))
-    if label == "·":
-        label = "empty, dehydrated" if i in view.dehydrated_cells(s, p) else "empty"
-    return f"{row},{col} {label}"
-
-
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.replace("(", " ").replace(")", " ").replace(",", " ").split()
-            if x.isdigit()]
-
-
-def _where(s: State, a: Action) -> str | None:
-    """Tea & Trade: which edge, cell or dike an action names, in words read from the
-    position (``dig``, ``cell``, ``dike``); None for other actions."""
-    p = s.current_player
-    if p is None or not a.args:
-        return None
-    first = str(a.args[0])
-    if a.verb == "dig":
-        nums = _ints(first[1:])
-        if len(nums) != 2:
-            return None
-        r, k = nums
-        if first.startswith("v"):
-            return f"right of {_cell_words(s, p, r, k)}, left of {_cell_words(s, p, r, k + 1)}"
-        return f"below {_cell_words(s, p, r, k)}, above {_cell_words(s, p, r + 1, k)}"
-    if a.verb == "cell":
-        nums = _ints(" ".join(str(x) for x in a.args))
-        if len(nums) != 2:
-            return None
-        d = s.pending()
-        at, tile = d.details.get("at"), str(d.details.get("tile", ""))
-        if d.kind == "cell" and isinstance(at, int) and tile:
-            # The tile stands on cell ``at`` until the choice (or has left it): say what
-            # the cell holds without it.
-            name = (building_name(tile[2:]) if tile.startswith("b:")
-                    else TILE_LABEL.get(tile, tile.replace("_", " ")))
-            here = nums[0] * C.COLS + nums[1] == at
-            if d.details.get("gone") and here:
-                return f"the {name} there"
-            if here:
-                dry = at in view.dehydrated_cells(s, p)
-                return "empty, dehydrated" if dry else "empty"
-        return _cell_words(s, p, *nums).partition(" ")[2]
-    if a.verb == "dike" and len(a.args) >= 2:
-        cols = view.dike_columns(s, p)
-        low = next((g for g in range(len(cols)) if cols[g]), None)
-        if low is None or low + 1 >= len(cols):
-            return f"column {first} up to column {a.args[1]}"
-        return f"G{low} column {first} up to G{low + 1} column {a.args[1]}"
-    return None
+def option_label(o: presenter.Option) -> str:
+    """An option as the terminal lists it: its notation, the presenter's detail in
+    brackets, its cost after a ``·``."""
+    text = o.action + (f" ({o.detail})" if o.detail else "")
+    return f"{text} · {o.cost}" if o.cost else text
 
 
 def action_label(a: Action, s: State | None = None) -> str:
     """The action's text with a readable hint where the ids are terse, and what it
-    costs (see :func:`action_cost`) after a ``·``.  With the position ``s`` a Tea &
-    Trade edge, cell or dike is described from it (``dig h(3,1) (below 3,1 stall,
-    above 4,1 boardwalk 4pt)``)."""
-    text = str(a)
-    if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
-        b = a.args[0]
-        text = f"{text} ({building_name(b)}, {_BVP[b]} VP)"
-    elif a.verb == "place" and len(a.args) == 2 and str(a.args[1]) in TEA_USE_COST:
-        text = f"{text} ({tea_use_words(str(a.args[0]), str(a.args[1]))})"
-    elif a.verb == "ship" and a.args and a.args[0] in TT.SHIPS:
-        text = f"{text} ({TT.SHIP_NAME[str(a.args[0])]}, {TT.SHIPS[str(a.args[0])].vp} VP)"
-    elif a.verb == "trade" and len(a.args) >= 2 and str(a.args[1]) in TT.TRADE_NAME:
-        ship = f"ship h{a.args[0]}"
-        if s is not None and s.current_player is not None:
-            held = view.harbor(s, s.current_player)
-            slot = _ints(str(a.args[0]))
-            if len(slot) == 1 and slot[0] < len(held):
-                ship = f"h{slot[0]} {TT.SHIP_NAME[held[slot[0]].kind]}"
-        text = f"{text} ({ship} to {TT.TRADE_NAME[str(a.args[1])]})"
-    elif s is not None and a.verb in ("dig", "cell", "dike"):
-        where = _where(s, a)
-        if where:
-            text = f"{text} ({where})"
-    elif a.verb == "specialize" and a.args:
-        return f"{text} ({specialize_words(str(a.args[0]), s)})"
-    cost = action_cost(a)
-    return f"{text} · {cost}" if cost else text
-
-
-def specialize_words(choice: str, s: State | None = None) -> str:
-    """The 3-player specialization round's pick in words (T53): a tool step
-    (``Spades 3→5 free; each other player gets 1 Wood``) or a house at double cost."""
-    if choice in TT.TT_TOOL_INDEX:
-        t = TT.TT_TOOL_INDEX[choice]
-        r, n = TT.TT_TOOL_STEP_COST[t]
-        step = ""
-        p = None if s is None else s.current_player
-        if p is not None:
-            values = TT.TT_TOOL_VALUES[t]
-            at = s.players[p].tools[t] if s is not None else 0
-            if at + 1 < len(values):
-                step = f" {values[at]}→{values[at + 1]}"
-        return (f"{res_name(choice)}{step} free; each other player gets {n} "
-                f"{res_name(C.RESOURCES[r])}")
-    if choice in _BNAME:
-        return (f"{building_name(choice)}, {_BVP.get(choice, 0)} VP, at double cost: "
-                f"2 x ({building_cost_text(choice)})")
-    return choice
+    costs after a ``·`` (:func:`option_label` of the presenter's option).  With the
+    position ``s`` a Tea & Trade edge, cell or dike is described from it (``dig h(3,1)
+    (below 3,1 stall, above 4,1 boardwalk 4pt)``)."""
+    return option_label(presenter.option(s, a))
 
 
 def numbered_actions(s: State) -> tuple[RenderableType, list[Action]]:
@@ -1039,7 +805,7 @@ def strip_lines(s: State, p: int, width: int = STRIP_WIDTH,
         title += " (start)"
     if not s.is_terminal() and p == s.current_player:
         title += " ◄"
-    placed = sum(1 for who in s.occupied.values() if who == p)
+    placed = view.workers_placed(s, p)
     segs = [f"{fmt_vp(s.scores()[p].total)} VP est.",
             f"workers {placed}/{view.workers_per_player()}"]
     segs += [f"{res_name(C.RESOURCES[r])} {res[C.RESOURCES[r]]}"
@@ -1186,7 +952,7 @@ def figure_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
     others = " ".join(amount(r) for r in C.SUPPLY_ITEMS
                       if r not in C.BUILDING_MATERIALS and r != C.PEAT
                       and res[C.RESOURCES[r]])
-    placed = sum(1 for who in s.occupied.values() if who == p)
+    placed = view.workers_placed(s, p)
     barn = ", ".join(res_name(item.kind) for item in view.barn(s, p)) or "empty barn"
     tt = is_expansion(s)
     tea = f"Tea {res['tea']} EF Tea {res['east_frisian_tea']}" if tt else ""
@@ -1211,7 +977,7 @@ def other_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
         if q == p:
             continue
         res = view.resources(s, q)
-        placed = sum(1 for who in s.occupied.values() if who == q)
+        placed = view.workers_placed(s, q)
         line = (f"{player_name(q)}: {fmt_vp(s.scores()[q].total)} VP est. · workers "
                 f"{placed}/{view.workers_per_player()} · Food {res['food']} · "
                 + _plural(len(view.buildings(s, q)), "building", "buildings") + " · "
@@ -1281,7 +1047,7 @@ def _listing_lines(items: list[tuple[int, Action]], width: int, budget: int,
             out += [Text(x, style="dim") for x in legend]
             budget -= len(legend)
         def sea(sp: str) -> int | None:
-            return _SPSEASON.get(sp) if s is None else space_season(s, sp)
+            return SPACE_SEASON.get(sp) if s is None else space_season(s, sp)
 
         season = {sea(str(a.args[0])) for a in places if a.args}
         if len(season) > 1 and len(items) > 2 * budget:
@@ -1302,24 +1068,23 @@ def short_label(a: Action, s: State | None = None) -> str:
     (``build Colonist's House (1 VP) · ...``, which is accepted as input too); a Tea &
     Trade Tea use of a placement by its text alone (``place fisherman tea``: the
     compact screen explains the three uses in one line, :data:`TEA_LEGEND`)."""
-    if a.verb in ("build", "use") and a.args and a.args[0] in _BNAME:
+    o = presenter.option(s, a)
+    if a.verb in ("build", "use") and o.detail:
         b = a.args[0]
-        cost = action_cost(a)
-        text = f"{a.verb} {building_name(b)} ({_BVP[b]} VP)"
-        return f"{text} · {cost}" if cost else text
+        text = f"{a.verb} {building_name(b)} ({presenter.building_vp(b)} VP)"
+        return f"{text} · {o.cost}" if o.cost else text
     if a.verb == "place" and len(a.args) == 2 and str(a.args[1]) in TEA_USE_COST:
         return str(a)
     if a.verb == "specialize" and a.args:     # 3 players: the specialization round
         choice = str(a.args[0])
         if choice in TT.TT_TOOL_INDEX:
-            words = specialize_words(choice, s).replace("free; each other player gets",
-                                                        "; others get")
+            words = o.detail.replace("free; each other player gets", "; others get")
             return f"{a} ({words.replace(' ;', ';')})"
-        if choice in _BNAME:
+        if o.detail != choice:             # a house at double cost
             return f"{a} ({building_name(choice)}, double cost)"
     if a.verb == "dig" and a.args:        # the compact map shows what lies there
         edge = str(a.args[0])
-        nums = _ints(edge[1:])
+        nums = [int(x) for x in edge[1:].strip("()").split(",") if x.strip().isdigit()]
         if len(nums) == 2:
             r, k = nums
             other = f"{r},{k + 1}" if edge.startswith("v") else f"{r + 1},{k}"
@@ -1494,111 +1259,29 @@ def full_listing(s: State) -> tuple[RenderableType, list[Action]]:
 # ---------------------------------------------------------------------------
 # The score breakdown: each item of each category
 # ---------------------------------------------------------------------------
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def score_breakdown(s: State, p: int) -> dict[str, list[tuple[str, float]]]:
     """Category -> the items scoring in it, ``(words, VP)``; the items of a category add
-    up to its total on the pad (``s.scores()[p]``).  Read from the public farm sheet
-    (``State.farm``) with the catalog's figures."""
-    farm = farm_from_dict(s.farm(p))
-    out: dict[str, list[tuple[str, float]]] = {key: [] for key in CATEGORIES}
-    items = out["clothing_and_materials"]
-    for name, count in farm.supply.items():
-        if name not in C.RES_INDEX:     # Tea & Trade's own goods score in their rows
-            continue
-        vp = float(C.RESOURCE_VP.get(C.RES_INDEX[name], 0))
-        if count and vp:
-            items.append((f"{count} {res_name(name)} × {fmt_vp(vp)}", count * vp))
-    items = out["equipment"]
-    for item in farm.barn:
-        items.append((EQUIPMENT_NAMES.get(item, res_name(item)), float(C.EQUIPMENT_VP[item])))
-    if not any(item in C.LARGE for item in farm.barn):
-        items.append(("no large vehicle", float(NO_LARGE_VEHICLE_VP)))
-    covered = sum(C.DESTINATION_SIZE[d] for d in farm.travel)
-    where = ", ".join(destination_name(d) for d in farm.travel) or "no travel"
-    out["travel"].append((f"{_n(covered, 'space')} covered ({where})",
-                          float(C.TRAVEL_VP[covered])))
-    for i, track in enumerate(C.TOOLS):
-        value = farm.tools.get(track, C.TOOL_VALUES[i][0])
-        out["tools"].append((f"{tool_track_name(track)} at {value}",
-                             float(C.TOOL_VP[i].get(value, 0))))
-    items = out["goods_track"]
-    base = 0.0
-    for name, value in farm.goods.items():
-        if name == "food":
-            first, second = best_food_split(value)
-            vp = float(C.GOODS_TRACK_VP[first] + C.GOODS_TRACK_VP[second])
-            items.append((f"Food {value} (indicators {first} + {second})", vp))
-        else:
-            vp = float(C.GOODS_TRACK_VP[value])
-            items.append((f"{res_name(name)} {value}", vp))
-        base += vp
-    if farm.depots > 0:
-        items.append(("doubled by your depot", base))
-    items = out["home_board"]
-    for b in farm.buildings:
-        items.append((building_name(b), float(_BVP[b])))
-    for count, word, vp in ((farm.stalls, "stall", C.TILE_VP["stall"]),
-                            (farm.depots, "depot", C.TILE_VP["depot"]),
-                            (farm.stables, "stable", C.TILE_VP["stable"]),
-                            (farm.double_stalls, "double stall", C.TILE_VP["double_stall"]),
-                            (farm.forests, "forest", C.TILE_VP["forest"]),
-                            (farm.parks, "park", C.TILE_VP["park"]),
-                            (farm.moors, "moor", C.MOOR_VP),
-                            (farm.dehydrated_moors, "dehydrated moor", C.DEHYDRATED_MOOR_VP)):
-        if count:
-            items.append((f"{_n(count, word)} × {vp}", float(count * vp)))
-    top_marks = C.DIKE_SEQUENCE[C.MAX_DIKE_MOVES][3]
-    open_marks = top_marks - C.DIKE_SEQUENCE[farm.dikes_moved][3]
-    if open_marks:
-        items.append((f"top row: {_n(open_marks, 'dike mark')} uncovered", float(-open_marks)))
-    if farm.boardwalk:
-        items.append(("Small Boardwalk left", float(C.BOARDWALK_VP)))
-    groups = sorted((farm.animals.get(k, 0), k) for k in ("sheep", "cattle", "horses"))
-
-    def herd(n: int, k: str) -> str:
-        return f"{n} {'horse' if k == 'horses' and n == 1 else k}"
-
-    (n0, k0), (n1, k1), (n2, k2) = groups
-    out["animals"] += [(f"fewest: {herd(n0, k0)} × 2", 2.0 * n0),
-                       (f"middle: {herd(n1, k1)} × 1", float(n1)),
-                       (f"most: {herd(n2, k2)} × 0", 0.0)]
-    if farm.supply_bottlenecks:
-        out["bottlenecks"].append(("supply bottlenecks in the game",
-                                   float(farm.supply_bottlenecks)))
-    if farm.expansion:                  # Tea & Trade's rows, item by item
-        out["tea"] = [(f"{count} {TEA_NAMES[r]} × {fmt_vp(TT.TEA_VP[TT.TT_RES_INDEX[r]])}",
-                       count * TT.TEA_VP[TT.TT_RES_INDEX[r]])
-                      for r in TEA_NAMES if (count := farm.supply.get(r, 0))]
-        out["ships"] = [(TT.SHIP_NAME[ship], float(TT.SHIPS[ship].vp)) for ship in farm.harbor]
-        value = farm.tools.get(TT.DIGGING_SPADES, TT.DIGGING_SPADE_VALUES[0])
-        out["digging_spades"] = [(f"Digging Spades at {value}",
-                                  float(TT.DIGGING_SPADE_VP.get(value, 0)))]
-    for key, vp in s.scores()[p].categories.items():
-        if key not in out:              # a row without items of its own: one line
-            out[key] = [(TT_CATEGORY_NAMES.get(key, key), vp)] if vp else []
-    return out
+    up to its total on the pad (``s.scores()[p]``): the presenter's
+    :func:`arle.presenter.breakdown`."""
+    return {c.key: [(i.what, i.vp) for i in c.items]
+            for c in presenter.breakdown(s, p).categories}
 
 
 def breakdown_table(s: State, p: int) -> Table:
     """One player's pad: each category's total and, under it, its items."""
-    sheet = s.scores()[p]
-    parts = score_breakdown(s, p)
+    b = presenter.breakdown(s, p)
     table = Table(title=f"Score breakdown: {player_name(p)}", title_justify="left",
                   box=None, padding=(0, 1), show_header=False)
     table.add_column("What")
     table.add_column("VP", justify="right")
-    for key in sheet.categories:
-        table.add_row(Text(CATEGORY_NAMES.get(key) or TT_CATEGORY_NAMES.get(key, key),
-                           style="bold"),
-                      Text(fmt_vp(sheet.categories[key]), style="bold"))
-        for words, vp in parts[key]:
-            table.add_row(Text("   " + words, style="dim"), Text(fmt_vp(vp), style="dim"))
-    table.add_row(Text("Total", style="bold"), Text(fmt_vp(sheet.total), style="bold"))
+    for c in b.categories:
+        table.add_row(Text(c.name, style="bold"), Text(fmt_vp(c.vp), style="bold"))
+        for item in c.items:
+            table.add_row(Text("   " + item.what, style="dim"),
+                          Text(fmt_vp(item.vp), style="dim"))
+    table.add_row(Text("Total", style="bold"), Text(fmt_vp(b.total), style="bold"))
     if len(s.players) == 1:
-        diff = sheet.total - BENCHMARK_SOLO
+        diff = b.total - BENCHMARK_SOLO
         table.add_row(Text(f"Solo benchmark (rulebook): {BENCHMARK_SOLO} VP"),
                       Text(("+" if diff >= 0 else "") + fmt_vp(diff)))
     return table

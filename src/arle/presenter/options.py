@@ -36,7 +36,8 @@ from arle.presenter.names import (animal_name, building_name, building_vp, fmt_v
                                   trade_name)
 from arle.state import State
 
-__all__ = ["DecisionView", "Option", "TEA_USE_COST", "decision", "effects", "option",
+__all__ = ["DecisionView", "Option", "TEA_USE_COST", "cell_label", "cell_words", "decision",
+           "decision_actions", "effects", "option",
            "option_cost", "option_detail", "option_pays", "option_vp", "option_words",
            "tea_use_words", "specialize_words"]
 
@@ -99,17 +100,33 @@ def _amounts(cost: Mapping[int, int]) -> str:
     return texts.amounts(dict(cost))
 
 
+#: Every space's own cost: the base game's and the 3-player Laborers' (T40).
+_SPACE_COST = {**C.SPACE_COST, **TT.SPACE_COST_3P}
+
+
 def _space_cost(space: str) -> tuple[dict[int, int], ...]:
-    return tuple(C.SPACE_COST.get(space, ()))
+    return tuple(_SPACE_COST.get(space, ()))
 
 
-def option_cost(a: Action) -> str:
+def _imitate(a: Action, s: State | None) -> int | None:
+    """The Food of ``place imitate_K`` in ``s`` (3 players), else None."""
+    if s is None or a.verb != "place" or len(a.args) != 1 \
+            or a.args[0] not in TT.IMITATE_SPACES:
+        return None
+    return view.imitate_food(s)
+
+
+def option_cost(a: Action, s: State | None = None) -> str:
     """What taking ``a`` costs, in words from the catalog (``""`` if nothing, or if the
     cost is the action's own text, as for ``pay``): a space's entry cost (and a Tea
-    use's), a building, a vehicle, peat boat or plow, a tool step, a dark-green
-    house's use, a load, a ship, a trade, a peat boat exchange, a stall or a stable."""
+    use's; an Imitate's in the position ``s``), a building, a vehicle, peat boat or
+    plow, a tool step, a dark-green house's use, a load, a ship, a trade, a peat boat
+    exchange, a stall or a stable."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
+    food = _imitate(a, s)
+    if food is not None:
+        return _amounts({C.FOOD: food})
     if verb == "place" and len(args) == 2:          # Tea & Trade: a Tea use
         tea = TEA_USE_COST.get(str(args[1]))
         if tea is None:
@@ -119,7 +136,7 @@ def option_cost(a: Action) -> str:
             return tea
         own = " or ".join(_amounts(o) for o in entry)
         return f"{tea} + {own}" + (" each time" if args[1] == "twice" else "")
-    if verb in ("place", "imitate") and first in C.SPACE_COST:
+    if verb in ("place", "imitate") and first in _SPACE_COST:
         return " or ".join(_amounts(o) for o in _space_cost(first))
     if verb == "build" and (first in C.BUILDING_COST or first in TT.TT_BUILDING_COST):
         return texts.building_cost(first, "plain")
@@ -167,20 +184,23 @@ def _trade_pay(a: Action) -> tuple[dict[int, int], ...]:
     return tuple(options)
 
 
-def option_pays(a: Action) -> dict[str, int] | None:
+def option_pays(a: Action, s: State | None = None) -> dict[str, int] | None:
     """What taking ``a`` takes from the mover when its cost is one fixed amount, by the
     view's names (``{"wood": 4, "horse": 2}``); ``{}`` when it costs nothing; ``None``
     when the player chooses how to pay (alternatives, any building material) or the
     cost is paid later (the second time of a ``twice``)."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
+    food = _imitate(a, s)
+    if food is not None:
+        return {"food": food}
     if verb == "place" and len(args) == 2:
         tea = _TEA_USE_PAYS.get(str(args[1]))
         entry = _space_cost(first)
         if tea is None or len(entry) > 1:
             return None
         return {**tea, **(_named(entry[0]) if entry else {})}
-    if verb in ("place", "imitate") and first in C.SPACE_COST:
+    if verb in ("place", "imitate") and first in _SPACE_COST:
         entry = _space_cost(first)
         return _named(entry[0]) if len(entry) == 1 else None
     if verb == "build":
@@ -215,7 +235,7 @@ def option_pays(a: Action) -> dict[str, int] | None:
         return _named(C.STALL_COST)
     if verb == "stable":
         return _named(C.STABLE_COST)
-    if option_cost(a):
+    if option_cost(a, s):
         return None
     return {}
 
@@ -525,7 +545,7 @@ def option(s: State | None, a: Action) -> Option:
     """The option ``a`` in words (``s``: the position it is offered in, which names
     vehicles, ships and cells; without it the words stay general)."""
     return Option(str(a), a.verb, option_words(a, s), option_detail(a, s),
-                  option_cost(a), option_vp(a), option_pays(a))
+                  option_cost(a, s), option_vp(a), option_pays(a, s))
 
 
 def effects(s: State, a: Action | str) -> dict[str, int]:
@@ -541,9 +561,14 @@ def effects(s: State, a: Action | str) -> dict[str, int]:
     return dict(move.changes.get(str(p), {}))
 
 
+def decision_actions(s: State) -> tuple[list[Action], list[Action]]:
+    """The legal actions split: the decision's own options and the anytime actions
+    offered beside them, each in the engine's order; giving back animals is the
+    decision itself when the animals do not fit (``house``)."""
+    return _split(s, s.legal_actions())
+
+
 def _split(s: State, legal: list[Action]) -> tuple[list[Action], list[Action]]:
-    """The decision's own options and the anytime actions offered beside them; giving
-    back animals is the decision itself when the animals do not fit (``house``)."""
     house = s.pending().kind == "house"
     own = [a for a in legal if a.verb not in ANYTIME_VERBS or house and a.verb == "release"]
     if not own:
