@@ -176,7 +176,7 @@ def _named(verb: str) -> dict[str, str]:
     if verb in ("place", "imitate"):
         return {**C.SPACE_NAME, **TT.TT_SPACE_NAME}
     if verb in ("build", "use"):
-        return {**C.BUILDING_NAME, **TT.TT_BUILDING_NAME}
+        return {b: render.building_name(b) for b in (*C.BUILDING_NAME, *TT.TT_BUILDING_NAME)}
     if verb == "vehicle":
         return {e: render.EQUIPMENT_NAMES[e] for e in C.VEHICLES}
     return {}

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arle.data import catalog as C
+from arle.presenter import building_name
 from arle.scorepad import QUESTIONS, Question
 
 __all__ = ["Field", "Section", "answers_from_form", "form_sections"]
@@ -49,7 +50,7 @@ def _label(q: Question) -> str:
 
 
 def _names(ids: Sequence[str]) -> dict[str, str]:
-    return {i: C.BUILDING_NAME.get(i, i.replace("_", " ").capitalize()) for i in ids}
+    return {i: building_name(i) for i in ids}
 
 
 def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:

@@ -300,6 +300,12 @@ def _final(s: State) -> dict[str, Any] | None:
             "benchmark": benchmark_text(s.scores()[0].total) if s.n == 1 else None}
 
 
+def _workers(s: State, q: int) -> str:
+    """Player ``q``'s workers this half year, as :mod:`arle.view` counts them."""
+    placed, left = arle_view.workers_placed(s, q), arle_view.workers_left(s, q)
+    return f"{placed} on the board, {left} to place of {arle_view.workers_per_player()}"
+
+
 def _own_seat(s: State, seats: Sequence[SeatRow], held: set[int]) -> int:
     """The farm shown beside the action board: the viewer's own (the one to move when
     the viewer holds several), else the one to move (spectators), else Player 1."""
@@ -359,6 +365,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
             "travel": svg_markup(svg.travel_panel(s, q)),
             "harbor": (svg_markup(svg.harbor_panel(s, q, clicks))
                        if svg.expansion_game(s) else None),
+            "workers": _workers(s, q),
             "buildings": ", ".join(presenter.building_name(b)
                                   for b in arle_view.buildings(s, q)) or "none",
         })
