@@ -85,7 +85,10 @@ def workers_placed(s: State, p: int) -> int:
 
 def workers_left(s: State, p: int) -> int:
     """Player ``p``'s workers still to place (or give up) this half year, as the
-    engine counts its turns: 0 once the work phase's placements are over."""
+    engine counts its turns: 0 once the work phase's placements are over (and
+    outside the work phase)."""
+    if s.phase != "work":
+        return 0
     n = s.n
     used = min(s.turn, C.WORKERS_PER_PLAYER * n)
     # turns go round from the start player: player p's turns are the k-th of each round

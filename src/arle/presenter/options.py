@@ -116,10 +116,17 @@ def _imitate(a: Action, s: State | None) -> int | None:
     return view.imitate_food(s)
 
 
+def _ef_for_tea(s: State | None) -> bool:
+    """Whether the mover in ``s`` pays a Tea with East Frisian Tea (holding no Tea)."""
+    p = None if s is None else s.current_player
+    return s is not None and p is not None and view.resources(s, p).get("tea", 0) < 1
+
+
 def option_cost(a: Action, s: State | None = None) -> str:
     """What taking ``a`` costs, in words from the catalog (``""`` if nothing, or if the
     cost is the action's own text, as for ``pay``): a space's entry cost (and a Tea
-    use's; an Imitate's in the position ``s``), a building, a vehicle, peat boat or
+    use's, East Frisian Tea standing for Tea when the mover in ``s`` holds none; an
+    Imitate's in the position ``s``), a building, a vehicle, peat boat or
     plow, a tool step, a dark-green house's use, a load, a ship, a trade, a peat boat
     exchange, a stall or a stable."""
     verb, args = a.verb, a.args
@@ -131,6 +138,8 @@ def option_cost(a: Action, s: State | None = None) -> str:
         tea = TEA_USE_COST.get(str(args[1]))
         if tea is None:
             return ""
+        if args[1] == "tea" and _ef_for_tea(s):
+            tea = "1 East Frisian Tea for the Tea"
         entry = _space_cost(first)
         if not entry:
             return tea
@@ -188,7 +197,10 @@ def option_pays(a: Action, s: State | None = None) -> dict[str, int] | None:
     """What taking ``a`` takes from the mover when its cost is one fixed amount, by the
     view's names (``{"wood": 4, "horse": 2}``); ``{}`` when it costs nothing; ``None``
     when the player chooses how to pay (alternatives, any building material) or the
-    cost is paid later (the second time of a ``twice``)."""
+    cost is paid later (the second time of a ``twice``).  The amounts are the cost's
+    own; where the rules let Timber stand for Wood or Brick for Clay the engine may take
+    those instead (or ask which).  With the position ``s``, East Frisian Tea pays a Tea
+    use when the mover holds no Tea."""
     verb, args = a.verb, a.args
     first = str(args[0]) if args else ""
     food = _imitate(a, s)
@@ -196,6 +208,8 @@ def option_pays(a: Action, s: State | None = None) -> dict[str, int] | None:
         return {"food": food}
     if verb == "place" and len(args) == 2:
         tea = _TEA_USE_PAYS.get(str(args[1]))
+        if args[1] == "tea" and _ef_for_tea(s):
+            tea = _TEA_USE_PAYS["eftea"]
         entry = _space_cost(first)
         if tea is None or len(entry) > 1:
             return None
