@@ -347,7 +347,7 @@ def _player(s: State, p: int, cp: int | None, base: dict[str, int], b: bytearray
         b[o + 4] = 1
     if pl.bottleneck < 0:
         b[o + 5] = min(-pl.bottleneck // 2, 255)
-    b[o + 6] = list(s.occupied.values()).count(p)
+    b[o + 6] = view.workers_placed(s, p)
 
 
 def _decision(s: State, viewer: int, cp: int | None, b: bytearray) -> None:

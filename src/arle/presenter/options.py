@@ -31,7 +31,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
-from arle.presenter.names import (animal_name, building_name, building_vp, fmt_vp,
+from arle.presenter.names import (building_name, building_vp, fmt_vp,
                                   resource_name, ship_name, space_name, tile_name,
                                   trade_name)
 from arle.state import State
