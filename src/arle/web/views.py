@@ -1,9 +1,12 @@
 """The game view: the HTML fragment of a position as one viewer sees it.
 
-The fragment (rendered by ``templates/view.html``) holds the pictures (:mod:`arle.web.svg`), the pending decision as a small
-dialog, the searchable list of every legal action, the undo button, the log, the live
-score estimate and, at the end, the scoring pad and the winner.  A viewer who holds the
-seat to move gets clickable pictures; everybody else sees the same position without them.
+The fragment (rendered by ``templates/view.html``) holds the pictures
+(:mod:`arle.web.svg`), the pending decision as a small dialog, the searchable list of
+every legal action, the undo button, the log, the live score estimate and, at the end,
+the scoring pad and the winner.  A viewer who holds the seat to move gets clickable
+pictures; everybody else sees the same position without them.  What the words say (the
+options with their costs, the breakdown, the names) comes from :mod:`arle.presenter`;
+this module lays it out.
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from arle import ANYTIME_VERBS as _ANYTIME_VERBS
+from arle import presenter
 from arle import view as arle_view
 from arle.actions import Action
 from arle.data import catalog as C
-from arle import presenter
 from arle.decision import Decision
 from arle.scoring import CATEGORIES
 from arle.state import State
@@ -26,7 +29,7 @@ from arle.web.db import EventRow, MoveRow, SeatRow
 from arle.web.templating import environment, svg_markup
 
 __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp",
-           "ANYTIME_VERBS", "FREE_KINDS", "cost_note",
+           "ANYTIME_VERBS", "FREE_KINDS", "cost_note", "log_words", "option_label",
            "decision_text", "half_label", "last_half_year"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here

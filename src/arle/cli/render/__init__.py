@@ -9,8 +9,8 @@ Two screens: :func:`screen`, the whole position, and :func:`compact_screen`, whi
 80 x 24 (the decision with its numbered options, the player's key figures and what
 changed, the other players' moves); the parts of the full one are shown on demand
 (:func:`action_board`, :func:`player_panel`, :func:`supply_board`, :func:`scores_view`
-with the item-by-item :func:`score_breakdown`).  :func:`action_label` puts each
-option's cost (:func:`action_cost`, from the catalog) after a ``·``.
+with the item-by-item :func:`score_breakdown`).  :func:`action_label` lays out the
+presenter's option: the notation, its detail, its cost after a ``·``.
 
 The rooms of this package, one purpose each: :mod:`.words` (names, the season line),
 :mod:`.board` (the action board, the supply), :mod:`.farm` (home boards, barn, harbor,
