@@ -261,3 +261,21 @@ def test_the_workers_placed_and_left_follow_the_placements(
         s.apply(a)
         if s.phase != "work":
             used = [four] * players
+
+
+def test_the_special_actions_are_the_workers_on_the_other_seasons_spaces() -> None:
+    for players, seed in ((2, 21), (3, 22)):
+        s = arle.new_game(players=players, seed=seed, expansion=TEA)
+        rng = random.Random(seed)
+        taken = 0
+        while not s.is_terminal():
+            specials = view.special_actions(s)
+            assert len(specials) <= (1 if players == 2 else 2)
+            assert len({who for who, _ in specials}) == len(specials)
+            for who, sp in specials:
+                assert s.occupied[sp] == who and view.space_season(s, sp) != s.season
+            if players == 2:
+                assert [who for who, _ in specials] == ([s.special] if s.special >= 0 else [])
+            taken += len(specials)
+            s.apply(rng.choice(s.legal_actions()))
+        assert taken

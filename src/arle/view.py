@@ -46,7 +46,8 @@ __all__ = [
     "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
-    "pending_steps", "resources", "season_spaces", "space_season", "supply",
+    "pending_steps", "resources", "season_spaces", "space_season", "special_actions",
+    "supply",
     "tool_positions", "tools", "travel",
     "workers_left", "workers_placed", "workers_per_player",
 ]
@@ -117,6 +118,14 @@ def season_spaces(s: State, season: int) -> tuple[str, ...]:
     if "expansion" in s.setup:
         return _spaces.TT_SEASON_SPACES[season]
     return _spaces.SEASON_SPACES[season]
+
+
+def special_actions(s: State) -> tuple[tuple[int, str], ...]:
+    """The Special Actions taken this half year: ``(player, space)`` for each worker on
+    a space of the other season, in the order they were placed (one at most with two
+    players, two by different players with three; an Imitate space is never one)."""
+    return tuple((who, sp) for sp, who in s.occupied.items()
+                 if sp not in TT.IMITATE_SPACES and space_season(s, sp) != s.season)
 
 
 def imitate_food(s: State) -> int:

@@ -327,8 +327,7 @@ def action_board(s: State, clickable: Clickable) -> str:
 def special_takers(s: State) -> list[int]:
     """3 players: who took a Special Action this half year (a space of the other
     season; the Imitate spaces belong to both)."""
-    return [who for sp, who in s.occupied.items()
-            if sp not in TT.IMITATE_SPACES and view.space_season(s, sp) != s.season]
+    return [who for who, _ in view.special_actions(s)]
 
 
 def special_board(s: State, clickable: Clickable) -> str:

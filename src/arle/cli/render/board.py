@@ -15,7 +15,7 @@ from arle.data import tea_trade as TT
 from arle.data import texts
 from arle.state import State
 from arle.cli.render.words import (building_name, is_expansion, is_three, player_name,
-                                   season_spaces, SEASONS, space_name, space_season)
+                                   season_spaces, SEASONS, space_name)
 
 __all__ = ["POOL_LABEL", "action_board", "building_cost_text", "ships_left",
            "special_action_used_by", "special_actions_taken", "supply_board"]
@@ -25,17 +25,16 @@ __all__ = ["POOL_LABEL", "action_board", "building_cost_text", "ships_left",
 # The action board
 # ---------------------------------------------------------------------------
 def special_action_used_by(s: State) -> tuple[int, str] | None:
-    """(player, space) if a worker stands on a space of the other season this half year."""
-    for sp, who in s.occupied.items():
-        if space_season(s, sp) != s.season:
-            return who, sp
-    return None
+    """(player, space) if a worker stands on a space of the other season this half year
+    (:func:`arle.view.special_actions`)."""
+    taken = view.special_actions(s)
+    return taken[0] if taken else None
 
 
 def special_actions_taken(s: State) -> list[tuple[int, str]]:
     """Every (player, space) on a space of the other season this half year (with three
-    players up to two, by different players: T51)."""
-    return [(who, sp) for sp, who in s.occupied.items() if space_season(s, sp) != s.season]
+    players up to two, by different players: T51): :func:`arle.view.special_actions`."""
+    return list(view.special_actions(s))
 
 
 def _space_cell(s: State, sp: str) -> Text:
