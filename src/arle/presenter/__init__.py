@@ -12,8 +12,8 @@ from arle.presenter.log import (LogEntry, Words, default_words, game_log, log_js
                                 play_logged)
 from arle.presenter.names import (SOLO_BENCHMARK, animal_name, building_name, building_vp,
                                   destination_name, equipment_name, fmt_vp, player_name,
-                                  resource_name, ship_name, space_name, tile_name,
-                                  trade_name)
+                                  resource_name, season_name, season_text, ship_name,
+                                  space_name, tile_name, trade_name)
 from arle.presenter.options import (DecisionView, Option, decision, effects, option,
                                     option_cost, option_detail, option_pays, option_vp,
                                     option_words)
@@ -26,6 +26,6 @@ __all__ = [
     "building_name", "building_vp", "category_name", "decision", "default_words",
     "destination_name", "effects", "equipment_name", "fmt_vp", "game_log", "log_json",
     "option", "option_cost", "option_detail", "option_pays", "option_vp", "option_words",
-    "play_logged", "player_name", "resource_name", "ship_name", "space_name", "tile_name",
-    "trade_name",
+    "play_logged", "player_name", "resource_name", "season_name", "season_text",
+    "ship_name", "space_name", "tile_name", "trade_name",
 ]

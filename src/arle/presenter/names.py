@@ -17,8 +17,10 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
 from arle.scoring import format_vp
+from arle.state import State
 
-__all__ = ["SOLO_BENCHMARK", "animal_name", "building_name", "building_vp",
+__all__ = ["SOLO_BENCHMARK", "animal_name", "building_name", "building_vp", "season_name",
+           "season_text",
            "destination_name", "equipment_name", "fmt_vp", "player_name", "resource_name",
            "ship_name", "space_name", "tile_name", "trade_name"]
 
@@ -96,3 +98,28 @@ def tile_name(tile: str) -> str:
 def player_name(p: int | None) -> str:
     """``Player 1`` for player index 0 (faces count players from 1); ``nobody``."""
     return "nobody" if p is None else f"Player {p + 1}"
+
+
+_SEASON_NAME = ("Summer", "Winter")
+
+
+def season_name(s: State) -> str:
+    """The current half year's season: ``Summer`` or ``Winter``."""
+    return _SEASON_NAME[s.season]
+
+
+def season_text(s: State, months: bool = True) -> str:
+    """The season in words: ``Summer (July–October)`` (``Summer`` without ``months``),
+    or during the inventory that closes the half year ``Summer, the November
+    inventory``.
+
+    >>> import arle
+    >>> season_text(arle.new_game(players=1, seed=1))
+    'Summer (July–October)'
+    """
+    if s.phase == "inventory":
+        return f"{season_name(s)}, the {'November' if s.season == 0 else 'May'} inventory"
+    if not months:
+        return season_name(s)
+    span = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
+    return f"{season_name(s)} ({span[0]}–{span[-1]})"

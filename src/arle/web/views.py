@@ -33,7 +33,6 @@ __all__ = ["action_label", "clickable", "decision_title", "render_view", "fmt_vp
            "decision_text", "half_label", "last_half_year"]
 
 ANYTIME_VERBS = _ANYTIME_VERBS   # the engine's one registry, re-exported here
-SEASON = ("Summer", "Winter")
 
 #: A VP figure as printed (one source: :func:`arle.presenter.fmt_vp`).
 fmt_vp = presenter.fmt_vp
@@ -283,10 +282,7 @@ def half_label(s: State) -> str:
     d = s.pending()
     if d.kind == "tt_building" and d.details.get("building") == "specialization":
         return f"Before half year 1 of {last}: the specialization round"
-    if s.phase == "inventory":
-        what = "November inventory" if s.season == 0 else "May inventory"
-        return f"Half year {s.half_year} of {last}: {SEASON[s.season]}, the {what}"
-    return f"Half year {s.half_year} of {last}: {SEASON[s.season]}"
+    return f"Half year {s.half_year} of {last}: {presenter.season_text(s, months=False)}"
 
 
 def decision_text(s: State, d: Decision) -> str:

@@ -84,10 +84,7 @@ destination_name = presenter.destination_name
 def season_words(s: State) -> str:
     """``Summer (July–October)``, or during the inventory that closes the half year
     ``Summer, the November inventory``."""
-    if s.phase == "inventory":
-        return f"{SEASONS[s.season]}, the {'November' if s.season == 0 else 'May'} inventory"
-    months = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
-    return f"{SEASONS[s.season]} ({months[0]}–{months[-1]})"
+    return presenter.season_text(s)
 
 
 def season_line(s: State) -> Text:
