@@ -210,6 +210,27 @@ async def bot_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
     return RedirectResponse(f"/games/{gid}", status_code=303)
 
 
+@router.post("/games/{gid}/rematch")
+async def rematch_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner's Rematch button: the new game, with this browser as its owner and in
+    the seats it held (new tokens); the other people's new links are on its page."""
+    try:
+        game = await ctx.arle_game(gid)
+        held = await ctx.held_seats(request, game)
+        ctx.check_create(request)
+        created = await ctx.service.rematch(gid, request.cookies.get(owner_cookie(gid)))
+    except GameError as e:
+        return ctx.error_page(request, e)
+    new = created.game_id
+    resp = RedirectResponse(f"/games/{new}", status_code=303)
+    set_cookie(resp, request, owner_cookie(new), created.owner_token)
+    for seat in sorted(held):
+        if seat in created.tokens:
+            set_cookie(resp, request, seat_cookie(new, seat), created.tokens[seat])
+            await ctx.service.join(new, seat)
+    return resp
+
+
 @router.get("/games/{gid}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, gid: str, ctx: Ctx,
                       step: int | None = None) -> Response:
