@@ -501,6 +501,38 @@ class GameService:
             raise GameError(str(e)) from e
         return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)
 
+    async def rematch(self, game_id: str, owner_token: str | None,
+                      seed: int | None = None) -> CreatedGame:
+        """A new game like ``game_id`` (by its owner): the same game, players, seats (the
+        same bots; new tokens for the people's seats) and options, with ``seed`` or a
+        new random one.  The old game is left as it is."""
+        game = await self.get(game_id)
+        if not self.is_owner(game, owner_token):
+            raise GameError("only the game's owner (its creator) may ask for a rematch", 403)
+        record = game.state.record()
+        setup = dict(record["setup"])
+        if "seed" not in setup:
+            raise GameError("this game was not set up from a seed: no rematch", 409)
+        new_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+        if not 0 <= new_seed <= MAX_SEED:
+            raise GameError(f"seed must be between 0 and {MAX_SEED}")
+        setup["seed"] = new_seed
+        try:
+            state = self.kind(game).replay({**record, "setup": setup, "actions": []})
+        except ValueError as e:        # e.g. a card set this server no longer offers
+            raise GameError(f"no rematch: {e}", 409) from e
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for row in game.rec.seats:
+            if row.kind == "human":
+                tokens[row.seat] = tok = _new_token()
+                seats.append(SeatRow(row.seat, "human", None, hash_token(tok), False))
+            else:
+                seats.append(SeatRow(row.seat, "bot", row.bot, None, True))
+        hints = game.rec.setup.get("hints")
+        return await self._insert(state, seats, tokens, [], "lobby", game=game.rec.game,
+                                  hints=hints if isinstance(hints, bool) else None)
+
     async def import_record(self, record: Any) -> CreatedGame:
         """A new game from an engine record, at its last position.  The record's
         ``seats`` (``"human"`` or ``"bot:SPEC"``, as :func:`record_of` writes them) give

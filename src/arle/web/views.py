@@ -538,10 +538,12 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 bot_error: str | None = None, interactive: bool = True,
                 events: Sequence[EventRow] = (), hints: bool = True,
                 online: set[int] | None = None,
-                bot_fix: dict[str, Any] | None = None) -> str:
+                bot_fix: dict[str, Any] | None = None,
+                rematch: str | None = None) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats;
     ``bot_fix`` (the owner's, while a bot failed): the form that retries or replaces
-    it, ``{"action": URL, "seats": [...], "bots": [...]}``."""
+    it, ``{"action": URL, "seats": [...], "bots": [...]}``; ``rematch`` (the owner's):
+    where the Rematch button posts once the game is over."""
     p = s.current_player
     d = s.pending()
     in_frame = d.kind not in FREE_KINDS
@@ -585,6 +587,8 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
         "bot_fix": bot_fix if bot_error else None,
+        "rematch": rematch if s.is_terminal() and interactive else None,
+        "game_over_links": s.is_terminal() and interactive,
         "controls": [_button(a, s) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
         "hint": mine and hints, "undo": interactive and can_undo,
