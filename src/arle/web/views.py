@@ -456,7 +456,7 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
     what = d.title
     what += "" if what.endswith(("?", ".")) else "."
     return {"kind": "yours" if p in held else "waiting", "player": p, "who": who,
-            "what": what}
+            "what": what, "thinking": seats[p].kind == "bot"}
 
 
 def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
