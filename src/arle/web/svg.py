@@ -270,10 +270,15 @@ _TEXT_IDS = frozenset(texts.ids())
 # Action board
 # ---------------------------------------------------------------------------
 def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
-                clickable: Clickable, small: bool = False) -> str:
+                clickable: Clickable, small: bool = False,
+                futile: frozenset[str] = frozenset()) -> str:
     key = f"space:{sp}"
     occupied = s.occupied.get(sp)
     act = _acts(key, clickable)
+    # every way to place here gives nothing now: drawn so, and the page asks first
+    useless = bool(act) and all(a in futile for a in clickable.get(key, []))
+    if useless:
+        act = act.replace(' class="act"', ' class="act futile" data-futile="1"', 1)
     season = s.season if sp in TT.IMITATE_SPACES else _space_season(sp)
     fill = "#fffaf0" if season == 0 else "#eef4fb"
     if occupied is not None:
@@ -290,7 +295,8 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     if occupied is not None:
         out.append(_worker(x + w - 14, y + (h / 2 if small else 16), occupied,
                            6 if small else 9))
-    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}</title>")
+    nothing = " (placing a worker here now gives you nothing)" if useless else ""
+    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}{nothing}</title>")
     if not small:
         out.extend(_tea_badges(sp, x, y + h - 16, clickable))
     out.append("</g>")
@@ -326,8 +332,10 @@ TEA_TITLE = {"tea": "pay 1 Tea: the tool action 1 space better",
              "twice": "pay 2 East Frisian Tea: carry the action out twice"}
 
 
-def action_board(s: State, clickable: Clickable) -> str:
-    """The season's 15 action spaces, with workers and the spaces one may use now."""
+def action_board(s: State, clickable: Clickable,
+                 futile: frozenset[str] = frozenset()) -> str:
+    """The season's 15 action spaces, with workers and the spaces one may use now;
+    ``futile``: the placements that would give nothing now (those spaces are drawn so)."""
     season = s.season
     spaces = season_spaces(s, season)
     tt = expansion_game(s)
@@ -342,7 +350,7 @@ def action_board(s: State, clickable: Clickable) -> str:
     for i, sp in enumerate(spaces):
         c, r = i % cols, i // cols
         body.append(_space_card(sp, gap + c * (cw + gap), 22 + gap + r * (ch + gap), cw, ch,
-                                s, clickable))
+                                s, clickable, futile=futile))
     return _svg(w, h, body, "action board", "action-board")
 
 
@@ -353,7 +361,8 @@ def special_takers(s: State) -> list[int]:
             if sp not in TT.IMITATE_SPACES and _space_season(sp) != s.season]
 
 
-def special_board(s: State, clickable: Clickable) -> str:
+def special_board(s: State, clickable: Clickable,
+                  futile: frozenset[str] = frozenset()) -> str:
     """The other season's spaces (the Special Action of a 2-player game; with three
     players two different players may take one a half year)."""
     other = season_spaces(s, 1 - s.season)
@@ -378,7 +387,7 @@ def special_board(s: State, clickable: Clickable) -> str:
     for i, sp in enumerate(other):
         c, r = i % cols, i // cols
         body.append(_space_card(sp, gap + c * (cw + gap), 20 + r * (ch + gap), cw, ch, s,
-                                clickable, small=True))
+                                clickable, small=True, futile=futile))
     return _svg(w, h, body, "special action spaces", "special-board")
 
 

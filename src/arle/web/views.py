@@ -550,9 +550,11 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     mine = interactive and p is not None and p in held and seats[p].kind == "human"
     legal = s.legal_actions() if mine else []
     clicks = clickable(s, legal) if mine else {}
-    boards = [svg.action_board(s, clicks)]
+    futile = (arle_view.futile_placements(s) if mine and any(a.verb == "place" for a in legal)
+              else frozenset())
+    boards = [svg.action_board(s, clicks, futile)]
     if s.n > 1:
-        boards.append(svg.special_board(s, clicks))
+        boards.append(svg.special_board(s, clicks, futile))
     boards.append(svg.buildings_board(s, clicks))
     boards.append(svg.supply_board(s))
     totals = [fmt_vp(sc.total) for sc in s.scores()]
@@ -588,6 +590,7 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "bot_error": bot_error,
         "bot_fix": bot_fix if bot_error else None,
         "rematch": rematch if s.is_terminal() and interactive else None,
+        "futile": sorted(futile),
         "game_over_links": s.is_terminal() and interactive,
         "controls": [_button(a, s) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],

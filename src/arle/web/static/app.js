@@ -86,6 +86,25 @@
     });
   }
 
+  // placements that would give nothing now (the view's data-futile): marked, and asked
+  function futileSet() {
+    const v = document.querySelector("#game-view .view");
+    try { return new Set(JSON.parse((v && v.dataset.futile) || "[]")); } catch (e) { return new Set(); }
+  }
+  function markFutile() {
+    const futile = futileSet();
+    document.querySelectorAll("#game-view .action-list [data-action]").forEach((el) => {
+      const on = futile.has(el.dataset.action);
+      el.classList.toggle("futile", on);
+      if (on) el.title = "Placing a worker there now gives you nothing";
+    });
+  }
+  function confirmFutile(action) {
+    if (!futileSet().has(action)) return true;
+    return window.confirm("Placing a worker there now gives you nothing (" + action +
+                          "): the worker would be wasted. Place it anyway?");
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
@@ -107,6 +126,7 @@
     // a hint answers one decision: it goes when the decision changes
     if (now && now.dataset.decision !== oldDecision) clearHint();
     else markHint();
+    markFutile();
     turnAlert();
   }
 
@@ -330,7 +350,7 @@
     if (btn) {
       ev.preventDefault();
       if (chooser && chooser.open) chooser.close();
-      sendMove(btn.dataset.action);
+      if (confirmFutile(btn.dataset.action)) sendMove(btn.dataset.action);
       return;
     }
     const hint = target.closest("[data-hint]");
@@ -363,7 +383,9 @@
       let acts = [];
       try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
       // by touch there is no hover: a tap shows the card with the choices to confirm
-      if (acts.length === 1 && !(touch && act.dataset.info)) sendMove(acts[0]);
+      if (acts.length === 1 && !(touch && act.dataset.info)) {
+        if (confirmFutile(acts[0])) sendMove(acts[0]);
+      }
       else if (acts.length) openChooser(titleFor(act), acts, labelsFromList(), act.dataset.info);
       return;
     }
@@ -545,6 +567,7 @@
   if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
   if (page === "game" && gameId) {
     version = currentVersion();
+    markFutile();
     turnAlert();
     connect();
   }
