@@ -105,6 +105,27 @@
                           "): the worker would be wasted. Place it anyway?");
   }
 
+  // a tile chosen by clicking a cell goes to that cell: when the next decision asks
+  // where it goes ("cell R,C"), the cell clicked is sent without asking again
+  let pendingCell = null;
+  function cellAction(key) {
+    const at = Number(key.split(":")[2]);
+    return "cell " + Math.floor(at / 3) + "," + (at % 3);
+  }
+  function autoCell(tries) {
+    if (!pendingCell) return;
+    if (busy) {
+      if (tries < 60) setTimeout(() => autoCell(tries + 1), 50);
+      else pendingCell = null;
+      return;
+    }
+    const want = pendingCell;
+    pendingCell = null;
+    const btn = Array.from(document.querySelectorAll("#game-view [data-action]"))
+      .find((b) => b.dataset.action === want);
+    if (btn) sendMove(want);
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
@@ -128,6 +149,7 @@
     else markHint();
     markFutile();
     turnAlert();
+    if (pendingCell) setTimeout(() => autoCell(0), 0);
   }
 
   // ------------------------------------------------------------------ sending
@@ -349,7 +371,9 @@
     const btn = target.closest("[data-action]");
     if (btn) {
       ev.preventDefault();
+      // a choice of the cell's chooser keeps the cell; any other button forgets it
       if (chooser && chooser.open) chooser.close();
+      else pendingCell = null;
       if (confirmFutile(btn.dataset.action)) sendMove(btn.dataset.action);
       return;
     }
@@ -382,6 +406,9 @@
       hideCard();
       let acts = [];
       try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
+      const key = act.dataset.key || "";
+      pendingCell = key.startsWith("cell:") && !acts.every((a) => a.startsWith("cell "))
+        ? cellAction(key) : null;
       // by touch there is no hover: a tap shows the card with the choices to confirm
       if (acts.length === 1 && !(touch && act.dataset.info)) {
         if (confirmFutile(acts[0])) sendMove(acts[0]);

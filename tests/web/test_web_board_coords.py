@@ -1,0 +1,91 @@
+"""The home board names its rows and columns (from 1, as the choices' words do), a ditch
+edge's title says where it is in those words, the supply shows whole names, and a tile
+chosen by clicking a cell goes to that cell without a second question.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from webutil import create, token
+
+import arle
+from arle import view
+from arle.web import svg
+
+
+def test_rows_and_columns_are_labelled(client: Any) -> None:
+    made = create(client, players=1, seed=4)
+    html = client.get(f"/games/{made['id']}/view",
+                      headers={"X-Arle-Token": token(made, 0)}).text
+    board = re.search(r'<svg[^>]*class="board home-board".*?</svg>', html, re.S)
+    assert board is not None
+    coords = re.findall(r'<text class="coord"[^>]*>([^<]+)</text>', board.group(0))
+    assert coords == ["column 1", "column 2", "column 3"] + [str(r) for r in range(1, 8)]
+
+
+@pytest.mark.parametrize(("edge", "words"), [
+    ("v(3,0)", "between columns 1 and 2 of row 4"),
+    ("h(3,0)", "between rows 4 and 5 of column 1"),
+    ("v(6,1)", "between columns 2 and 3 of row 7"),
+])
+def test_edges_in_words(edge: str, words: str) -> None:
+    assert svg.edge_words(edge) == words
+
+
+def test_the_supply_names_its_items_whole(client: Any) -> None:
+    made = create(client, players=1, seed=4, expansion="tea-and-trade")
+    html = client.get(f"/games/{made['id']}/view",
+                      headers={"X-Arle-Token": token(made, 0)}).text
+    goods = re.search(r'<svg[^>]*class="board goods".*?</svg>', html, re.S)
+    assert goods is not None
+    for label in ("summer wear", "winter wear", "leather wear", "E. Frisian tea"):
+        assert f">{label}</text>" in goods.group(0), label
+    assert 'data-res="east_frisian_tea" data-info="east_frisian_tea"' in goods.group(0)
+    assert "<title>East Frisian Tea: 0</title>" in goods.group(0)
+
+
+SEED, PLIES = 1, 20     # a solo game with "pick the cell of each tile", a Stall to place
+
+
+def _record() -> dict[str, Any]:
+    s = arle.new_game(players=1, seed=SEED, options={"choose_cells": True})
+    rng = random.Random(SEED)
+    for _ in range(PLIES):
+        s.apply(rng.choice(s.legal_actions()))
+    assert {str(a) for a in s.legal_actions()} == {"stall", "done"}
+    return s.record()
+
+
+@pytest.mark.browser
+def test_a_tile_goes_where_it_was_clicked(browser: Any, live_server: Any,
+                                          artifacts: Path) -> None:
+    r = httpx.post(f"{live_server.url}/api/records", json=_record())
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    ctx.add_cookies([{"name": c.name, "value": c.value or "", "url": live_server.url}
+                     for c in r.cookies.jar])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{live_server.url}/games/{gid}")
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        page.locator("svg.home-board g.act[data-cell='10']").click()     # row 4, column 2
+        page.wait_for_function(
+            "() => document.querySelector('#game-view .view').dataset.ply === '22'",
+            timeout=10_000)
+        state = arle.State.from_json(httpx.get(f"{live_server.url}/api/games/{gid}/state").text)
+        assert state.history[-2:] == ["stall", "cell 3,1"]
+        assert view.cell(state, 0, 10).tile == "stall"
+        page.screenshot(path=str(artifacts / "tile-where-clicked.png"))
+        assert errors == []
+    finally:
+        ctx.close()
