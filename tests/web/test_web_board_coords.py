@@ -89,3 +89,39 @@ def test_a_tile_goes_where_it_was_clicked(browser: Any, live_server: Any,
         assert errors == []
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+def test_the_boards_do_not_move_as_decisions_change(browser: Any, live_server: Any,
+                                                    artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games",
+                      json={"players": 1, "seats": ["human"], "seed": 7}).json()
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][0]["invite_url"])
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        tops: list[tuple[str, float]] = []
+        for _ in range(12):
+            kind = page.locator("#game-view .view").get_attribute("data-decision") or ""
+            top = page.evaluate("() => document.querySelector('svg.action-board')"
+                                ".getBoundingClientRect().top + window.scrollY")
+            tops.append((kind, top))
+            old = page.locator("#game-view .view").get_attribute("data-version")
+            dialog = page.locator("#decision button[data-action]")
+            space = page.locator("svg.action-board g.act[data-space]:not(.futile)")
+            if dialog.count():
+                dialog.last.click()
+            elif space.count():
+                space.first.click()
+            else:
+                page.locator(".controls button[data-action]").first.click()
+            page.wait_for_function(
+                "old => document.querySelector('#game-view .view').dataset.version !== old",
+                arg=old, timeout=10_000)
+        assert len({k for k, _ in tops}) >= 2, tops          # decisions of several kinds
+        assert max(t for _, t in tops) - min(t for _, t in tops) <= 1, tops
+        page.screenshot(path=str(artifacts / "stable-layout.png"))
+    finally:
+        ctx.close()
