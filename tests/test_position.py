@@ -1,4 +1,8 @@
-"""arle.position: positions built by hand are start positions that save, load and replay."""
+"""arle.position: positions built by hand are start positions that save, load and replay.
+
+A test of the state's layout (allowed in tests/test_public_api_only.py): ``commit`` makes
+a state whose fields were written in place a start position, so its test writes them.
+"""
 
 from __future__ import annotations
 

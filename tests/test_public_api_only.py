@@ -1,0 +1,156 @@
+"""Tests build positions through the public API, not by writing engine fields.
+
+A test that writes ``s.players[0].res[...]``, appends to ``s.stack`` or replaces
+``s.pool`` breaks whenever the state's layout changes, though it is not about the
+layout.  Positions are built with :mod:`arle.position` (``edit``: goods, animals,
+tools, cells, buildings, equipment, supply, half year, start player) and decisions are
+reached by playing actions (``apply``).  This test reads every test file and fails on a
+raw write to a state's field outside the files listed here: the tests *about* the
+layout (the loader, the atomic apply's snapshot, ``commit`` itself), each saying so at
+its top, and the files not yet rewritten, whose count of writes may only go down.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from arle.state import PLAYER_FIELDS, STATE_FIELDS
+
+TESTS = Path(__file__).parent
+
+#: The fields of the second game's state and players (arle.green.state), kept by name
+#: here so that this test needs no module of the second game.
+GREEN_FIELDS = frozenset((
+    "coins", "food", "vpt", "farm", "hand", "pick", "card", "aside", "plan",
+    "options", "cs", "year", "first", "over", "script", "pc", "unseen", "pile_size",
+    "slots", "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom", "eq_gone",
+    "discard", "declared", "rng", "chance", "known", "eq_by", "private", "hidden_auto",
+    "_forced"))
+FIELDS = frozenset(PLAYER_FIELDS) | frozenset(STATE_FIELDS) | GREEN_FIELDS
+#: Methods that change a list, dict or set in place.
+MUTATORS = frozenset(("append", "extend", "pop", "insert", "remove", "clear", "update",
+                      "add", "discard", "setdefault", "sort", "reverse", "popitem"))
+
+#: Tests about the state's layout itself: they may write its fields.
+LAYOUT = {
+    "test_position.py": "arle.position.commit turns a state edited in place into a "
+                        "start position: its test edits fields in place",
+    "test_atomic_apply.py": "the atomic apply's snapshot and rollback of the fields",
+}
+#: Files still to rewrite through arle.position: the most raw writes each may keep.
+PENDING: dict[str, int] = {
+    "env/test_env_gymnasium.py": 1,
+    "env/test_env_observation.py": 1,
+    "env/test_env_tea_trade.py": 1,
+    "green/green_util.py": 11,
+    "green/test_green_actions.py": 5,
+    "green/test_green_harvest.py": 21,
+    "green/test_green_infostate.py": 1,
+    "green/test_green_options.py": 22,
+    "green/test_green_props.py": 6,
+    "green/test_green_scoring.py": 11,
+    "green/test_green_sets.py": 1,
+    "green/test_green_setup.py": 18,
+    "test_audit_buildings.py": 4,
+    "test_audit_inventory.py": 9,
+    "test_audit_spaces.py": 3,
+    "test_building_costs.py": 2,
+    "test_buildings_craft.py": 18,
+    "test_buildings_green.py": 14,
+    "test_buildings_inns_large.py": 18,
+    "test_decision_model.py": 2,
+    "test_explain.py": 1,
+    "test_goods_track.py": 11,
+    "test_home_board.py": 20,
+    "test_inventory.py": 25,
+    "test_spaces_summer.py": 27,
+    "test_spaces_winter.py": 11,
+    "test_travel.py": 17,
+    "test_tt_buildings.py": 1,
+    "test_turn_structure.py": 13,
+    "test_vehicles.py": 6,
+}
+
+
+def _attrs(node: ast.expr) -> set[str]:
+    """The attribute names along ``a.b[i].c``."""
+    out = set()
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        node = node.value
+    return out
+
+
+def raw_writes(source: str) -> Iterator[tuple[int, str]]:
+    """(line, target) of each write to a state's field in ``source``: an assignment
+    (also augmented or ``del``) to an attribute chain through a field name, a mutating
+    method called on one, or ``setattr`` with a field name (or a name not spelled
+    out)."""
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for t in targets:
+            for part in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]):
+                if isinstance(part, (ast.Attribute, ast.Subscript)) and _attrs(part) & FIELDS:
+                    yield node.lineno, ast.unparse(part)
+        if isinstance(node, ast.Call):
+            f = node.func
+            if (isinstance(f, ast.Attribute) and f.attr in MUTATORS
+                    and _attrs(f.value) & FIELDS):
+                yield node.lineno, ast.unparse(f)
+            if isinstance(f, ast.Name) and f.id == "setattr" and len(node.args) >= 2:
+                name = node.args[1]
+                if not (isinstance(name, ast.Constant) and name.value not in FIELDS):
+                    yield node.lineno, "setattr(..., " + ast.unparse(name) + ")"
+
+
+def writes_by_file() -> dict[str, list[tuple[int, str]]]:
+    out = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        found = list(raw_writes(path.read_text(encoding="utf-8")))
+        if found:
+            out[path.relative_to(TESTS).as_posix()] = found
+    return out
+
+
+def test_no_test_writes_engine_fields_outside_the_allow_list() -> None:
+    problems = []
+    for name, found in writes_by_file().items():
+        if name in LAYOUT:
+            continue
+        if len(found) > PENDING.get(name, 0):
+            where = ", ".join(f"line {line}: {target}" for line, target in found)
+            problems.append(f"{name} writes {len(found)} engine field(s) ({where}); "
+                            f"build the position with arle.position.edit and apply")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_allow_list_is_tight() -> None:
+    """A file rewritten leaves the list (or lowers its count); a layout test says so."""
+    found = writes_by_file()
+    for name, most in PENDING.items():
+        assert len(found.get(name, [])) == most, (
+            f"{name}: {len(found.get(name, []))} raw writes now, PENDING says {most}")
+    for name in LAYOUT:
+        assert name in found, f"{name}: no raw write left, drop it from LAYOUT"
+        first = (TESTS / name).read_text(encoding="utf-8").split('"""')[1]
+        assert "layout" in first.lower(), f"{name}: its docstring should say it tests the layout"
+
+
+def test_the_scan_sees_each_kind_of_write() -> None:
+    src = ("s.players[0].res[5] = 1\n"
+           "s.pool['field'] -= 1\n"
+           "s.stack.append(f)\n"
+           "pl.grid[9], pl.bw_peat = 'stall', 0\n"
+           "setattr(pl, 'dikes', 2)\n"
+           "del s.board[0]\n"
+           "x = s.players[0].res[5]\n"          # reads are fine
+           "s.apply('skip')\n"
+           "d['pool'] = 1\n")                   # a dict key, not a field
+    assert [line for line, _ in raw_writes(src)] == [1, 2, 3, 4, 4, 5, 6]
