@@ -141,8 +141,9 @@ def test_the_farm_builders_place_tiles_buildings_and_equipment() -> None:
     s = arle.new_game(players=2, seed=3)
     b = s.board[0]
     t = edit(s, 1, cells={"3,0": "stall", 11: ""}, built={b: "3,1"},
-             equipment=["plow", "cart"])
+             equipment=["plow", "cart"], dehydrated=[2])
     pl = t.players[1]
+    assert pl.grid[17] == pl.grid[20] == "dmoor" and pl.moor_peat == [0, 0, C.MOOR_PEAT]
     assert pl.grid[9:12] == ["stall", "b:" + b, ""]
     assert pl.buildings == s.players[1].buildings + [b] and b not in t.board
     assert pl.barn == s.players[1].barn + [["plow"], ["cart", "", "", ""]]
@@ -167,6 +168,8 @@ def test_the_game_builders_set_the_start_player_and_set_tiles_aside() -> None:
     ({"cells": {9: "castle"}}, r"grid\[9\]"),
     ({"built": {"castle": 9}}, "built.castle: unknown building"),
     ({"built": {"mill": 30}}, "built.mill.30: no such cell"),
+    ({"dehydrated": [3]}, "dehydrated.3: no Moor column"),
+    ({"dehydrated": [0, 0]}, "dehydrated.0: no Moor tile to turn"),
     ({"equipment": ["rocket"]}, "equipment.rocket: unknown equipment"),
     ({"equipment": ["coach_and_four"]}, "pool.coach: the players hold 1"),
     ({"supply": {"gold": 1}}, "supply.gold: no such supply"),

@@ -48,6 +48,7 @@ def edit(state: State, player: int = 0, *,
          cells: Mapping[int | str, str] | None = None,
          built: Mapping[str, int | str] | None = None,
          equipment: Iterable[str] | None = None,
+         dehydrated: Iterable[int] | None = None,
          supply: Mapping[str, int] | None = None,
          in_place: bool = False,
          **fields: Any) -> State:
@@ -65,7 +66,8 @@ def edit(state: State, player: int = 0, *,
     from the top) or as ``"R,C"`` (row from the sea, column, as ``cell R,C``), e.g.
     ``{"3,0": "field", 10: ""}`` (``""`` empties a cell).  ``built`` gives buildings,
     each on its cell (``{"mill": "4,0"}``).  ``equipment`` adds barn items by kind,
-    unloaded (``["plow", "cart"]``).  ``supply`` sets tiles of a limited supply aside
+    unloaded (``["plow", "cart"]``).  ``dehydrated`` turns the Moor tiles of these
+    columns (0..2) to their dehydrated side, with their full Peat.  ``supply`` sets tiles of a limited supply aside
     (``{"stable": 0}``): the supply can hold fewer than the players leave it, never
     more.  ``cells`` apply before ``built``, and both after a ``grid`` keyword.
 
@@ -130,7 +132,7 @@ def edit(state: State, player: int = 0, *,
             if k < C.MAX_DIKE_MOVES:
                 cols = next_dike_cols(cols, k)
         fields = {**fields, "dike_cols": cols}
-    fields = _farm_fields(pl, fields, cells, built, equipment)
+    fields = _farm_fields(pl, fields, cells, built, equipment, dehydrated)
     for name, value in fields.items():
         if name not in _PLAYER_FIELDS + (_TT_PLAYER_FIELDS if tt else ()):
             raise ValueError(f"{name}: not a player field "
@@ -186,14 +188,27 @@ def _cell(key: int | str, where: str) -> int:
 
 def _farm_fields(pl: Player, fields: dict[str, Any], cells: Mapping[int | str, str] | None,
                  built: Mapping[str, int | str] | None,
-                 equipment: Iterable[str] | None) -> dict[str, Any]:
-    """``fields`` with the ``grid``, ``buildings`` and ``barn`` that ``cells``, ``built``
-    and ``equipment`` make of the player's (or of the ``grid``/``barn`` given)."""
-    if cells is None and built is None and equipment is None:
+                 equipment: Iterable[str] | None,
+                 dehydrated: Iterable[int] | None) -> dict[str, Any]:
+    """``fields`` with the ``grid``, ``buildings``, ``barn`` and ``moor_peat`` that
+    ``cells``, ``built``, ``equipment`` and ``dehydrated`` make of the player's (or of
+    the fields given)."""
+    if cells is None and built is None and equipment is None and dehydrated is None:
         return fields
     out = dict(fields)
-    if cells is not None or built is not None:
+    if cells is not None or built is not None or dehydrated is not None:
         grid = list(out.get("grid", pl.grid))
+        if dehydrated is not None:
+            peat = list(out.get("moor_peat", pl.moor_peat))
+            for c in dehydrated:
+                if type(c) is not int or not 0 <= c < len(C.MOOR_CELLS):
+                    raise ValueError(f"dehydrated.{c}: no Moor column {c!r} (0..2)")
+                a, b = C.MOOR_CELLS[c]
+                if grid[a] != "moor" or grid[b] != "moor":
+                    raise ValueError(f"dehydrated.{c}: no Moor tile to turn in column {c}")
+                grid[a] = grid[b] = "dmoor"
+                peat[c] = C.MOOR_PEAT
+            out["moor_peat"] = peat
         for key, tile in (cells or {}).items():
             if not isinstance(tile, str):
                 raise ValueError(f"cells.{key}: expected a tile name, not {tile!r}")
