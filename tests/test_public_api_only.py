@@ -63,7 +63,6 @@ PENDING: dict[str, int] = {
     "test_decision_model.py": 2,
     "test_explain.py": 1,
     "test_goods_track.py": 11,
-    "test_home_board.py": 20,
     "test_spaces_winter.py": 11,
     "test_travel.py": 17,
     "test_tt_buildings.py": 1,
