@@ -9,7 +9,7 @@ then Wood or Timber; every item still missing costs 2 VP.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res
+from util import fresh, legal, res, set_animals
 
 from arle.data import catalog as C
 from arle.position import edit

@@ -59,7 +59,6 @@ PENDING: dict[str, int] = {
     "test_building_costs.py": 2,
     "test_buildings_craft.py": 18,
     "test_buildings_green.py": 14,
-    "test_buildings_inns_large.py": 18,
     "test_decision_model.py": 2,
     "test_explain.py": 1,
     "test_goods_track.py": 11,

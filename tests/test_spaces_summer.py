@@ -249,9 +249,7 @@ def test_peat_cutter_may_cut_fewer() -> None:
 
 
 def test_peat_cutter_never_from_general_supply() -> None:
-    s = fresh()
-    pl = s.players[0]
-    edit(s, cells={13: ""}, bw_peat=0, in_place=True)
+    s = edit(fresh(), cells={13: ""}, bw_peat=0)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter")
     assert res(s, 0, "peat") == 0
