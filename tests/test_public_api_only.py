@@ -57,7 +57,6 @@ PENDING: dict[str, int] = {
     "test_audit_inventory.py": 9,
     "test_audit_spaces.py": 3,
     "test_building_costs.py": 2,
-    "test_buildings_green.py": 14,
     "test_decision_model.py": 2,
     "test_explain.py": 1,
     "test_goods_track.py": 11,
