@@ -62,7 +62,6 @@ PENDING: dict[str, int] = {
     "test_goods_track.py": 11,
     "test_spaces_winter.py": 11,
     "test_tt_buildings.py": 1,
-    "test_turn_structure.py": 13,
     "test_vehicles.py": 6,
 }
 
