@@ -59,7 +59,6 @@ PENDING: dict[str, int] = {
     "test_decision_model.py": 2,
     "test_explain.py": 1,
     "test_tt_buildings.py": 1,
-    "test_vehicles.py": 6,
 }
 
 
