@@ -56,7 +56,6 @@ PENDING: dict[str, int] = {
     "test_building_costs.py": 2,
     "test_decision_model.py": 2,
     "test_explain.py": 1,
-    "test_tt_buildings.py": 1,
 }
 
 
