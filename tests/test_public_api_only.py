@@ -53,7 +53,6 @@ PENDING: dict[str, int] = {
     "green/test_green_scoring.py": 11,
     "green/test_green_sets.py": 1,
     "green/test_green_setup.py": 18,
-    "test_building_costs.py": 2,
 }
 
 
