@@ -42,7 +42,6 @@ LAYOUT = {
 #: Files still to rewrite through arle.position: the most raw writes each may keep.
 PENDING: dict[str, int] = {
     "env/test_env_gymnasium.py": 1,
-    "env/test_env_observation.py": 1,
     "env/test_env_tea_trade.py": 1,
     "green/green_util.py": 11,
     "green/test_green_actions.py": 5,
