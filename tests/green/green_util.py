@@ -1,4 +1,13 @@
-"""Helpers for the arle.green rules tests: build positions through the state's data."""
+"""Helpers for the arle.green rules tests: build positions through the state's data.
+
+These helpers are the second game's position builder (arle.green has no position
+module yet, and Fields of Arle's :mod:`arle.position` is not for it): the only test
+code that writes the state's fields, so that a change of its layout is mended here
+and not in every test.  Each edit is checked by the strict loader (the position must
+read back from its JSON, conservation of cards, tiles and tokens included; a
+``StateFormatError`` names the field otherwise).  Allowed as layout code in
+tests/test_public_api_only.py.
+"""
 
 from __future__ import annotations
 
@@ -81,7 +90,7 @@ def put(s: G.State, p: int, cell: str, card: str, up: int = 1, water: int = 0,
     for t in tiles or []:
         s.eq_unseen[s.cs.tile_order.index(t)] -= 1
     s.players[p].farm[cell] = [card, up, water, list(tiles or []), []]
-    s._legal = None
+    checked(s)
 
 
 def harvest_of(s: G.State, p: int) -> None:
@@ -96,3 +105,113 @@ def play_random(s: G.State, seed: int, steps: int = 10 ** 6) -> G.State:
             break
         s.apply(r.choice(s.legal_actions()))
     return s
+
+
+def checked(s: G.State) -> G.State:
+    """Drop the cached legal actions of an edited ``s`` and check it: the strict loader
+    must read it back equal (it raises a StateFormatError naming the field)."""
+    s._legal = None
+    back = G.State.from_json(s.to_json())
+    if back != s:
+        raise ValueError("the edited position does not read back equal from its JSON")
+    return s
+
+
+def seat(s: G.State, p: int, *, coins: int | None = None, food: int | None = None,
+         vpt: int | None = None, aside: list[str] | None = None) -> G.State:
+    """Set seat ``p``'s tokens; ``aside`` sets its set-aside Equipment, the new tiles
+    taken from the unseen stack (the old ones go back to it)."""
+    pl = s.players[p]
+    if coins is not None:
+        pl.coins = coins
+    if food is not None:
+        pl.food = food
+    if vpt is not None:
+        pl.vpt = vpt
+    if aside is not None:
+        _swap_tiles(s, pl.aside, aside)
+        pl.aside = list(aside)
+    return checked(s)
+
+
+def card(s: G.State, p: int, cell: str, *, water: int | None = None,
+         up: int | None = None, tiles: list[str] | None = None) -> G.State:
+    """Change the card on seat ``p``'s ``cell``: its Water, its side (``up`` 0: an Open
+    Area) or its Equipment tiles (taken from the unseen stack, the old ones back)."""
+    entry = s.players[p].farm[cell]
+    if water is not None:
+        entry[2] = water
+    if up is not None:
+        entry[1] = up
+    if tiles is not None:
+        _swap_tiles(s, entry[3], tiles)
+        entry[3] = list(tiles)
+    return checked(s)
+
+
+def _swap_tiles(s: G.State, old: list[str], new: list[str]) -> None:
+    for t in old:
+        s.eq_unseen[s.cs.tile_order.index(t)] += 1
+    for t in new:
+        i = s.cs.tile_order.index(t)
+        if s.eq_unseen[i] <= 0:
+            raise ValueError(f"tiles: no {t} left in the unseen Equipment stack")
+        s.eq_unseen[i] -= 1
+
+
+def supply(s: G.State, *, towers: int | None = None, silos: int | None = None) -> G.State:
+    """Set how many Water Towers and Silos are left in the supply."""
+    if towers is not None:
+        s.towers_left = towers
+    if silos is not None:
+        s.silos_left = silos
+    return checked(s)
+
+
+def pile(s: G.State, name: str, *, size: int | None = None,
+         unseen: dict[str, int] | None = None) -> G.State:
+    """Set the size of the draw pile ``name`` and (``unseen``: design -> count, every
+    other design 0) what it may still hold."""
+    if unseen is not None:
+        ids = s.cs.pile_designs[name]
+        for d in unseen:
+            if d not in ids:
+                raise ValueError(f"unseen.{d}: not a design of the {name} pile")
+        s.unseen[name] = [unseen.get(d, 0) for d in ids]
+    if size is not None:
+        s.pile_size[name] = size
+    return checked(s)
+
+
+def equipment_stack(s: G.State, bottom: list[str]) -> G.State:
+    """Empty the Equipment stack but for ``bottom`` (returned tiles, top first): every
+    other tile is out of the game."""
+    gone = [t for t in s.cs.tile_order for _ in range(s.cs.tiles[t].copies)]
+    for t in bottom:
+        gone.remove(t)
+    s.eq_unseen = [0] * len(s.eq_unseen)
+    s.eq_gone = gone
+    s.eq_bottom = list(bottom)
+    s.eq_by = [0] * len(bottom)
+    return checked(s)
+
+
+def year(s: G.State, y: int) -> G.State:
+    """Make the game's year ``y`` (its script as it stands)."""
+    s.year = y
+    return checked(s)
+
+
+def over(s: G.State) -> G.State:
+    """End the game where it stands, to read its scores and winners: no decision left,
+    the year's script run to its end (the First Player tile passed after its Harvest)."""
+    s.over = True
+    s.stack = []
+    first = s.first
+    s.first = (first - 1) % s.n
+    try:
+        s.script = S._year_script(s)
+    finally:
+        s.first = first
+    s.pc = len(s.script)
+    return checked(s)
