@@ -160,12 +160,19 @@ def _swap_tiles(s: G.State, old: list[str], new: list[str]) -> None:
 
 
 def supply(s: G.State, *, towers: int | None = None, silos: int | None = None) -> G.State:
-    """Set how many Water Towers and Silos are left in the supply."""
-    if towers is not None:
-        s.towers_left = towers
-    if silos is not None:
-        s.silos_left = silos
-    return checked(s)
+    """Set how many Water Towers and Silos are left in the supply: at most what the
+    farms leave of the box.  Fewer sets the rest aside, a position the strict loader
+    refuses (it counts every piece), so that one is checked here instead."""
+    for kind, n, total, left in (("tower", towers, s.cs.tower_count, "towers_left"),
+                                 ("silo", silos, s.cs.silo_count, "silos_left")):
+        if n is None:
+            continue
+        built = sum(1 for pl in s.players for e in pl.farm.values() if e[0] == kind)
+        if type(n) is not int or not 0 <= n <= total - built:
+            raise ValueError(f"{left}: {n!r} is not 0..{total - built} ({built} built)")
+        setattr(s, left, n)
+    s._legal = None
+    return s
 
 
 def pile(s: G.State, name: str, *, size: int | None = None,
