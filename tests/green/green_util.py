@@ -66,6 +66,12 @@ def push(s: G.State, frame: dict[str, Any]) -> None:
     S._advance(s)
 
 
+def replace_decision(s: G.State, frame: dict[str, Any]) -> None:
+    """Make ``frame`` the pending decision in place of the one pending now."""
+    s.stack.pop()
+    push(s, frame)
+
+
 def act_with(s: G.State, p: int, card: str, coins: int | None = None,
              food: int | None = None) -> None:
     """Seat ``p`` is to act with ``card`` (taken from its pile)."""
