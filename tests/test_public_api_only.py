@@ -48,7 +48,6 @@ PENDING: dict[str, int] = {
     "green/test_green_infostate.py": 1,
     "green/test_green_props.py": 6,
     "green/test_green_sets.py": 1,
-    "green/test_green_setup.py": 18,
 }
 
 

@@ -181,18 +181,33 @@ def supply(s: G.State, *, towers: int | None = None, silos: int | None = None) -
     return s
 
 
-def pile(s: G.State, name: str, *, size: int | None = None,
-         unseen: dict[str, int] | None = None) -> G.State:
-    """Set the size of the draw pile ``name`` and (``unseen``: design -> count, every
-    other design 0) what it may still hold."""
-    if unseen is not None:
-        ids = s.cs.pile_designs[name]
-        for d in unseen:
-            if d not in ids:
-                raise ValueError(f"unseen.{d}: not a design of the {name} pile")
-        s.unseen[name] = [unseen.get(d, 0) for d in ids]
-    if size is not None:
-        s.pile_size[name] = size
+def pile(s: G.State, name: str, size: int, keep: dict[str, int] | None = None, *,
+         check: bool = True) -> G.State:
+    """Leave ``size`` cards in the draw pile ``name`` (``keep``: which, design -> count;
+    else its first designs in order); the cards taken out go to the discard, face up.
+    ``check=False`` leaves out the loader's check, for a position play never rests in
+    (a lone legal action, which the engine takes by itself), to test the rule that
+    lists it; the counts are still kept whole."""
+    ids = s.cs.pile_designs[name]
+    counts = s.unseen[name]
+    if keep is None:
+        keep, left = {}, size
+        for d, n in zip(ids, counts):
+            keep[d] = min(n, left)
+            left -= keep[d]
+    for d, n in keep.items():
+        if d not in ids or not 0 <= n <= counts[ids.index(d)]:
+            raise ValueError(f"keep.{d}: not {n} unseen cards of the {name} pile")
+    if sum(keep.values()) != size or size > s.pile_size[name]:
+        raise ValueError(f"size: {size} cards cannot stay in the {name} pile of "
+                         f"{s.pile_size[name]} (keeping {sum(keep.values())})")
+    for d, n in zip(ids, list(counts)):
+        s.discard.extend([d] * (n - keep.get(d, 0)))
+    s.unseen[name] = [keep.get(d, 0) for d in ids]
+    s.pile_size[name] = size
+    if not check:
+        s._legal = None
+        return s
     return checked(s)
 
 
@@ -206,12 +221,6 @@ def equipment_stack(s: G.State, bottom: list[str]) -> G.State:
     s.eq_gone = gone
     s.eq_bottom = list(bottom)
     s.eq_by = [0] * len(bottom)
-    return checked(s)
-
-
-def year(s: G.State, y: int) -> G.State:
-    """Make the game's year ``y`` (its script as it stands)."""
-    s.year = y
     return checked(s)
 
 
