@@ -203,10 +203,10 @@ def _farm_fields(pl: Player, fields: dict[str, Any], cells: Mapping[int | str, s
             for c in dehydrated:
                 if type(c) is not int or not 0 <= c < len(C.MOOR_CELLS):
                     raise ValueError(f"dehydrated.{c}: no Moor column {c!r} (0..2)")
-                a, b = C.MOOR_CELLS[c]
-                if grid[a] != "moor" or grid[b] != "moor":
+                upper, lower = C.MOOR_CELLS[c]
+                if grid[upper] != "moor" or grid[lower] != "moor":
                     raise ValueError(f"dehydrated.{c}: no Moor tile to turn in column {c}")
-                grid[a] = grid[b] = "dmoor"
+                grid[upper] = grid[lower] = "dmoor"
                 peat[c] = C.MOOR_PEAT
             out["moor_peat"] = peat
         for key, tile in (cells or {}).items():
