@@ -184,3 +184,13 @@ def test_a_bad_builder_argument_is_refused_naming_it(kw: dict[str, object],
     with pytest.raises(ValueError, match=message):
         edit(s, in_place=True, **kw)  # type: ignore[arg-type]
     assert s.to_json() == before
+
+
+def test_the_start_player_and_half_year_change_only_before_the_first_worker() -> None:
+    s = arle.new_game(players=2, seed=3)
+    s.apply(s.legal_actions()[0])
+    before = s.to_json()
+    for kw in ({"start_player": 1}, {"half_year": 2}):
+        with pytest.raises(ValueError, match="only a half year without workers placed"):
+            edit(s, in_place=True, **kw)  # type: ignore[arg-type]
+    assert s.to_json() == before

@@ -59,17 +59,18 @@ def edit(state: State, player: int = 0, *,
     every other resource is set to 0 first.  ``animals`` sets counts by name
     (``{"sheep": 3}``) or all three as ``(sheep, cattle, horses)``.  ``tools`` puts
     tool indicators on the space showing a value (``{"fish_traps": 4}``).
-    ``half_year`` changes the half year (only before its first worker);
-    ``start_player`` the player who starts each half year.
+    ``half_year`` changes the half year and ``start_player`` the player who starts it
+    (both only before the half year's first worker).
 
     The farm: ``cells`` puts tiles on home-board cells, named by index 0..20 (row-major
     from the top) or as ``"R,C"`` (row from the sea, column, as ``cell R,C``), e.g.
     ``{"3,0": "field", 10: ""}`` (``""`` empties a cell).  ``built`` gives buildings,
     each on its cell (``{"mill": "4,0"}``).  ``equipment`` adds barn items by kind,
     unloaded (``["plow", "cart"]``).  ``dehydrated`` turns the Moor tiles of these
-    columns (0..2) to their dehydrated side, with their full Peat.  ``supply`` sets tiles of a limited supply aside
-    (``{"stable": 0}``): the supply can hold fewer than the players leave it, never
-    more.  ``cells`` apply before ``built``, and both after a ``grid`` keyword.
+    columns (0..2) to their dehydrated side, with their full Peat.  ``supply`` sets
+    tiles of a limited supply aside (``{"stable": 0}``): the supply can hold fewer than
+    the players leave it, never more.  ``cells`` apply before ``built``, and both after
+    a ``grid`` keyword.
 
     Other keyword arguments replace a player field as saved (``grid``, ``barn``,
     ``buildings``, ``travel``, ``moor_peat``, ``bw_peat``, ``dikes``, ``bottleneck``; see
@@ -153,6 +154,9 @@ def edit(state: State, player: int = 0, *,
         if type(start_player) is not int or not 0 <= start_player < s.n:
             raise ValueError(f"start_player: no player {start_player!r} in a "
                              f"{s.n}-player game")
+        if s.turn != 0 or s.stack:
+            raise ValueError("start_player: only a half year without workers placed can "
+                             "change it")
         s.start_player = start_player
     for name, n in (supply or {}).items():
         if name not in s.pool:
