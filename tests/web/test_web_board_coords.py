@@ -125,3 +125,31 @@ def test_the_boards_do_not_move_as_decisions_change(browser: Any, live_server: A
         page.screenshot(path=str(artifacts / "stable-layout.png"))
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+def test_the_final_score_comes_first_side_by_side(browser: Any, live_server: Any,
+                                                  artifacts: Path) -> None:
+    s = arle.new_game(players=2, seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    up = httpx.post(f"{live_server.url}/api/records", json=s.record())
+    assert up.status_code == 201, up.text
+    gid = up.json()["id"]
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{gid}")
+        page.wait_for_selector("#game-view .view[data-over='1']", timeout=10_000)
+        sheets = page.locator(".final-score table.breakdown")
+        assert sheets.count() == 2
+        a, b = sheets.nth(0).bounding_box(), sheets.nth(1).bounding_box()
+        assert a is not None and b is not None
+        assert abs(a["y"] - b["y"]) <= 1 and b["x"] > a["x"] + a["width"] - 1   # side by side
+        board = page.locator("svg.action-board").bounding_box()
+        assert board is not None and a["y"] < board["y"]                      # before the boards
+        assert a["y"] < 900                                                  # on the first screen
+        page.screenshot(path=str(artifacts / "final-score.png"), full_page=True)
+    finally:
+        ctx.close()

@@ -115,6 +115,11 @@ def test_turn_alert_in_the_tab_title_and_presence(browser: Any, live_server: Any
         guest.goto(link)
         wait_live(guest)
         host.wait_for_selector(".seat-presence.online", timeout=TIMEOUT)
+        # the invitation box says so too, without a reload
+        host.wait_for_function(
+            "() => document.querySelector('.invites li[data-seat=\"1\"] .invite-state')"
+            ".textContent === '(joined)'", timeout=TIMEOUT)
+        assert not host.locator(".invites.open").count()
         pages = [host, guest]
         to_move = int(view(host).get_attribute("data-to-move"))
         mover, waiter = pages[to_move], pages[1 - to_move]

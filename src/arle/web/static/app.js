@@ -126,6 +126,20 @@
     if (btn) sendMove(want);
   }
 
+  // the invitation links say whether each seat has joined, as the live view's presence does
+  function markInvites() {
+    document.querySelectorAll(".invites li[data-seat]").forEach((li) => {
+      const seat = li.dataset.seat;
+      const pr = document.querySelector('#game-view .seat-presence[data-seat="' + seat + '"]');
+      if (!pr || pr.classList.contains("invited")) return;
+      const state = li.querySelector(".invite-state");
+      if (state) state.textContent = "(joined)";
+      li.classList.add("joined");
+    });
+    const box = document.querySelector(".invites");
+    if (box && !box.querySelector("li[data-seat]:not(.joined)")) box.classList.remove("open");
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
@@ -148,6 +162,7 @@
     if (now && now.dataset.decision !== oldDecision) clearHint();
     else markHint();
     markFutile();
+    markInvites();
     turnAlert();
     if (pendingCell) setTimeout(() => autoCell(0), 0);
   }
