@@ -153,3 +153,34 @@ def test_the_final_score_comes_first_side_by_side(browser: Any, live_server: Any
         page.screenshot(path=str(artifacts / "final-score.png"), full_page=True)
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+def test_the_first_game_guide_until_put_away(browser: Any, live_server: Any,
+                                             artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games",
+                      json={"players": 1, "seats": ["human"], "seed": 3}).json()
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][0]["invite_url"])
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        guide = page.locator("#guide")
+        assert guide.is_visible() and guide.locator("li").count() == 4
+        page.screenshot(path=str(artifacts / "first-game-guide.png"))
+        page.click("#guide-later")                     # for now only: back next time
+        assert not guide.is_visible()
+        page.reload()
+        assert page.locator("#guide").is_visible()
+        page.click("#guide-done")                      # for good
+        page.reload()
+        assert not page.locator("#guide").is_visible()
+        page.click("#show-guide")                      # and on demand
+        assert page.locator("#guide").is_visible()
+        watcher = browser.new_context().new_page()     # a spectator gets no guide
+        watcher.goto(f"{live_server.url}/games/{made['id']}")
+        assert watcher.locator("#guide").count() == 0
+        watcher.context.close()
+    finally:
+        ctx.close()
