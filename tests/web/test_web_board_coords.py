@@ -153,3 +153,71 @@ def test_the_final_score_comes_first_side_by_side(browser: Any, live_server: Any
         page.screenshot(path=str(artifacts / "final-score.png"), full_page=True)
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+def test_the_first_game_guide_until_put_away(browser: Any, live_server: Any,
+                                             artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games",
+                      json={"players": 1, "seats": ["human"], "seed": 3}).json()
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, first_game=True)
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][0]["invite_url"])
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        guide = page.locator("#guide")
+        assert guide.is_visible() and guide.locator("li").count() == 4
+        page.screenshot(path=str(artifacts / "first-game-guide.png"))
+        page.click("#guide-later")                     # for now only: back next time
+        assert not guide.is_visible()
+        page.reload()
+        assert page.locator("#guide").is_visible()
+        page.click("#guide-done")                      # for good
+        page.reload()
+        assert not page.locator("#guide").is_visible()
+        page.click("#show-guide")                      # and on demand
+        assert page.locator("#guide").is_visible()
+        watcher = browser.new_context().new_page()     # a spectator gets no guide
+        watcher.goto(f"{live_server.url}/games/{made['id']}")
+        assert watcher.locator("#guide").count() == 0
+        watcher.context.close()
+    finally:
+        ctx.close()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_decision_action_board_and_farm_come_first(
+        browser: Any, live_server: Any, artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games", json={
+        "players": 2, "seats": ["bot:random", "human"], "seed": 3}).json()
+    bottoms: dict[bool, dict[str, float]] = {}
+    for first_game in (False, True):
+        ctx = browser.new_context(**PHONE, first_game=first_game)
+        page = ctx.new_page()
+        try:
+            page.goto(made["seats"][1]["invite_url"])
+            page.wait_for_selector("#game-view .view[data-mine='1']", timeout=20_000)
+            found = {}
+            for sel in (".decision-bar", "svg.action-board",
+                        "section.player.own svg.home-board"):
+                found[sel] = page.evaluate(
+                    "s => { const r = document.querySelector(s).getBoundingClientRect();"
+                    " return r.bottom + window.scrollY; }", sel)
+            bottoms[first_game] = found
+            bar = page.locator(".decision-bar").bounding_box()
+            assert bar is not None and bar["height"] <= 130, bar       # a compact bar
+            if first_game:                          # the guide covers, it moves nothing
+                guide = page.locator("#guide").bounding_box()
+                assert guide is not None and guide["height"] <= 0.46 * 844
+                page.screenshot(path=str(artifacts / "phone-first-game.png"))
+            else:
+                page.screenshot(path=str(artifacts / "phone-layout.png"), full_page=True)
+        finally:
+            ctx.close()
+    for sel, bottom in bottoms[False].items():
+        assert bottom <= 2 * 844, (sel, bottom)
+    assert bottoms[True] == bottoms[False]

@@ -86,7 +86,8 @@ def test_decision_bar_and_own_farm_in_view(browser: Any, live_server: Any, artif
         if name == "desktop":
             assert board["y"] < height and board["x"] + board["width"] <= farm["x"], (board, farm)
         else:
-            # below the farm; scrolling to it keeps the decision bar on screen
+            # right below the home board; scrolling to it keeps the decision bar
+            assert farm["y"] < board["y"] < farm["y"] + farm["height"] + 60, (board, farm)
             page.locator("svg.action-board").scroll_into_view_if_needed()
             assert in_view(box(page, ".decision-bar"), height)
             assert in_view(box(page, "svg.action-board"), height)

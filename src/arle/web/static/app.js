@@ -604,6 +604,26 @@
     }
   }
 
+  // ------------------------------------------------------------------ first-game guide
+  // shown to a player until they say they have read it (remembered by the browser)
+  const guide = document.getElementById("guide");
+  function guideSeen() {
+    try { return localStorage.getItem("arle-guide") === "done"; } catch (e) { return false; }
+  }
+  if (guide) {
+    guide.hidden = guideSeen();
+    document.getElementById("guide-done").addEventListener("click", () => {
+      try { localStorage.setItem("arle-guide", "done"); } catch (e) { /* private mode */ }
+      guide.hidden = true;
+    });
+    document.getElementById("guide-later").addEventListener("click", () => { guide.hidden = true; });
+    document.getElementById("show-guide").addEventListener("click", (ev) => {
+      ev.preventDefault();
+      guide.hidden = false;
+      guide.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   // ------------------------------------------------------------------ start
   const firstLog = document.querySelector(".log-list");
   if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
