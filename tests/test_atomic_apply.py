@@ -3,6 +3,10 @@
 Anything else is refused with IllegalActionError and changes nothing; an exception
 inside the engine while an action is applied leaves the state, its history and its
 legal actions exactly as they were, and is raised again.
+
+A test of the state's layout (allowed in tests/test_public_api_only.py): the engine
+functions injected here write the state's fields directly, as the real engine does, so
+that the snapshot of every field is what is checked.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ last exchanges of the game, and the Farmer's Inn's Forests at the next harvest.
 from __future__ import annotations
 
 from arle.engine import farm as F
-from util import fresh, legal, only, res, top, touch
+from util import fresh, legal, only, res, top
+
+from arle.position import edit
 
 
 def finish_work(s):
@@ -46,11 +48,8 @@ def test_weaving_parlor_without_moor_peat_still_gives_linen():
     only(s, timber=1, grain=1)
     s.apply("place builder")
     s.apply("build weaving_parlor")
-    pl = s.players[0]
-    pl.grid[F.BOARDWALK_CELL] = ""
-    pl.bw_peat = 0
+    edit(s, cells={F.BOARDWALK_CELL: ""}, bw_peat=0, in_place=True)
     only(s, flax=3)
-    touch(s)
     assert "use weaving_parlor" in legal(s)
     s.apply("use weaving_parlor")
     assert (res(s, 0, "flax"), res(s, 0, "linen"), res(s, 0, "peat")) == (0, 1, 0)
@@ -61,9 +60,7 @@ def test_dark_green_house_usable_in_the_last_exchanges_of_the_game():
     """Dark-green houses work "at any time" of the game: after the 9th November
     inventory (RULINGS 10: the window where Peat Boats still convert) the Schnapps
     Distillery may still turn Grain and Peat into Food before scoring."""
-    s = fresh(buildings=["schnapps_distillery"])
-    s.half_year = 9
-    touch(s)
+    s = edit(fresh(buildings=["schnapps_distillery"]), half_year=9)
     only(s, timber=1, grain=1)
     s.apply("place builder")
     s.apply("build schnapps_distillery")
@@ -102,8 +99,8 @@ def test_lutetsburg_forest_on_a_used_pasture_gives_animals_back():
     s = fresh(buildings=["lutetsburg_castle"])
     only(s, timber=3, brick=3, food=15)
     pl = s.players[0]
-    pl.animals = [2, 2, 5]  # 9 animals: the 2 pastures, the Stall and 4 of the 5 Dikes
-    touch(s)
+    edit(s, animals=(2, 2, 5),  # 9 animals: the 2 pastures, the Stall and 4 of the 5 Dikes
+         in_place=True)
     assert F.animals_fit(pl)
     s.apply("place builder")
     s.apply("build lutetsburg_castle")

@@ -7,9 +7,9 @@ through ``new_game``/``apply``/``scores``).  Rule references name the rulebook s
 
 from __future__ import annotations
 
-from util import fresh, legal, only, res, set_animals, set_res, touch
+from util import fresh, legal, only, res, set_animals, set_res
 
-from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 STALL_CELL = 12
@@ -34,13 +34,11 @@ def test_stable_of_four_gives_two_and_double_stall_pairs_each_give_one() -> None
     """Rulebook, "Phase 3: Inventorying", May step 2: a Stable holding exactly four
     animals of one kind gets two young; a Double Stall counts as two Stalls, so a pair
     in each half gets one young each.  Step 3 then shears the grown flock."""
-    s = fresh()
-    s.half_year = 2
+    s = edit(fresh(), half_year=2)
     only(s, 0, food=3)
-    g = s.players[0].grid
     # No pastures left: a Double Stall, a Park and the Stable fill the two free
     # mainland spaces and the starting Stall's space.
-    g[9], g[10], g[STALL_CELL] = "double_stall", "park", "stable"
+    edit(s, cells={9: "double_stall", 10: "park", STALL_CELL: "stable"}, in_place=True)
     set_animals(s, 0, sheep=4, cattle=4, horse=0)
     _to_inventory_decision(s)
     # Four sheep in the Stable (+2), two cattle in each half of the Double Stall (+1+1):
@@ -52,11 +50,9 @@ def test_stable_of_four_gives_two_and_double_stall_pairs_each_give_one() -> None
 def test_park_and_dike_animals_do_not_breed() -> None:
     """Rulebook, May step 2: only animals in Stalls and Stables breed; a Park (and a
     Dike) holds animals that never get young."""
-    s = fresh()
-    s.half_year = 2
+    s = edit(fresh(), half_year=2)
     only(s, 0, food=3)
-    g = s.players[0].grid
-    g[9], g[10], g[STALL_CELL] = "park", "forest", "forest"
+    edit(s, cells={9: "park", 10: "forest", STALL_CELL: "forest"}, in_place=True)
     set_animals(s, 0, sheep=2, cattle=2, horse=2)
     _to_inventory_decision(s)
     assert s.players[0].animals == [2, 2, 2]
@@ -70,20 +66,17 @@ def test_milking_and_shearing_stop_at_the_goods_track_caps() -> None:
     other good; milking Food and shorn Wool beyond that are lost."""
     s = fresh()
     only(s, 0, food=29, peat=2)
-    s.players[0].grid[STALL_CELL] = ""
-    set_animals(s, 0, sheep=4, cattle=3, horse=0)   # milks 1 + 2 Food
-    touch(s)
+    edit(s, cells={STALL_CELL: ""}, animals=(4, 3, 0),   # milks 1 + 2 Food
+         in_place=True)
     _to_inventory_decision(s)
     if s.stack and s.stack[-1].KIND == "sustain":
         s.apply("feed")
     assert res(s, 0, "food") == 30 - 3
 
-    s = fresh()
-    s.half_year = 2
+    s = edit(fresh(), half_year=2)
     only(s, 0, food=3, wool=14)
-    s.players[0].grid[STALL_CELL] = ""
-    set_animals(s, 0, sheep=6)                       # shears 3 Wool
-    touch(s)
+    edit(s, cells={STALL_CELL: ""}, animals={"sheep": 6},   # shears 3 Wool
+         in_place=True)
     _to_inventory_decision(s)
     if s.stack and s.stack[-1].KIND == "sustain":
         s.apply("feed")
@@ -98,8 +91,7 @@ def test_coach_and_four_triple_space_takes_only_size_three_tiles() -> None:
     no tile smaller than itself (no Wood, Clay, Linen or small destination)."""
     s = fresh(promos=True)
     only(s, 0, linen=1, woolen=1, leather=1, wood=1, clay=1, peat=1, flax=1, timber=1)
-    F.add_equipment(s, 0, "coach_and_four")
-    touch(s)
+    edit(s, equipment=["coach_and_four"], in_place=True)
     assert _loads(s) == {"load 0 0 woolen", "load 0 0 leather", "load 0 0 emden",
                          "load 0 0 leer"}
 
@@ -110,8 +102,7 @@ def test_coach_and_four_back_side_joins_triple_and_single_for_bremen() -> None:
     Cart and the Droshky because the promo came later)."""
     s = fresh(promos=True)
     only(s, 0, timber=1)
-    F.add_equipment(s, 0, "coach_and_four_upgraded")
-    touch(s)
+    edit(s, equipment=["coach_and_four_upgraded"], in_place=True)
     assert "load 0 0 bremen" in _loads(s)
     assert "load 0 1 hage" in _loads(s)
 
@@ -124,12 +115,9 @@ def test_home_board_score_of_every_tile_kind_from_the_engine() -> None:
     Stall 2, Depot 2, Double Stall 9, Park 6; each hydrated Moor -4, a dehydrated Moor
     -1, the Small Boardwalk -3; the top row loses 3 minus the dikes in the top gap."""
     s = fresh()
-    pl = s.players[0]
-    pl.grid[9], pl.grid[10] = "depot", "double_stall"
-    pl.dikes = 5                       # (0,1,3,1): row 1 is land, one mark covered
-    pl.grid[6] = "park"
-    F.dehydrate(pl, 0)
-    touch(s)
+    edit(s, cells={9: "depot", 10: "double_stall", 6: "park"}, dehydrated=[0],
+         dikes=5,                      # (0,1,3,1): row 1 is land, one mark covered
+         in_place=True)
     cats = s.scores()[0].categories
     # stall 2 + depot 2 + double stall 9 + park 6 - 2 moors x 4 - dehydrated 1
     # - boardwalk 3 - top row 2

@@ -9,16 +9,14 @@ Each test names the rule it pins in its docstring, in our own words.
 from __future__ import annotations
 
 from arle.data import catalog as C
-from util import do, fresh, legal, res, set_animals, set_res, touch, winter
+from util import do, fresh, legal, res, set_animals, set_res, winter
+
+from arle.position import edit
 
 
 def two_players(summer: bool = True):
     """A 2-player game with player 0 to move first."""
-    s = fresh(players=2)
-    s.start_player = 0
-    if not summer:
-        s.half_year = 2
-    return touch(s)
+    return edit(fresh(players=2), start_player=0, half_year=1 if summer else 2)
 
 
 # ---------------------------------------------------------------------------
@@ -89,9 +87,8 @@ def test_winter_carpenter_stall_to_stable_keeps_the_animals() -> None:
     Stall goes back to the shared supply."""
     s = winter(fresh())
     pl = s.players[0]
-    for i in (9, 10):   # no free pastures: the Stall and the dikes house everything
-        pl.grid[i] = "forest"
-    touch(s)
+    # no free pastures: the Stall and the dikes house everything
+    edit(s, cells={9: "forest", 10: "forest"}, in_place=True)
     set_animals(s, 0, sheep=0, cattle=3, horse=5)
     set_res(s, 0, brick=2)
     before = s.pool["stall_depot"]

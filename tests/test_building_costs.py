@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 from arle.data import catalog as C
-from util import fresh, legal, only, touch
+from util import fresh, legal, only
+
+from arle.position import edit
 
 LIGHT_GREEN = ["farmers_house", "plow_makers_workshop", "novices_hut", "workshop"]
 DARK_GREEN = ["weaving_parlor", "colonists_house", "carpenters_workshop",
@@ -323,10 +325,8 @@ def test_large_building_unaffordable_when_short(short):
 def fill_land(s, p=0):
     """Cover every empty Land Space with a Forest."""
     from arle.engine import farm as F
-    pl = s.players[p]
-    for cell in F.empty_land(pl):
-        pl.grid[cell] = "forest"
-    return touch(s)
+    return edit(s, p, cells={cell: "forest" for cell in F.empty_land(s.players[p])},
+                in_place=True)
 
 
 @pytest.mark.parametrize("b", ["workshop", "mill", "farmers_inn", "berum_castle"])
@@ -342,8 +342,7 @@ def test_tidal_flats_are_no_land_but_diked_rows_are():
     s = fresh(players=1)
     only(s, wood=9, grain=9)
     fill_land(s)
-    s.players[0].dikes = 1  # row 2 becomes land
-    touch(s)
+    edit(s, dikes=1, in_place=True)  # row 2 becomes land
     at_builder(s)
     s.apply("build workshop")
     g = s.players[0].grid

@@ -8,7 +8,9 @@ import pytest
 
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, home, legal, only, res, set_animals, set_tool, top, touch
+from util import fresh, home, legal, only, res, set_animals, set_tool, top
+
+from arle.position import edit
 
 # VP as printed in the rulebook's indexes (and RULINGS 11 for the promo)
 VP = {"turnery": 5, "smokehouse": 5, "smithy": 3, "cooperage": 4, "bakehouse": 4,
@@ -45,10 +47,7 @@ def build(s, b, **extra):
 
 
 def no_peat_on_board(s):
-    pl = s.players[0]
-    pl.grid[F.BOARDWALK_CELL] = ""
-    pl.bw_peat = 0
-    return touch(s)
+    return edit(s, cells={F.BOARDWALK_CELL: ""}, bw_peat=0, in_place=True)
 
 
 def resolve(s):
@@ -77,9 +76,10 @@ def test_turnery_wood_and_two_peat_cuts_per_forest():
     s = game("turnery")
     pl = s.players[0]
     cells = F.empty_land(pl)
-    pl.grid[cells[0]] = "forest"
-    F.dehydrate(pl, 0)  # 4 Peat on the Moor tile + 4 on the Small Boardwalk
-    pl.grid[3 * 3 + 2] = "forest"  # replace the Grain Field: 2 Forests in all
+    # replace the Grain Field too: 2 Forests in all; 4 Peat on the Moor tile + 4 on the
+    # Small Boardwalk
+    edit(s, cells={cells[0]: "forest", 3 * 3 + 2: "forest"}, dehydrated=[0],
+         in_place=True)
     build(s, "turnery")
     assert res(s, 0, "wood") == 2
     assert top(s) == "cut"
@@ -101,8 +101,7 @@ def test_turnery_without_forests_gives_nothing():
 def test_turnery_parks_are_not_forests():
     # Reading: "per Forest" counts Forest tiles; a Park is the tile's other side.
     s = game("turnery")
-    pl = s.players[0]
-    pl.grid[F.empty_land(pl)[0]] = "park"
+    edit(s, cells={F.empty_land(s.players[0])[0]: "park"}, in_place=True)
     build(s, "turnery")
     assert (res(s, 0, "wood"), res(s, 0, "peat")) == (0, 0)
 
@@ -110,12 +109,10 @@ def test_turnery_parks_are_not_forests():
 def test_turnery_cuts_only_what_the_moors_hold():
     s = game("turnery")
     pl = s.players[0]
-    for c in F.empty_land(pl):
-        pl.grid[c] = "forest"
-    pl.grid[3 * 3 + 2] = "forest"
-    pl.grid[4 * 3 + 2] = "forest"
-    pl.grid[3 * 3 + 0] = ""  # land for the Turnery: 3 Forests remain
-    touch(s)
+    forests = {c: "forest" for c in F.empty_land(pl)}
+    edit(s, cells={**forests, 3 * 3 + 2: "forest", 4 * 3 + 2: "forest",
+                   3 * 3 + 0: ""},  # land for the Turnery: 3 Forests remain
+         in_place=True)
     build(s, "turnery")
     assert res(s, 0, "wood") == 3
     s.apply("cut bw 4")  # 6 cuts due, only 4 Peat on the board
@@ -128,7 +125,7 @@ def test_turnery_cuts_only_what_the_moors_hold():
 def test_smokehouse_cut_one_peat_per_fish_trap(traps):
     s = game("smokehouse")
     pl = s.players[0]
-    F.dehydrate(pl, 1)
+    edit(s, dehydrated=[1], in_place=True)
     set_tool(s, 0, "fish_traps", traps)
     build(s, "smokehouse")
     s.apply(f"cut m1 {min(traps, 4)}")
@@ -139,13 +136,8 @@ def test_smokehouse_cut_one_peat_per_fish_trap(traps):
     assert pl.tools[C.FISH_TRAPS] == C.TOOL_VALUES[C.FISH_TRAPS].index(traps)
 
 
-def give(s, kind, p=0, load=None):
-    cells = [""] * len(C.VEHICLE_CELLS.get(kind, ()))
-    if load is not None:
-        cells[0] = load
-    s.players[p].barn.append([kind] + cells)
-    s.pool[C.TILE_POOL[kind]] -= 1
-    return touch(s)
+def give(s, kind, p=0):
+    return edit(s, p, equipment=[kind], in_place=True)
 
 
 def test_smithy_exchanges_small_equipment_for_plows_any_number():
@@ -173,7 +165,7 @@ def test_smithy_may_stop_early_and_needs_plows_in_supply():
     s = game("smithy")
     give(s, "handcart")
     give(s, "wagon")
-    s.pool["boat_plow"] = 1
+    edit(s, supply={"boat_plow": 1}, in_place=True)
     build(s, "smithy")
     s.apply("exchange wagon")
     # no Plow left in the supply for the Handcart
@@ -194,8 +186,8 @@ def test_smithy_without_small_equipment_asks_nothing():
     (20, 0, 0, 3),
 ])
 def test_cooperage_dairy_thresholds(sheep, cattle, horses, k):
-    s = game("cooperage")
-    s.players[0].dikes = 7  # room for the herds (the building itself takes a pasture)
+    s = edit(game("cooperage"), dikes=7)  # room for the herds (the building itself
+    # takes a pasture)
     set_animals(s, 0, sheep=sheep, cattle=cattle, horse=horses)
     build(s, "cooperage", food=3, grain=1, flax=2, hide=3, wool=4)
     r = s.players[0].res
@@ -206,8 +198,7 @@ def test_cooperage_dairy_thresholds(sheep, cattle, horses, k):
 
 
 def test_cooperage_indicators_stop_at_15_and_food_at_30():
-    s = game("cooperage")
-    s.players[0].dikes = 7
+    s = edit(game("cooperage"), dikes=7)
     set_animals(s, 0, sheep=10, cattle=5)
     build(s, "cooperage", food=27, grain=14, flax=15, hide=13, wool=0)
     r = s.players[0].res
@@ -256,14 +247,11 @@ def test_peat_fired_brickworks_per_shovel_clay_and_peat_to_brick(shovels, clay, 
 def with_fields(s, n):
     """Give the player exactly ``n`` Fields and enough land for the Mill."""
     pl = s.players[0]
-    pl.dikes = 7  # every row is land
-    for c in range(21):
-        if pl.grid[c] in ("field_grain", "field_flax"):
-            pl.grid[c] = ""
+    no_fields = {c: "" for c in range(21) if pl.grid[c] in ("field_grain", "field_flax")}
+    edit(s, dikes=7, cells=no_fields, in_place=True)  # every row is land
     free = F.empty_land(pl)
-    for i in range(n):
-        pl.grid[free[i]] = "field_grain" if i % 2 else "field_flax"
-    return touch(s)
+    return edit(s, cells={free[i]: "field_grain" if i % 2 else "field_flax"
+                          for i in range(n)}, in_place=True)
 
 
 @pytest.mark.parametrize("fields,food", [(0, 0), (1, 0), (2, 0), (3, 8), (4, 8), (5, 10),
@@ -309,7 +297,7 @@ def test_textile_house_linen_woolen_leather():
 def test_saddlery_cut_per_horse_then_one_fleshing_beam():
     s = game("saddlery")
     set_animals(s, 0, horse=3)
-    F.dehydrate(s.players[0], 2)
+    edit(s, dehydrated=[2], in_place=True)
     build(s, "saddlery")
     assert top(s) == "cut"
     # the Fleshing Beam moves afterwards
@@ -402,7 +390,7 @@ def test_waterfront_house_net_minus_15_food_two_dikes_three_fish_traps():
 def test_waterfront_house_fish_traps_stop_at_6_and_dikes_at_7():
     s = game("waterfront_house")
     set_tool(s, 0, "fish_traps", 5)
-    s.players[0].dikes = 6
+    edit(s, dikes=6, in_place=True)
     build(s, "waterfront_house")
     pl = s.players[0]
     assert res(s, 0, "food") == 10

@@ -9,7 +9,9 @@ import pytest
 
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, home, legal, only, res, set_animals, top, touch, winter
+from util import fresh, home, legal, only, res, set_animals, top, winter
+
+from arle.position import edit
 
 LIGHT_GREEN = ["farmers_house", "plow_makers_workshop", "novices_hut", "workshop"]
 DARK_GREEN = ["weaving_parlor", "colonists_house", "carpenters_workshop",
@@ -17,9 +19,7 @@ DARK_GREEN = ["weaving_parlor", "colonists_house", "carpenters_workshop",
 
 
 def add(s, p=0, **amounts):
-    for name, n in amounts.items():
-        s.players[p].res[C.RES_INDEX[name]] += n
-    return touch(s)
+    return edit(s, p, res={k: res(s, p, k) + n for k, n in amounts.items()}, in_place=True)
 
 
 def build(s, b, space="builder"):
@@ -83,10 +83,8 @@ def test_farmers_house_cut_may_be_declined():
 def test_farmers_house_cut_comes_off_a_moor_tile_only():
     s = fresh()
     build(s, "farmers_house")
-    pl = s.players[0]
-    pl.grid[F.BOARDWALK_CELL] = ""  # no Peat left on the home board
-    pl.bw_peat = 0
-    touch(s)
+    edit(s, cells={F.BOARDWALK_CELL: ""}, bw_peat=0,  # no Peat left on the home board
+         in_place=True)
     clay, peat = res(s, 0, "clay"), res(s, 0, "peat")
     finish_work(s)
     assert top(s) == "sustain"
@@ -121,15 +119,13 @@ def test_plow_makers_workshop_needs_land_and_a_field_in_supply():
     s = fresh()
     build(s, "plow_makers_workshop")
     pl = s.players[0]
-    for cell in F.empty_land(pl):
-        pl.grid[cell] = "forest"
-    touch(s)
+    edit(s, cells={cell: "forest" for cell in F.empty_land(pl)}, in_place=True)
     finish_work(s)
     assert top(s) == "sustain"
     assert F.fields(pl) == 2
     s2 = fresh()
     build(s2, "plow_makers_workshop")
-    s2.pool["field"] = 0
+    edit(s2, supply={"field": 0}, in_place=True)
     finish_work(s2)
     assert top(s2) == "sustain"
 
@@ -190,10 +186,8 @@ def two_light_green_no_land():
     s = fresh()
     build(s, "novices_hut")
     build(s, "plow_makers_workshop", space="carpenter_summer")
-    pl = s.players[0]
-    for cell in F.empty_land(pl):
-        pl.grid[cell] = "forest"
-    return touch(s)
+    return edit(s, cells={cell: "forest" for cell in F.empty_land(s.players[0])},
+                in_place=True)
 
 
 def test_owner_picks_the_order_of_light_green_houses():
@@ -221,9 +215,7 @@ def test_light_green_order_the_other_way_round():
 
 
 def test_light_green_acts_in_every_summer_including_the_ninth():
-    s = fresh()
-    s.half_year = 9
-    touch(s)
+    s = edit(fresh(), half_year=9)
     build(s, "novices_hut")
     grain = res(s, 0, "grain")
     finish_work(s)
@@ -306,7 +298,7 @@ def test_weaving_parlor_flax_to_linen_and_cut_repeatable():
 def test_weaving_parlor_cut_choice_between_moor_tiles():
     s = fresh(buildings=["weaving_parlor"])
     build(s, "weaving_parlor")
-    F.dehydrate(s.players[0], 0)
+    edit(s, dehydrated=[0], in_place=True)
     only(s, flax=3)
     s.apply("use weaving_parlor")
     assert legal(s) == {"cut m0 1", "cut bw 1"}  # a cut is compulsory: no "done"
@@ -348,14 +340,12 @@ def test_carpenters_workshop_needs_a_stall_a_stable_in_supply_and_brick():
     only(s, food=8, clay=5)
     assert "use carpenters_workshop" not in legal(s)  # Clay is no Brick here
     only(s, food=8, brick=1)
-    s.pool["stable"] = 0
-    touch(s)
+    edit(s, supply={"stable": 0}, in_place=True)
     assert "use carpenters_workshop" not in legal(s)
-    s.pool["stable"] = 3
-    s.players[0].grid[s.players[0].grid.index("stall")] = "depot"
-    touch(s)
+    stall = s.players[0].grid.index("stall")
+    edit(s, supply={"stable": 3}, cells={stall: "depot"}, in_place=True)
     assert "use carpenters_workshop" not in legal(s)
-    s.players[0].grid[s.players[0].grid.index("depot")] = "stall"
+    edit(s, cells={stall: "stall"}, in_place=True)
     only(s, food=3, brick=1)
     assert "use carpenters_workshop" not in legal(s)
 
@@ -364,7 +354,7 @@ def test_carpenters_workshop_repeatable_for_each_stall():
     s = fresh(buildings=["carpenters_workshop"])
     build(s, "carpenters_workshop")
     pl = s.players[0]
-    pl.grid[F.empty_land(pl)[0]] = "stall"
+    edit(s, cells={F.empty_land(pl)[0]: "stall"}, in_place=True)
     only(s, food=8, brick=2)
     s.apply("use carpenters_workshop")
     s.apply("use carpenters_workshop")
@@ -456,9 +446,7 @@ def test_litter_storage_needs_three_flax():
 
 
 def give_vehicle(s, kind, p=0):
-    s.players[p].barn.append([kind] + [""] * len(C.VEHICLE_CELLS[kind]))
-    s.pool[C.TILE_POOL[kind]] -= 1
-    return touch(s)
+    return edit(s, p, equipment=[kind], in_place=True)
 
 
 def test_loading_station_free_peat_on_a_single_space():

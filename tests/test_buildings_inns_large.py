@@ -9,7 +9,9 @@ import pytest
 import arle
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import fresh, home, legal, only, res, set_animals, set_tool, top, touch
+from util import fresh, home, legal, only, res, set_animals, set_tool, top
+
+from arle.position import edit
 
 VP = {"potters_inn": 5, "farmers_inn": 3, "junk_dealers_inn": 4, "gulf_house_inn": 5,
       "milk_house_inn": 5, "sluice_yard_inn": 4,
@@ -41,9 +43,7 @@ def tool(s, t, p=0):
 
 
 def give(s, kind, p=0):
-    s.players[p].barn.append([kind] + [""] * len(C.VEHICLE_CELLS.get(kind, ())))
-    s.pool[C.TILE_POOL[kind]] -= 1
-    return touch(s)
+    return edit(s, p, equipment=[kind], in_place=True)
 
 
 def resolve(s):
@@ -58,10 +58,7 @@ def test_inn_and_large_building_vp(b):
     pl = s.players[0]
     # no Peat to cut (keeps the effects quiet), and one free Land Space only, taken by
     # the building (so no Forest from Lütetsburg)
-    pl.grid[F.BOARDWALK_CELL] = "forest"
-    pl.bw_peat = 0
-    pl.grid[9] = "forest"
-    touch(s)
+    edit(s, cells={F.BOARDWALK_CELL: "forest", 9: "forest"}, bw_peat=0, in_place=True)
     before = home(s)
     build(s, b)
     resolve(s)
@@ -127,11 +124,8 @@ def test_potters_inn_choice_of_what_to_give_back():
 def test_farmers_inn_up_to_three_fields_to_forests():
     s = game("farmers_inn")
     pl = s.players[0]
-    pl.dikes = 1  # row 2 is land
-    pl.grid[6] = "field_grain"
-    pl.grid[7] = "field_flax"
-    s.pool["field"] -= 2
-    touch(s)
+    edit(s, dikes=1, cells={6: "field_grain", 7: "field_flax"},  # row 2 is land
+         in_place=True)
     fields, forests = s.pool["field"], s.pool["forest_park"]
     build(s, "farmers_inn")
     opts = {a for a in legal(s) if a.startswith("replace")}
@@ -145,8 +139,7 @@ def test_farmers_inn_up_to_three_fields_to_forests():
 
 
 def test_farmers_inn_limited_by_forests_in_supply():
-    s = game("farmers_inn")
-    s.pool["forest_park"] = 1
+    s = edit(game("farmers_inn"), supply={"forest_park": 1})
     build(s, "farmers_inn")
     assert {a for a in legal(s) if a.startswith("replace")} == {
         "replace 0 0", "replace 1 0", "replace 0 1"}
@@ -155,8 +148,7 @@ def test_farmers_inn_limited_by_forests_in_supply():
 
 
 def test_farmers_inn_no_forest_left_asks_nothing():
-    s = game("farmers_inn")
-    s.pool["forest_park"] = 0
+    s = edit(game("farmers_inn"), supply={"forest_park": 0})
     build(s, "farmers_inn")
     assert top(s) is None
     assert F.fields(s.players[0]) == 2
@@ -187,8 +179,7 @@ def test_junk_dealers_inn_handcart_or_nothing():
 
 
 def test_junk_dealers_inn_only_what_the_supply_holds():
-    s = game("junk_dealers_inn")
-    s.pool["handcart_wagon"] = 0
+    s = edit(game("junk_dealers_inn"), supply={"handcart_wagon": 0})
     build(s, "junk_dealers_inn")
     assert "take handcart" not in legal(s)
     assert "take peat_boat" in legal(s)
@@ -208,11 +199,9 @@ def test_junk_dealers_inn_full_barn_return_equipment_first():
 
 def test_gulf_house_inn_timber_per_stall_brick_per_stable():
     s = game("gulf_house_inn")
-    pl = s.players[0]
-    pl.dikes = 1
-    for cell, tile in zip((6, 7, 8, 10), ("double_stall", "stable", "depot", "stall")):
-        pl.grid[cell] = tile
-    touch(s)
+    edit(s, dikes=1, cells=dict(zip((6, 7, 8, 10),
+                                    ("double_stall", "stable", "depot", "stall"))),
+         in_place=True)
     build(s, "gulf_house_inn")
     # 2 Stalls + a Double Stall (counts as 2) = 4 Timber; 1 Stable = 1 Brick; no Depot
     assert (res(s, 0, "timber"), res(s, 0, "brick")) == (4, 1)
@@ -228,7 +217,7 @@ def test_gulf_house_inn_start_farm():
 def test_milk_house_inn_cattle_then_cut_per_cattle_including_the_new_one():
     s = game("milk_house_inn")
     set_animals(s, 0, cattle=2)
-    F.dehydrate(s.players[0], 0)
+    edit(s, dehydrated=[0], in_place=True)
     build(s, "milk_house_inn")
     assert s.players[0].animals[C.CATTLE] == 3
     assert top(s) == "cut"
@@ -246,8 +235,8 @@ def test_milk_house_inn_without_cattle_cuts_one():
 
 
 def test_milk_house_inn_cattle_are_housed_before_the_cut():
-    s = game("milk_house_inn")
-    s.players[0].dikes = 1  # 5 pastures; the inn takes one: 8 + stall 3 + 4 dikes
+    s = edit(game("milk_house_inn"), dikes=1)  # 5 pastures; the inn takes one: 8 +
+    # stall 3 + 4 dikes
     set_animals(s, 0, sheep=1, cattle=15, horse=0)
     build(s, "milk_house_inn")
     # 16 cattle + 1 sheep, 15 places for cattle: housing comes first
@@ -280,8 +269,7 @@ def test_village_church_free_carriage():
 
 
 def test_village_church_no_carriage_in_supply():
-    s = game("village_church")
-    s.pool["carriage_droshky"] = 0
+    s = edit(game("village_church"), supply={"carriage_droshky": 0})
     build(s, "village_church")
     assert s.players[0].barn == []
     assert top(s) is None
@@ -333,13 +321,12 @@ def test_lutetsburg_castle_shovels_option():
 
 def test_lutetsburg_castle_no_land_or_no_forest_left():
     s = game("lutetsburg_castle")
-    s.players[0].grid[9] = "stall"  # the castle takes the last empty Land Space
-    touch(s)
+    edit(s, cells={9: "stall"}, in_place=True)  # the castle takes the last empty Land
     build(s, "lutetsburg_castle")
     assert s.players[0].grid.count("forest") == 0
     assert tool(s, "spades") == 5
     s2 = game("lutetsburg_castle")
-    s2.pool["forest_park"] = 0
+    edit(s2, supply={"forest_park": 0}, in_place=True)
     build(s2, "lutetsburg_castle")
     assert s2.players[0].grid.count("forest") == 0
     assert tool(s2, "workbenches") == 3
@@ -375,7 +362,7 @@ def test_berum_castle_upgrade_a_vehicle():
 def test_peat_power_plant_removes_moors_for_2_food_each():
     s = game("peat_power_plant")
     pl = s.players[0]
-    F.dehydrate(pl, 2)
+    edit(s, dehydrated=[2], in_place=True)
     before = home(s)
     build(s, "peat_power_plant")
     assert legal(s) == {"remove moor", "remove dmoor4", "remove boardwalk", "done"}

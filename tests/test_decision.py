@@ -11,13 +11,13 @@ import dataclasses
 import random
 
 import pytest
-from util import do, fresh, set_res, set_tool, touch, winter
+from util import do, fresh, set_res, set_tool, winter
 
 import arle
 from arle.decision import KINDS, Decision, pending
 from arle.engine import core
-from arle.engine import farm as F
 from arle.engine import frames as FR
+from arle.position import edit
 
 # The details of each decision kind: the fields of the frame (as the dict frames had them).
 FRAME_FIELDS: dict[str, tuple[str, ...]] = {
@@ -96,9 +96,8 @@ def test_details_name_the_space_the_destination_and_the_peat() -> None:
     assert d.kind == "cut" and d.title == f"Cut up to {d.details['n']} peat"
 
     s = fresh()
-    F.add_equipment(s, 0, "horse_cart")
-    set_res(s, 0, food=0, linen=1, woolen=1, leather=1)
-    touch(s)
+    edit(s, equipment=["horse_cart"], res={"food": 0, "linen": 1, "woolen": 1, "leather": 1},
+         in_place=True)
     s.apply("load 0 0 bremen")
     d = s.pending()
     assert (d.kind, d.details["dest"], d.title) == ("sell", "bremen",

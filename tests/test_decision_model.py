@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import arle
-from util import do, fresh, legal, set_animals, set_res
+from util import do, fresh, legal, set_animals
 
 
 def test_gain_that_does_not_fit_asks_which_animal_to_give_back() -> None:
@@ -56,10 +56,8 @@ def test_illegal_action_error_is_a_value_error() -> None:
 
 def test_food_from_travel_can_pay_inside_a_building_choice() -> None:
     s = fresh(buildings=["potters_inn"])
-    set_res(s, 0, food=7, wood=1, clay=1, peat=1)
-    s.players[0].barn.append(["handcart", ""])
-    s.pool["handcart_wagon"] -= 1
-    arle.position.commit(s)
+    arle.position.edit(s, res={"food": 7, "wood": 1, "clay": 1, "peat": 1},
+                       equipment=["handcart"], in_place=True)
     do(s, "place builder")
     assert "build potters_inn" not in legal(s)          # 9 Food needed, 7 held
     assert "load 0 0 beemoor" in legal(s)               # anytime actions are open here

@@ -15,6 +15,7 @@ from arle.data import tea_trade as TT
 from arle.data import texts as T
 from arle.engine import spaces as S
 from arle.engine.vehicles import placements_for
+from arle.position import edit
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*")
 # Game words that are no entry's name (entry names are added below).
@@ -149,7 +150,7 @@ def test_space_costs_match_the_engine() -> None:
             assert cost is None, sp
         else:
             assert opts and opts[0] == {C.FOOD: int(str(cost).split()[0])}, sp
-    s.players[0].res[C.FOOD] = 0
+    s = edit(s, res={"food": 0})
     assert S.space_cost_options(s, 0, "wood_trader_space") == [{C.GRAIN: 1}]
     assert "Grain" in str(T.explain("wood_trader_space")["cost"])
 

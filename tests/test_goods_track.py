@@ -10,17 +10,15 @@ players, and a returned tile is available again.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_res, touch
+from util import fresh, legal, res, set_res
 
 from arle.data import catalog as C
-from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 
 def give(s: State, p: int, *kinds: str) -> State:
-    for k in kinds:
-        F.add_equipment(s, p, k)
-    return touch(s)
+    return edit(s, p, equipment=kinds, in_place=True)
 
 
 def boats(s: State) -> set[str]:
@@ -28,9 +26,7 @@ def boats(s: State) -> set[str]:
 
 
 def zero_goods(s: State, p: int = 0) -> State:
-    for r in C.GOODS_TRACK:
-        s.players[p].res[r] = 0
-    return touch(s)
+    return edit(s, p, res={C.RESOURCES[r]: 0 for r in C.GOODS_TRACK}, in_place=True)
 
 
 # ---------------------------------------------------------------------------
@@ -43,9 +39,7 @@ def test_food_stops_at_30() -> None:
 
 
 def test_goods_stop_at_15() -> None:
-    s = set_res(fresh(), 0, grain=14)
-    s.half_year = 2
-    touch(s)
+    s = edit(fresh(), res={"grain": 14}, half_year=2)
     s.apply("place cattle_trader")   # 2 Grain
     assert res(s, 0, "grain") == 15
 
@@ -130,20 +124,17 @@ def test_supply_sizes() -> None:
 
 
 def two(summer: bool = True) -> State:
-    s = fresh(players=2)
-    s.start_player = 0
-    if not summer:
-        s.half_year = 2
+    s = edit(fresh(players=2), start_player=0, half_year=1 if summer else 2)
     for p in (0, 1):
         set_res(s, p, food=20, grain=5, wood=10, clay=10, brick=4)
-    return touch(s)
+    return s
 
 
 def test_fields_are_shared_and_come_back() -> None:
     s = two()
     give(s, 0, "plow")
     give(s, 1, "plow", "horse_cart")
-    s.pool["field"] = 1
+    edit(s, supply={"field": 1}, in_place=True)
     s.apply("place farmer")
     s.apply("field grain")
     assert s.pool["field"] == 0
@@ -159,7 +150,7 @@ def test_fields_are_shared_and_come_back() -> None:
 
 def test_stalls_are_shared() -> None:
     s = two()
-    s.pool["stall_depot"] = 1
+    edit(s, supply={"stall_depot": 1}, in_place=True)
     s.apply("place carpenter_summer")
     s.apply("stall")
     s.apply("pay grain:1 clay:2")
@@ -172,7 +163,7 @@ def test_stalls_are_shared() -> None:
 
 def test_forests_are_shared() -> None:
     s = two()
-    s.pool["forest_park"] = 1
+    edit(s, supply={"forest_park": 1}, in_place=True)
     s.apply("place forester")
     s.apply("forest")
     assert s.pool["forest_park"] == 0
@@ -183,7 +174,7 @@ def test_forests_are_shared() -> None:
 
 def test_stables_are_shared() -> None:
     s = two(summer=False)
-    s.pool["stable"] = 1
+    edit(s, supply={"stable": 1}, in_place=True)
     s.apply("place carpenter_winter")
     s.apply("stable")
     assert s.pool["stable"] == 0
@@ -194,7 +185,7 @@ def test_stables_are_shared() -> None:
 
 def test_peat_boats_and_plows_are_one_shared_supply() -> None:
     s = two(summer=False)
-    s.pool["boat_plow"] = 1
+    edit(s, supply={"boat_plow": 1}, in_place=True)
     s.apply("place wainwright")
     s.apply("peat_boat")
     assert s.pool["boat_plow"] == 0
@@ -206,10 +197,8 @@ def test_peat_boats_and_plows_are_one_shared_supply() -> None:
 
 def test_vehicles_are_shared_and_come_back() -> None:
     s = two(summer=False)
-    s.pool["cart_horse_cart"] = 1
-    set_res(s, 0, wood=10)
-    s.players[0].animals[C.HORSE] = 2
-    touch(s)
+    edit(s, supply={"cart_horse_cart": 1}, res={"wood": 10}, animals={"horses": 2},
+         in_place=True)
     s.apply("place wainwright")
     s.apply("vehicle cart")
     assert s.pool["cart_horse_cart"] == 0

@@ -8,7 +8,9 @@ import pytest
 from arle.animals import Enclosures
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import do, fresh, legal, res, set_animals, set_res, set_tool, touch
+from util import do, fresh, legal, res, set_animals, set_res, set_tool
+
+from arle.position import edit
 
 # Cell numbers: row-major 7 x 3, row 0 is the sea side.
 ROW = {r: [3 * r + c for c in range(3)] for r in range(7)}
@@ -16,10 +18,7 @@ ROW = {r: [3 * r + c for c in range(3)] for r in range(7)}
 
 def cover_land(s, p: int = 0, tile: str = "forest") -> None:
     """Put a (non-animal) tile on every empty Land Space of player p."""
-    pl = s.players[p]
-    for i in F.empty_land(pl):
-        pl.grid[i] = tile
-    touch(s)
+    edit(s, p, cells={i: tile for i in F.empty_land(s.players[p])}, in_place=True)
 
 
 # ---------------------------------------------------------------------------
@@ -87,8 +86,7 @@ def test_land_rows_after_k_dike_moves(k: int, first_row: int) -> None:
     line = max(i for i in range(4) if gaps[i] == 3)
     assert 3 - line == first_row  # G0 is below row 3, G1 below row 2, ...
     assert C.first_land_row(k) == first_row
-    s = fresh()
-    s.players[0].dikes = k
+    s = edit(fresh(), dikes=k)
     assert set(F.empty_land(s.players[0])) == set(ROW[3][:2]) | {
         i for r in range(first_row, 3) for i in ROW[r]}
 
@@ -111,8 +109,7 @@ def test_top_row_penalty_follows_g3() -> None:
 
 
 def test_dike_moves_beyond_the_seventh_have_no_effect() -> None:
-    s = fresh()
-    s.players[0].dikes = 6
+    s = edit(fresh(), dikes=6)
     set_tool(s, 0, "shovels", 6)  # 3 dikes
     do(s, "place dike_builder", "take none")
     assert s.players[0].dikes == 7
@@ -125,8 +122,7 @@ def test_new_polder_takes_tiles() -> None:
     """After the 1st dike a Forest goes onto row 2 once the mainland is full."""
     s = fresh()
     cover_land(s, tile="field_flax")
-    s.players[0].dikes = 1
-    touch(s)
+    edit(s, dikes=1, in_place=True)
     do(s, "place forester", "forest")
     g = s.players[0].grid
     assert g.count("forest") == 1
@@ -152,8 +148,7 @@ def test_tiles_never_go_on_the_tidal_flat() -> None:
 def test_cutting_last_boardwalk_peat_frees_its_space() -> None:
     s = fresh()
     pl = s.players[0]
-    pl.bw_peat = 2
-    touch(s)
+    edit(s, bw_peat=2, in_place=True)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter", "cut bw 2")
     assert res(s, 0, "peat") == 2
@@ -172,9 +167,7 @@ def test_cutting_some_boardwalk_peat_keeps_the_tile() -> None:
 def test_cutting_last_moor_peat_removes_the_tile_and_frees_two_spaces() -> None:
     s = fresh()
     pl = s.players[0]
-    F.dehydrate(pl, 0)
-    pl.moor_peat[0] = 1
-    touch(s)
+    edit(s, cells={15: "dmoor", 18: "dmoor"}, moor_peat=[1, 0, 0], in_place=True)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter", "cut m0 1", "done")
     assert res(s, 0, "peat") == 1
@@ -185,10 +178,7 @@ def test_cutting_last_moor_peat_removes_the_tile_and_frees_two_spaces() -> None:
 
 def test_hydrated_moor_cannot_be_cut() -> None:
     s = fresh()
-    pl = s.players[0]
-    pl.grid[13] = ""
-    pl.bw_peat = 0
-    touch(s)
+    edit(s, cells={13: ""}, bw_peat=0, in_place=True)
     set_tool(s, 0, "spades", 7)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter")
@@ -205,31 +195,24 @@ def test_moor_and_boardwalk_spaces_are_not_pastures() -> None:
 # Animal husbandry: housing
 # ---------------------------------------------------------------------------
 def test_enclosures_of_every_tile_kind() -> None:
-    s = fresh()
+    # rows 3-4: empty, empty, park / stall, stable, double stall; a freed moor column:
+    # 2 more pastures
+    s = edit(fresh(), cells={11: "park", 13: "stable", 14: "double_stall", 15: "",
+                             18: ""}, bw_peat=0, moor_peat=[0, 0, 0])
     pl = s.players[0]
-    # rows 3-4: empty, empty, park / stall, stable, double stall
-    pl.grid[11] = "park"
-    pl.grid[13] = "stable"
-    pl.grid[14] = "double_stall"
-    pl.grid[15] = pl.grid[18] = ""  # a freed moor column: 2 more pastures
     assert F.enclosures(pl) == Enclosures(pastures=4, stalls=3, stables=1, mixed=5 + 2)
 
 
 def test_depot_forest_field_and_building_hold_no_animals() -> None:
-    s = fresh()
+    s = edit(fresh(), cells={9: "depot", 12: "forest"}, built={"workshop": 10})
     pl = s.players[0]
-    pl.grid[9], pl.grid[10], pl.grid[12] = "depot", "b:workshop", "forest"
     assert F.enclosures(pl) == Enclosures(pastures=0, stalls=0, stables=0, mixed=5)
 
 
 def _only(s, tile: str | None) -> None:
     """All land covered except one enclosure of the given kind (or none) in cell 12."""
-    pl = s.players[0]
     cover_land(s)
-    pl.grid[12] = tile if tile else "forest"
-    if tile == "":
-        pl.grid[12] = ""
-    touch(s)
+    edit(s, cells={12: "forest" if tile is None else tile}, in_place=True)
 
 
 @pytest.mark.parametrize("tile,cap", [(None, 5), ("", 7), ("stall", 8), ("stable", 11),
@@ -331,17 +314,14 @@ def test_polder_spaces_are_pastures() -> None:
     _only(s, None)
     pl = s.players[0]
     assert not F.animals_fit(pl, [6, 0, 0])
-    pl.dikes = 1  # row 2 becomes land: 3 pastures
+    edit(s, dikes=1, in_place=True)  # row 2 becomes land: 3 pastures
     assert F.animals_fit(pl, [5 + 6, 0, 0])
     assert not F.animals_fit(pl, [5 + 7, 0, 0])
 
 
 def test_alike_moor_tiles_are_one_choice() -> None:
     s = fresh()
-    pl = s.players[0]
-    F.dehydrate(pl, 0)
-    F.dehydrate(pl, 2)
-    touch(s)
+    edit(s, dehydrated=[0, 2], in_place=True)
     do(s, "place peat_cutter")
     assert legal(s) == {"cut m0 1", "cut m0 2", "cut m0 3", "cut bw 1", "cut bw 2",
                         "cut bw 3", "done"}
@@ -368,8 +348,7 @@ def test_forest_on_a_used_pasture_forces_release() -> None:
 def test_field_on_a_used_pasture_forces_release() -> None:
     s = fresh()
     _crowded(s)
-    s.players[0].barn = [["plow"]]
-    touch(s)
+    edit(s, equipment=["plow"], in_place=True)
     do(s, "place farmer", "field grain")
     assert s.stack[-1].KIND == "house"
     do(s, "release horse", "release horse")

@@ -9,10 +9,10 @@ then Wood or Timber; every item still missing costs 2 VP.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res, touch
+from util import fresh, legal, res, set_animals
 
 from arle.data import catalog as C
-from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 STALL_CELL = 12
@@ -21,16 +21,11 @@ GRAIN_CELL, FLAX_CELL = 11, 14   # the starting fields
 
 def solo(**resources: int) -> State:
     """A solo game, player 0 with exactly these goods (others 0) and no animals."""
-    s = fresh()
-    pl = s.players[0]
-    pl.res = [0] * len(pl.res)
-    pl.animals = [0, 0, 0]
-    return set_res(s, 0, **resources)
+    return edit(fresh(), res=resources, only=True, animals=(0, 0, 0), in_place=True)
 
 
 def may(s: State) -> State:
-    s.half_year = 2
-    return touch(s)
+    return edit(s, half_year=2, in_place=True)
 
 
 def to_inventory(s: State) -> State:
@@ -84,8 +79,7 @@ def test_milking_cattle(cattle: int, food: int) -> None:
 
 def test_milking_gives_at_most_6_food() -> None:
     s = solo(food=10, peat=2)
-    s.players[0].grid[9] = s.players[0].grid[10] = "stable"   # room for 20 animals
-    touch(s)
+    edit(s, cells={9: "stable", 10: "stable"}, in_place=True)   # room for 20 animals
     s = set_animals(s, 0, sheep=10, cattle=10, horse=0)
     run_plain(s)
     assert res(s, 0, "food") == 10 + 6 - 3
@@ -93,11 +87,9 @@ def test_milking_gives_at_most_6_food() -> None:
 
 def test_harvest_grain_flax_and_wood_not_parks() -> None:
     s = solo(food=3, peat=2)
-    g = s.players[0].grid
-    g[9], g[10] = "field_grain", "field_flax"     # + the starting grain and flax field
-    g[6], g[7], g[8] = "forest", "forest", "park"
-    s.players[0].dikes = 1                          # row 2 is land
-    touch(s)
+    edit(s, cells={9: "field_grain", 10: "field_flax",  # + the starting grain and flax
+                   6: "forest", 7: "forest", 8: "park"},
+         dikes=1, in_place=True)                         # row 2 is land
     run_plain(s)
     assert (res(s, 0, "grain"), res(s, 0, "flax"), res(s, 0, "wood")) == (2, 2, 2)
 
@@ -118,24 +110,22 @@ def test_grain_only_once_food_runs_out() -> None:
     s = run_plain(solo(food=3, grain=5, peat=2))
     assert (res(s, 0, "food"), res(s, 0, "grain")) == (0, 5 + 1)  # +1 harvested
     s = solo(food=1, grain=3, peat=2)
-    s.players[0].grid[GRAIN_CELL] = ""   # no grain field: no harvest
+    edit(s, cells={GRAIN_CELL: ""}, in_place=True)   # no grain field: no harvest
     run_plain(s)
     assert (res(s, 0, "food"), res(s, 0, "grain")) == (0, 1)
 
 
 def test_harvested_grain_feeds_the_same_november() -> None:
     s = solo(food=0, peat=2)
-    s.players[0].grid[6] = s.players[0].grid[7] = "field_grain"   # 3 grain fields
-    s.players[0].dikes = 1                                          # row 2 is land
-    touch(s)
+    edit(s, cells={6: "field_grain", 7: "field_grain"},   # 3 grain fields
+         dikes=1, in_place=True)                           # row 2 is land
     run_plain(s)
     assert (res(s, 0, "grain"), s.players[0].bottleneck) == (0, 0)
 
 
 def test_milk_feeds_the_same_november() -> None:
     s = solo(food=0, peat=2)
-    s.players[0].grid[GRAIN_CELL] = ""
-    touch(s)
+    edit(s, cells={GRAIN_CELL: ""}, in_place=True)
     set_animals(s, 0, sheep=8, cattle=5)
     to_inventory(s)
     assert feed_options(s) == {"feed"}   # 6 Food milked: no animal needed
@@ -146,8 +136,7 @@ def test_milk_feeds_the_same_november() -> None:
 def test_animals_after_grain_players_choice() -> None:
     # 1 Cattle milks 1 Food: 2 Food missing.
     s = set_animals(solo(food=0, peat=2), 0, sheep=1, cattle=1, horse=1)
-    s.players[0].grid[GRAIN_CELL] = ""  # no harvest
-    touch(s)
+    edit(s, cells={GRAIN_CELL: ""}, in_place=True)  # no harvest
     to_inventory(s)
     assert feed_options(s) == {"feed sheep:1 cattle:1", "feed sheep:1 horse:1",
                                "feed cattle:1 horse:1"}
@@ -158,8 +147,7 @@ def test_animals_after_grain_players_choice() -> None:
 
 def test_animals_only_when_grain_runs_out() -> None:
     s = set_animals(solo(food=1, grain=1, peat=2), 0, horse=3)
-    s.players[0].grid[GRAIN_CELL] = ""
-    touch(s)
+    edit(s, cells={GRAIN_CELL: ""}, in_place=True)
     to_inventory(s)
     assert feed_options(s) == {"feed horse:1"}
     feed(s, "feed horse:1")
@@ -186,9 +174,7 @@ def test_fuel_wood_and_timber_together() -> None:
 
 
 def test_two_vp_lost_per_missing_item_in_november() -> None:
-    s = solo()
-    s.players[0].grid[GRAIN_CELL] = s.players[0].grid[FLAX_CELL] = ""
-    touch(s)
+    s = edit(solo(), cells={GRAIN_CELL: "", FLAX_CELL: ""}, in_place=True)
     to_inventory(s)
     assert s.half_year == 2   # nothing to decide: sustenance ran by itself
     assert s.players[0].bottleneck == -2 * (3 + 2)
@@ -196,17 +182,14 @@ def test_two_vp_lost_per_missing_item_in_november() -> None:
 
 
 def test_partial_shortage() -> None:
-    s = solo(food=1, grain=1, peat=1)
-    s.players[0].grid[GRAIN_CELL] = ""
-    touch(s)
+    s = edit(solo(food=1, grain=1, peat=1), cells={GRAIN_CELL: ""}, in_place=True)
     to_inventory(s)
     assert s.players[0].bottleneck == -2 * (1 + 1)
 
 
 def test_emptied_timber_burns_in_the_same_november() -> None:
     s = solo(food=3, peat=1, wood=1)
-    F.add_equipment(s, 0, "handcart")
-    touch(s)
+    edit(s, equipment=["handcart"], in_place=True)
     s.apply("load 0 0 wood")
     to_inventory(s)
     assert s.half_year == 2
@@ -214,10 +197,7 @@ def test_emptied_timber_burns_in_the_same_november() -> None:
 
 
 def test_peat_boat_during_sustenance() -> None:
-    s = solo(peat=5)
-    s.players[0].grid[GRAIN_CELL] = ""
-    F.add_equipment(s, 0, "peat_boat")
-    touch(s)
+    s = edit(solo(peat=5), cells={GRAIN_CELL: ""}, equipment=["peat_boat"], in_place=True)
     to_inventory(s)
     assert s.stack[-1].KIND == "sustain"
     assert {"boat food", "boat grain"} <= legal(s)
@@ -242,18 +222,15 @@ def test_may_missing_food_costs_two_vp_each() -> None:
 
 def test_may_neither_milks_nor_harvests() -> None:
     s = set_animals(may(solo(food=3)), 0, cattle=1)
-    s.players[0].grid[STALL_CELL] = ""   # no stall: no breeding
-    s.players[0].grid[6] = "forest"
-    s.players[0].dikes = 1               # row 2 is land
-    touch(s)
+    edit(s, cells={STALL_CELL: "",       # no stall: no breeding
+                   6: "forest"}, dikes=1, in_place=True)   # row 2 is land
     run_plain(s)
     assert (res(s, 0, "food"), res(s, 0, "grain"), res(s, 0, "wood")) == (0, 0, 0)
 
 
 def test_november_neither_breeds_nor_shears() -> None:
     s = set_animals(solo(food=3, peat=2), 0, sheep=2)
-    s.players[0].grid[GRAIN_CELL] = s.players[0].grid[FLAX_CELL] = ""
-    touch(s)
+    edit(s, cells={GRAIN_CELL: "", FLAX_CELL: ""}, in_place=True)
     run_plain(s)
     assert s.players[0].animals[C.SHEEP] == 2 and res(s, 0, "wool") == 0
 
@@ -280,16 +257,14 @@ def test_shearing_counts_newborn_sheep() -> None:
                                         (11, 3)])
 def test_shearing_table(sheep: int, wool: int) -> None:
     s = set_animals(may(solo(food=3, wool=1)), 0, sheep=sheep)
-    s.players[0].grid[STALL_CELL] = ""   # nobody breeds
-    touch(s)
+    edit(s, cells={STALL_CELL: ""}, in_place=True)   # nobody breeds
     run_plain(s)
     assert res(s, 0, "wool") == 1 + wool
 
 
 def test_may_empties_vehicles_before_breeding() -> None:
     s = may(solo(food=3, woolen=1))
-    F.add_equipment(s, 0, "cart")
-    touch(s)
+    edit(s, equipment=["cart"], in_place=True)
     s.apply("load 0 0 woolen")
     run_plain(s)
     assert res(s, 0, "winter_wear") == 1
@@ -299,12 +274,10 @@ def test_may_empties_vehicles_before_breeding() -> None:
 def test_inventory_in_player_order_two_players() -> None:
     # Both players feed; the start player decides first.
     s = fresh(players=2)
-    s.start_player = 1
+    edit(s, start_player=1, in_place=True)
     for p in (0, 1):
-        set_res(s, p, food=1, grain=0, peat=2)
-        set_animals(s, p, horse=2)
-        s.players[p].grid[GRAIN_CELL] = ""
-    touch(s)
+        edit(s, p, res={"food": 1, "grain": 0, "peat": 2}, animals={"horses": 2},
+             cells={GRAIN_CELL: ""}, in_place=True)
     for _ in range(8):
         s.apply("skip")
     for p in (1, 0):

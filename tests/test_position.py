@@ -1,4 +1,8 @@
-"""arle.position: positions built by hand are start positions that save, load and replay."""
+"""arle.position: positions built by hand are start positions that save, load and replay.
+
+A test of the state's layout (allowed in tests/test_public_api_only.py): ``commit`` makes
+a state whose fields were written in place a start position, so its test writes them.
+"""
 
 from __future__ import annotations
 
@@ -131,3 +135,62 @@ def test_a_record_is_a_copy() -> None:
     rec = s.record()
     rec["setup"]["position"]["players"][0]["res"][C.WOOD] = 5
     assert s.setup["position"]["players"][0]["res"][C.WOOD] == 2
+
+
+def test_the_farm_builders_place_tiles_buildings_and_equipment() -> None:
+    s = arle.new_game(players=2, seed=3)
+    b = s.board[0]
+    t = edit(s, 1, cells={"3,0": "stall", 11: ""}, built={b: "3,1"},
+             equipment=["plow", "cart"], dehydrated=[2])
+    pl = t.players[1]
+    assert pl.grid[17] == pl.grid[20] == "dmoor" and pl.moor_peat == [0, 0, C.MOOR_PEAT]
+    assert pl.grid[9:12] == ["stall", "b:" + b, ""]
+    assert pl.buildings == s.players[1].buildings + [b] and b not in t.board
+    assert pl.barn == s.players[1].barn + [["plow"], ["cart", "", "", ""]]
+    assert t.pool["stall_depot"] == s.pool["stall_depot"] - 1
+    assert t.pool["cart_horse_cart"] == s.pool["cart_horse_cart"] - 1
+    assert State.from_json(t.to_json()) == t and arle.replay(t.record()) == t
+    assert t.players[0].grid == s.players[0].grid      # the other farm is untouched
+
+
+def test_the_game_builders_set_the_start_player_and_set_tiles_aside() -> None:
+    s = arle.new_game(players=2, seed=3)
+    t = edit(s, start_player=1, supply={"stable": 0, "field": 2}, half_year=2)
+    assert (t.start_player, t.pool["stable"], t.pool["field"], t.half_year) == (1, 0, 2, 2)
+    assert arle.replay(t.record()) == t
+
+
+@pytest.mark.parametrize("kw,message", [
+    ({"cells": {"7,0": "field"}}, "cells.7,0: no such cell"),
+    ({"cells": {21: "field"}}, "cells.21: no such cell"),
+    ({"cells": {"a,b": "field"}}, "cells.a,b: no such cell"),
+    ({"cells": {9: 3}}, "cells.9: expected a tile name"),
+    ({"cells": {9: "castle"}}, r"grid\[9\]"),
+    ({"built": {"castle": 9}}, "built.castle: unknown building"),
+    ({"built": {"mill": 30}}, "built.mill.30: no such cell"),
+    ({"dehydrated": [3]}, "dehydrated.3: no Moor column"),
+    ({"dehydrated": [0, 0]}, "dehydrated.0: no Moor tile to turn"),
+    ({"equipment": ["rocket"]}, "equipment.rocket: unknown equipment"),
+    ({"equipment": ["coach_and_four"]}, "pool.coach: the players hold 1"),
+    ({"supply": {"gold": 1}}, "supply.gold: no such supply"),
+    ({"supply": {"stable": -1}}, "supply.stable: expected a count"),
+    ({"supply": {"stable": 9}}, "supply.stable: the supply holds at most 3 here, not 9"),
+    ({"start_player": 2}, "start_player: no player 2"),
+])
+def test_a_bad_builder_argument_is_refused_naming_it(kw: dict[str, object],
+                                                     message: str) -> None:
+    s = arle.new_game(players=2, seed=3)
+    before = s.to_json()
+    with pytest.raises(ValueError, match=message):
+        edit(s, in_place=True, **kw)  # type: ignore[arg-type]
+    assert s.to_json() == before
+
+
+def test_the_start_player_and_half_year_change_only_before_the_first_worker() -> None:
+    s = arle.new_game(players=2, seed=3)
+    s.apply(s.legal_actions()[0])
+    before = s.to_json()
+    for kw in ({"start_player": 1}, {"half_year": 2}):
+        with pytest.raises(ValueError, match="only a half year without workers placed"):
+            edit(s, in_place=True, **kw)  # type: ignore[arg-type]
+    assert s.to_json() == before

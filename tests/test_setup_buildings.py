@@ -163,11 +163,8 @@ def test_dark_and_light_green_share_the_four_green_slots():
 def test_only_selected_buildings_can_be_built():
     from arle.data import catalog as C
     s = arle.new_game(players=1, seed=0, buildings="random")
-    r = s.players[0].res
-    for i in range(len(r)):
-        r[i] = 9
-    r[C.FOOD] = 30
-    arle.position.commit(s)
+    everything = {name: 9 for name in C.RESOURCES}
+    arle.position.edit(s, res={**everything, "food": 30}, in_place=True)
     s.apply("place builder")
     offered = {a.args[0] for a in s.legal_actions() if a.verb == "build"}
     assert offered <= set(s.board)

@@ -8,7 +8,9 @@ import pytest
 from arle.actions import IllegalActionError
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import do, fresh, legal, res, set_animals, set_res, set_tool, touch
+from util import do, fresh, legal, res, set_animals, set_res, set_tool
+
+from arle.position import edit
 
 
 def tv(s, tool: str, p: int = 0) -> int:
@@ -24,10 +26,7 @@ def two_players(seed: int = 0):
 
 
 def cover_land(s, p: int = 0, tile: str = "forest") -> None:
-    pl = s.players[p]
-    for i in F.empty_land(pl):
-        pl.grid[i] = tile
-    touch(s)
+    edit(s, p, cells={i: tile for i in F.empty_land(s.players[p])}, in_place=True)
 
 
 # ---------------------------------------------------------------------------
@@ -200,10 +199,7 @@ def test_colonist_both() -> None:
 
 def test_colonist_without_hydrated_moor_offers_horse_only() -> None:
     s = fresh()
-    pl = s.players[0]
-    for c in range(3):
-        F.dehydrate(pl, c)
-    touch(s)
+    edit(s, dehydrated=range(3), in_place=True)
     do(s, "place colonist")
     assert legal(s) == {"take horse", "done"}
 
@@ -215,9 +211,7 @@ def test_colonist_without_hydrated_moor_offers_horse_only() -> None:
 def test_peat_cutter_per_spade(spades: int) -> None:
     s = fresh()
     pl = s.players[0]
-    F.dehydrate(pl, 0)
-    F.dehydrate(pl, 1)
-    touch(s)
+    edit(s, dehydrated=[0, 1], in_place=True)
     set_tool(s, 0, "spades", spades)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter")
@@ -237,8 +231,7 @@ def test_peat_cutter_several_tiles_example() -> None:
     """7 Spades: 4 from a moor (the tile leaves), then 3 from the boardwalk."""
     s = fresh()
     pl = s.players[0]
-    F.dehydrate(pl, 2)
-    touch(s)
+    edit(s, dehydrated=[2], in_place=True)
     set_tool(s, 0, "spades", 7)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter", "cut m2 4")
@@ -256,11 +249,7 @@ def test_peat_cutter_may_cut_fewer() -> None:
 
 
 def test_peat_cutter_never_from_general_supply() -> None:
-    s = fresh()
-    pl = s.players[0]
-    pl.grid[13] = ""
-    pl.bw_peat = 0
-    touch(s)
+    s = edit(fresh(), cells={13: ""}, bw_peat=0)
     set_res(s, 0, peat=0)
     do(s, "place peat_cutter")
     assert res(s, 0, "peat") == 0
@@ -315,7 +304,7 @@ def test_woodcutter(axes: int) -> None:
     s = fresh()
     set_tool(s, 0, "axes", axes)
     set_res(s, 0, wood=0)
-    s.players[0].grid[9] = "forest"  # forests do not matter here
+    edit(s, cells={9: "forest"}, in_place=True)  # forests do not matter here
     do(s, "place woodcutter")
     assert res(s, 0, "wood") == axes
 
@@ -367,9 +356,7 @@ def test_farmer_field_with_the_plow_just_built() -> None:
 def test_farmer_one_field_per_plow_including_new_one() -> None:
     s = fresh()
     pl = s.players[0]
-    pl.barn = [["plow"], ["plow"]]
-    pl.dikes = 1  # 5 empty land spaces
-    touch(s)
+    edit(s, equipment=["plow", "plow"], dikes=1, in_place=True)  # 5 empty land spaces
     set_res(s, 0, wood=1)
     do(s, "place farmer", "field flax", "field grain")
     assert "field flax" not in legal(s)  # 2 plows, 2 fields so far
@@ -381,8 +368,7 @@ def test_farmer_one_field_per_plow_including_new_one() -> None:
 
 def test_farmer_may_plow_fewer_fields() -> None:
     s = fresh()
-    s.players[0].barn = [["plow"], ["plow"]]
-    touch(s)
+    edit(s, equipment=["plow", "plow"], in_place=True)
     do(s, "place farmer", "field flax", "done")
     assert s.players[0].grid.count("field_flax") == 2
 
@@ -394,13 +380,11 @@ def test_field_supply_14_minus_2_per_player() -> None:
 
 def test_farmer_needs_field_supply_and_empty_land() -> None:
     s = fresh()
-    s.players[0].barn = [["plow"]]
-    s.pool["field"] = 0
-    touch(s)
+    edit(s, equipment=["plow"], supply={"field": 0}, in_place=True)
     do(s, "place farmer")
     assert not any(a.startswith("field") for a in legal(s))
     s = fresh()
-    s.players[0].barn = [["plow"]]
+    edit(s, equipment=["plow"], in_place=True)
     cover_land(s)
     do(s, "place farmer")
     assert not any(a.startswith("field") for a in legal(s))
@@ -410,9 +394,7 @@ def test_farmer_full_barn_return_first() -> None:
     """No barn room for a Plow: return another piece of equipment first."""
     s = fresh()
     pl = s.players[0]
-    pl.barn = [["peat_boat"] for _ in range(5)]
-    touch(s)
-    s.pool["boat_plow"] = 1
+    edit(s, equipment=["peat_boat"] * 5, supply={"boat_plow": 1}, in_place=True)
     do(s, "place farmer")
     assert "plow horse" not in legal(s)
     assert "return peat_boat@0" in legal(s)
@@ -437,8 +419,7 @@ def test_forester_costs_1_food_and_takes_a_forest() -> None:
 def test_forest_supply_is_5() -> None:
     assert fresh().pool["forest_park"] == 5
     s = fresh()
-    s.pool["forest_park"] = 0
-    touch(s)
+    edit(s, supply={"forest_park": 0}, in_place=True)
     do(s, "place forester")
     assert "forest" not in legal(s)
 
@@ -543,8 +524,7 @@ def _warden(s, what: str):
 def test_warden_flips_land_tiles(old: str, new: str) -> None:
     s = fresh()
     set_animals(s, 0, horse=0)
-    s.players[0].grid[9] = old
-    touch(s)
+    edit(s, cells={9: old}, in_place=True)
     before = dict(s.pool)
     res_before = s.players[0].res[:]
     pl = _warden(s, old)
@@ -565,8 +545,7 @@ def test_warden_moor_to_dehydrated_with_4_peat() -> None:
                                      ("cart", "horse_cart"), ("carriage", "droshky")])
 def test_warden_flips_equipment_for_free(old: str, new: str) -> None:
     s = fresh()
-    s.players[0].barn = [[old] + [""] * len(C.VEHICLE_CELLS.get(old, ()))]
-    touch(s)
+    edit(s, equipment=[old], in_place=True)
     set_res(s, 0, wood=0, timber=0)
     set_animals(s, 0, horse=0)
     pl = _warden(s, f"{old}@0")
@@ -576,17 +555,14 @@ def test_warden_flips_equipment_for_free(old: str, new: str) -> None:
 
 def test_warden_vehicle_flip_keeps_loads() -> None:
     s = fresh()
-    s.players[0].barn = [["cart", "timber", "brick", ""]]
-    touch(s)
+    edit(s, barn=[["cart", "timber", "brick", ""]], in_place=True)
     pl = _warden(s, "cart@0")
     assert pl.barn == [["horse_cart", "timber", "brick", "", ""]]
     s = fresh()
-    s.players[0].barn = [["handcart", "timber"]]
-    touch(s)
+    edit(s, barn=[["handcart", "timber"]], in_place=True)
     assert _warden(s, "handcart@0").barn == [["wagon", "timber", ""]]
     s = fresh()
-    s.players[0].barn = [["carriage", "", "summer_wear"]]
-    touch(s)
+    edit(s, barn=[["carriage", "", "summer_wear"]], in_place=True)
     assert _warden(s, "carriage@0").barn == [["droshky", "", "summer_wear", ""]]
 
 
@@ -605,21 +581,15 @@ def test_warden_refuses_stall_to_depot_when_animals_would_not_fit() -> None:
 
 def test_warden_fields_and_double_stalls_cannot_flip() -> None:
     s = fresh()
-    pl = s.players[0]
-    pl.grid[9] = "double_stall"
-    pl.grid[10] = "park"
-    pl.grid[12] = "depot"
-    for c in range(3):
-        F.dehydrate(pl, c)
-    touch(s)
+    edit(s, cells={9: "double_stall", 10: "park", 12: "depot"}, dehydrated=range(3),
+         in_place=True)
     do(s, "place warden")
     assert s.stack == []  # nothing to flip: the action ends
 
 
 def test_warden_one_flip_only() -> None:
     s = fresh()
-    s.players[0].grid[9] = "forest"
-    touch(s)
+    edit(s, cells={9: "forest"}, in_place=True)
     do(s, "place warden", "upgrade forest")
     assert s.stack == [] and s.players[0].grid.count("moor") == 6
 
@@ -665,9 +635,8 @@ def test_laborer_uses_own_tools_spades_example() -> None:
     """Further Details 7: opponent has 7 Spades, you 3: imitating gets you 3 Peat."""
     s, a, b = two_players()
     set_tool(s, a, "spades", 7)
-    F.dehydrate(s.players[a], 0)
-    F.dehydrate(s.players[b], 0)
-    touch(s)
+    edit(s, a, dehydrated=[0], in_place=True)
+    edit(s, b, dehydrated=[0], in_place=True)
     set_res(s, a, peat=0)
     set_res(s, b, peat=0, food=5)
     do(s, "place peat_cutter", "cut m0 4", "cut bw 3")
@@ -728,22 +697,18 @@ def test_laborer_imitation_either_or() -> None:
 def test_warden_coach_and_four_upgrade_with_promos() -> None:
     """RULINGS 11: the Coach-and-Four's back adds a single space to its triple."""
     s = fresh(promos=True)
-    s.players[0].barn = [["coach_and_four", "winter_wear"]]
-    touch(s)
+    edit(s, barn=[["coach_and_four", "winter_wear"]], in_place=True)
     assert _warden(s, "coach_and_four@0").barn == [
         ["coach_and_four_upgraded", "winter_wear", ""]]
 
 
 def test_field_supply_is_shared() -> None:
     s, a, b = two_players()
-    s.players[a].barn = [["plow"]]
-    s.players[b].barn = [["plow"]]
-    s.pool["field"] = 1
-    touch(s)
+    edit(s, a, equipment=["plow"], in_place=True)
+    edit(s, b, equipment=["plow"], supply={"field": 1}, in_place=True)
     do(s, "place farmer", "field grain", "done")
     assert s.pool["field"] == 0
-    s.players[b].animals[2] = 1
-    touch(s)
+    edit(s, b, animals={"horses": 1}, in_place=True)
     set_res(s, b, food=5)
     do(s, "place laborer_summer", "imitate farmer")
     assert not any(x.startswith("field") for x in legal(s))

@@ -7,7 +7,9 @@ import pytest
 
 from arle.data import catalog as C
 from arle.engine import farm as F
-from util import do, fresh, legal, res, set_animals, set_res, set_tool, touch, winter
+from util import do, fresh, legal, res, set_animals, set_res, set_tool, winter
+
+from arle.position import edit
 
 
 def tv(s, tool: str, p: int = 0) -> int:
@@ -20,10 +22,7 @@ def w(players: int = 1, seed: int = 0):
 
 
 def cover_land(s, p: int = 0, tile: str = "forest") -> None:
-    pl = s.players[p]
-    for i in F.empty_land(pl):
-        pl.grid[i] = tile
-    touch(s)
+    edit(s, p, cells={i: tile for i in F.empty_land(s.players[p])}, in_place=True)
 
 
 def barn(s, p: int = 0) -> list[str]:
@@ -42,8 +41,7 @@ def test_winter_offers_the_15_winter_spaces_solo() -> None:
 @pytest.mark.parametrize("boats", [0, 1, 2, 3])
 def test_peat_boatman_3_plus_1_per_boat(boats: int) -> None:
     s = w()
-    s.players[0].barn = [["peat_boat"] for _ in range(boats)] + [["plow"]]
-    touch(s)
+    edit(s, equipment=["peat_boat"] * boats + ["plow"], in_place=True)
     set_res(s, 0, peat=0)
     do(s, "place peat_boatman")
     assert res(s, 0, "peat") == 3 + boats
@@ -152,8 +150,7 @@ def test_grocer_winter(kind: str) -> None:
 
 def test_grocer_winter_peat_choice_of_tile() -> None:
     s = w()
-    F.dehydrate(s.players[0], 1)
-    touch(s)
+    edit(s, dehydrated=[1], in_place=True)
     do(s, "place grocer_winter")
     assert legal(s) == {"cut m1 1", "cut bw 1"}
     do(s, "cut m1 1")
@@ -162,10 +159,7 @@ def test_grocer_winter_peat_choice_of_tile() -> None:
 
 def test_grocer_winter_no_peat_from_supply() -> None:
     s = w()
-    pl = s.players[0]
-    pl.grid[13] = ""
-    pl.bw_peat = 0
-    touch(s)
+    edit(s, cells={13: ""}, bw_peat=0, in_place=True)
     set_res(s, 0, peat=0)
     do(s, "place grocer_winter", "take sheep")
     assert res(s, 0, "peat") == 0 and res(s, 0, "wood") == 5
@@ -343,8 +337,7 @@ def test_wainwright_one_peat_boat_only() -> None:
 
 def test_wainwright_vehicle_supply_limit() -> None:
     s = w()
-    s.pool["handcart_wagon"] = 0
-    touch(s)
+    edit(s, supply={"handcart_wagon": 0}, in_place=True)
     set_res(s, 0, wood=10)
     do(s, "place wainwright")
     assert "vehicle handcart" not in legal(s) and "vehicle wagon" not in legal(s)
@@ -362,9 +355,8 @@ def test_barn_capacity() -> None:
 
 def test_wainwright_full_barn_needs_return_first() -> None:
     s = w()
-    s.players[0].barn = [["peat_boat"] for _ in range(4)] + [["cart", "", "", ""]] * 3
-    s.pool["boat_plow"] = 2
-    touch(s)
+    edit(s, equipment=["peat_boat"] * 4 + ["cart"] * 3, in_place=True)
+    assert s.pool["boat_plow"] == 2
     set_res(s, 0, wood=10)
     set_animals(s, 0, horse=2)
     do(s, "place wainwright")
@@ -380,8 +372,7 @@ def test_wainwright_full_barn_needs_return_first() -> None:
 
 def test_small_item_in_bottom_large_space_blocks_third_large() -> None:
     s = w()
-    s.players[0].barn = [["peat_boat"] for _ in range(5)] + [["cart", "", "", ""]] * 2
-    touch(s)
+    edit(s, equipment=["peat_boat"] * 5 + ["cart"] * 2, in_place=True)
     set_res(s, 0, wood=10)
     set_animals(s, 0, horse=2)
     do(s, "place wainwright")
@@ -414,8 +405,7 @@ def test_carpenter_winter_stall_to_stable() -> None:
 def test_stable_supply_is_3() -> None:
     assert fresh().pool["stable"] == 3
     s = w()
-    s.pool["stable"] = 0
-    touch(s)
+    edit(s, supply={"stable": 0}, in_place=True)
     set_res(s, 0, brick=2)
     do(s, "place carpenter_winter")
     assert "stable" not in legal(s)
@@ -423,8 +413,7 @@ def test_stable_supply_is_3() -> None:
 
 def test_no_stable_without_a_stall_or_bricks() -> None:
     s = w()
-    s.players[0].grid[12] = "depot"
-    touch(s)
+    edit(s, cells={12: "depot"}, in_place=True)
     set_res(s, 0, brick=5)
     do(s, "place carpenter_winter")
     assert "stable" not in legal(s)
@@ -454,8 +443,7 @@ def test_no_stable_directly_on_land() -> None:
 # ---------------------------------------------------------------------------
 def test_dike_warden_dike_and_upgrade() -> None:
     s = w()
-    s.players[0].grid[9] = "forest"
-    touch(s)
+    edit(s, cells={9: "forest"}, in_place=True)
     do(s, "place dike_warden")
     assert s.players[0].dikes == 1
     do(s, "upgrade forest")

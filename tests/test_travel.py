@@ -12,29 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res, touch, play_out_half_year
+from util import fresh, legal, res, set_animals, set_res, play_out_half_year
 
 from arle import IllegalActionError
 from arle.data import catalog as C
 from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 
 def give(s: State, p: int, *kinds: str) -> State:
-    for k in kinds:
-        F.add_equipment(s, p, k)
-    return touch(s)
+    return edit(s, p, equipment=kinds, in_place=True)
 
 
 def bare(players: int = 1) -> State:
     """Player 0 with nothing at all to sell: no goods, tiles, moors or animals."""
-    s = fresh(players=players)
-    pl = s.players[0]
-    pl.res = [0] * len(pl.res)
-    pl.grid = [""] * 21
-    pl.animals = [0, 0, 0]
-    pl.bw_peat = 0
-    return touch(s)
+    return edit(fresh(players=players), res={}, only=True, grid=[""] * 21,
+                animals=(0, 0, 0), bw_peat=0, in_place=True)
 
 
 def sell_at(s: State, dest: str, *options: str, cell: int = 0) -> None:
@@ -94,19 +88,19 @@ CASES: list[tuple[str, str, dict[str, Any], int, dict[str, int]]] = [
 
 
 def _setup(s: State, setup: dict[str, Any]) -> None:
-    pl = s.players[0]
+    cells, equipment, animals, goods = {}, [], {}, {}
     for k, v in setup.items():
         if k == "grid":
-            pl.grid[9] = v
+            cells[9] = v
         elif k == "equip":
-            F.add_equipment(s, 0, v)
+            equipment.append(v)
         elif k == "moor":
-            pl.grid[15] = pl.grid[18] = v
+            cells[15] = cells[18] = v
         elif k in C.ANIMAL_INDEX:
-            pl.animals[C.ANIMAL_INDEX[k]] = v
+            animals[k] = v
         else:
-            pl.res[C.RES_INDEX[k]] = v
-    touch(s)
+            goods[k] = v
+    edit(s, cells=cells, equipment=equipment, animals=animals, res=goods, in_place=True)
 
 
 def _probe(s: State, name: str) -> int:
@@ -253,8 +247,7 @@ def test_leer_linen_is_not_summer_wear() -> None:
     assert (res(s, 0, "food"), res(s, 0, "summer_wear")) == (6, 0)
     s = bare()
     give(s, 0, "cart")
-    set_res(s, 0, summer_wear=1)
-    s.players[0].res[C.LINEN] = 0
+    set_res(s, 0, summer_wear=1, linen=0)
     assert "load 0 0 aurich" not in legal(s)  # Aurich wants Leather, not clothing
 
 
@@ -279,11 +272,9 @@ def test_bremen_removes_a_moor_whatever_its_side_or_peat() -> None:
     s = bare()
     give(s, 0, "horse_cart")
     pl = s.players[0]
-    F.dehydrate(pl, 1)          # column 1: dehydrated, 4 Peat
-    F.cut_peat(pl, "m1", 1)     # 3 Peat left on it
-    pl.grid[15] = pl.grid[18] = "moor"   # column 0: hydrated
-    pl.res[C.PEAT] = 0
-    touch(s)
+    # column 1: dehydrated, 3 Peat left on it; column 0: hydrated
+    edit(s, cells={16: "dmoor", 19: "dmoor", 15: "moor", 18: "moor"},
+         moor_peat=[0, 3, 0], res={"peat": 0}, in_place=True)
     s.apply("load 0 0 bremen")
     assert legal(s) == {"sell moor:moor", "sell moor:dmoor3"}
     s.apply("sell moor:dmoor3")   # then nothing is left: the frame closes
@@ -300,9 +291,7 @@ def test_bremen_can_remove_the_small_boardwalk() -> None:
     # Korean index: "whatever its size"), so Bremen may take it off with its Peat.
     s = bare()
     give(s, 0, "horse_cart")
-    s.players[0].grid[F.BOARDWALK_CELL] = "boardwalk"
-    s.players[0].bw_peat = 2
-    touch(s)
+    edit(s, cells={F.BOARDWALK_CELL: "boardwalk"}, bw_peat=2, in_place=True)
     before = s.scores()[0].categories["home_board"]
     s.apply("load 0 0 bremen")
     assert not s.stack   # the only option
@@ -407,8 +396,7 @@ def test_travel_track_in_emptying_order() -> None:
 
 
 def _travel_vp(s: State, dests: list[str]) -> float:
-    s.players[0].travel = list(dests)
-    return s.scores()[0].categories["travel"]
+    return edit(s, travel=list(dests)).scores()[0].categories["travel"]
 
 
 def _subset_of_size(n: int) -> list[str]:
@@ -450,8 +438,7 @@ def test_travel_vp_counts_after_emptying() -> None:
 
 
 def test_each_player_has_own_destinations() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
+    s = edit(fresh(players=2), start_player=0)
     give(s, 0, "cart")
     give(s, 1, "cart")
     s.apply("load 0 0 beemoor")

@@ -11,8 +11,6 @@ import pytest
 import arle
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.engine import frames as FR
-from arle.engine.core import push
 from arle.engine.setup import IMPLEMENTED_TT_BUILDINGS, PENDING_TT_BUILDINGS
 from arle.state import State
 from tests.util import do, legal, position, top
@@ -300,9 +298,8 @@ def test_slaughterhouse_tool_step_and_butcher_food() -> None:
     s2 = game(animals=(2, 0, 0), buildings=["slaughterhouse"], grid=grid)
     s3 = game(animals=(2, 0, 0))
     for x in (s2, x3 := s3):
-        push(x, FR.Butcher(0))                                  # the Butcher's frame (Winter)
-        x._legal = None
-        do(x, "butcher 2 0 0")
+        position.edit(x, half_year=2, in_place=True)            # the Butcher's (Winter)
+        do(x, "place butcher", "butcher 2 0 0")
     assert x3 is s3
     assert res(s2, "food") - res(s3, "food") == 2               # +1 per animal (T45)
 

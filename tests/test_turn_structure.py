@@ -14,11 +14,11 @@ goes to the start player of a hypothetical 10th half year.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_res, touch, play_out_half_year
+from util import fresh, legal, res, set_res, play_out_half_year
 
 from arle import IllegalActionError
 from arle.data import catalog as C
-from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 
@@ -35,10 +35,7 @@ def rich(s: State) -> State:
 
 
 def last_half_year(players: int, start: int = 0) -> State:
-    s = fresh(players=players)
-    s.half_year = 9
-    s.start_player = start
-    return touch(s)
+    return edit(fresh(players=players), half_year=9, start_player=start)
 
 
 # ---------------------------------------------------------------------------
@@ -65,9 +62,7 @@ def test_four_workers_each() -> None:
 
 
 def test_start_player_goes_first_in_every_month() -> None:
-    s = fresh(players=2)
-    s.start_player = 1
-    touch(s)
+    s = edit(fresh(players=2), start_player=1)
     order = []
     for _ in range(8):
         order.append(s.current_player)
@@ -84,9 +79,7 @@ def test_solo_places_four_workers() -> None:
 
 
 def test_skipping_uses_the_worker_without_an_action() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
-    touch(s)
+    s = edit(fresh(players=2), start_player=0)
     before = [p.res[:] for p in s.players]
     s.apply("skip")
     assert s.turn == 1 and s.occupied == {} and s.current_player == 1
@@ -94,9 +87,7 @@ def test_skipping_uses_the_worker_without_an_action() -> None:
 
 
 def test_an_occupied_space_is_blocked_until_the_next_half_year() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
-    touch(s)
+    s = edit(fresh(players=2), start_player=0)
     s.apply("place woodcutter")
     assert s.occupied == {"woodcutter": 0}
     assert "woodcutter" not in places(s)
@@ -109,9 +100,7 @@ def test_an_occupied_space_is_blocked_until_the_next_half_year() -> None:
 # Special Action
 # ---------------------------------------------------------------------------
 def test_special_action_in_summer_takes_a_winter_space() -> None:
-    s = rich(fresh(players=2))
-    s.start_player = 0
-    touch(s)
+    s = edit(rich(fresh(players=2)), start_player=0)
     assert places(s) == set(C.SUMMER_SPACES) | set(C.WINTER_SPACES)
     s.apply("place woodcutter")
     assert s.current_player == 1
@@ -125,10 +114,7 @@ def test_special_action_in_summer_takes_a_winter_space() -> None:
 
 
 def test_special_action_in_winter_takes_a_summer_space() -> None:
-    s = rich(fresh(players=2))
-    s.half_year = 2
-    s.start_player = 0
-    touch(s)
+    s = edit(rich(fresh(players=2)), half_year=2, start_player=0)
     assert "woodcutter" in places(s)
     s.apply("place woodcutter")
     assert res(s, 0, "wood") == 4 + 3 and s.special == 0
@@ -136,9 +122,7 @@ def test_special_action_in_winter_takes_a_summer_space() -> None:
 
 
 def test_special_action_is_available_again_next_half_year() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
-    touch(s)
+    s = edit(fresh(players=2), start_player=0)
     s.apply("place peat_boatman")
     play_out_half_year(s)
     assert s.special == -1
@@ -163,9 +147,7 @@ def test_no_special_action_in_solo() -> None:
                          ids=["nobody", "start-player", "non-start-player"])
 def test_start_player_marker(who: int | None, next_start: int) -> None:
     # Start player 0. It passes to player 1 unless player 1 used the Special Action.
-    s = fresh(players=2)
-    s.start_player = 0
-    touch(s)
+    s = edit(fresh(players=2), start_player=0)
     if who == 0:
         s.apply("place peat_boatman")
     elif who == 1:
@@ -205,11 +187,9 @@ def test_no_end_before_all_workers_are_used() -> None:
 
 
 def test_work_phase_ends_after_both_players_declared_the_end() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
+    s = edit(fresh(players=2), start_player=0)
     for p in (0, 1):
-        F.add_equipment(s, p, "handcart")
-    touch(s)
+        edit(s, p, equipment=["handcart"], in_place=True)
     for _ in range(8):
         s.apply("skip")
     assert s.phase == "work" and s.current_player == 0
@@ -223,9 +203,7 @@ def test_work_phase_ends_after_both_players_declared_the_end() -> None:
 
 
 def test_half_year_end_resets_the_board() -> None:
-    s = fresh(players=2)
-    s.start_player = 0
-    touch(s)
+    s = edit(fresh(players=2), start_player=0)
     s.apply("place woodcutter")
     s.apply("place peat_boatman")
     play_out_half_year(s)
@@ -251,10 +229,8 @@ def test_game_ends_after_the_ninth_november() -> None:
 
 def test_peat_boat_window_after_the_last_november() -> None:
     s = last_half_year(1)
-    F.add_equipment(s, 0, "peat_boat")
-    set_res(s, 0, peat=6, food=3, grain=0)
-    s.players[0].animals = [0, 0, 0]
-    touch(s)
+    edit(s, equipment=["peat_boat"], res={"peat": 6, "food": 3, "grain": 0},
+         animals=(0, 0, 0), in_place=True)
     for _ in range(4):
         s.apply("skip")
     s.apply("end")
@@ -274,9 +250,7 @@ def test_peat_boat_window_after_the_last_november() -> None:
 
 def test_final_window_waits_for_finish() -> None:
     s = last_half_year(1)
-    F.add_equipment(s, 0, "peat_boat")
-    set_res(s, 0, peat=4)
-    touch(s)
+    edit(s, equipment=["peat_boat"], res={"peat": 4}, in_place=True)
     play_to_final(s)
     s.apply("finish")
     assert s.is_terminal() and res(s, 0, "peat") == 2
@@ -296,8 +270,7 @@ def play_to_final(s: State) -> None:
 def test_both_players_get_the_final_window_start_player_first() -> None:
     s = last_half_year(2, start=0)
     for p in (0, 1):
-        F.add_equipment(s, p, "peat_boat")
-    touch(s)
+        edit(s, p, equipment=["peat_boat"], in_place=True)
     play_to_final(s)
     # Half year 9's marker passed to player 1: the hypothetical 10th half year's order.
     assert s.current_player == s.start_player == 1

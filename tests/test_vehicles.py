@@ -9,18 +9,17 @@ loads stay out of reach until the next inventory empties the vehicles.
 from __future__ import annotations
 
 import pytest
-from util import fresh, legal, res, set_animals, set_res, touch, play_out_half_year
+from util import fresh, legal, res, set_animals, set_res, play_out_half_year
 
 from arle import IllegalActionError
 from arle.engine import farm as F
+from arle.position import edit
 from arle.state import State
 
 
 def give(s: State, p: int, *kinds: str) -> State:
     """Put equipment from the shared supply into player p's barn."""
-    for k in kinds:
-        F.add_equipment(s, p, k)
-    return touch(s)
+    return edit(s, p, equipment=kinds, in_place=True)
 
 
 def loads(s: State, item: str) -> set[str]:
@@ -35,13 +34,8 @@ def loads(s: State, item: str) -> set[str]:
 def bare(players: int = 1) -> State:
     """A fresh game whose player 0 owns nothing loadable and nothing sellable except
     what a test sets up (no goods, no fields, no moors, no boardwalk, no animals)."""
-    s = fresh(players=players)
-    pl = s.players[0]
-    pl.res = [0] * len(pl.res)
-    pl.grid = [""] * 21
-    pl.bw_peat = 0
-    pl.animals = [0, 0, 0]
-    return touch(s)
+    return edit(fresh(players=players), res={}, only=True, grid=[""] * 21, bw_peat=0,
+                animals=(0, 0, 0))
 
 
 
@@ -246,9 +240,7 @@ def test_no_loading_during_the_inventory() -> None:
 
 
 def test_vehicle_can_be_loaded_right_after_it_is_built() -> None:
-    s = set_res(fresh(), 0, wood=6)
-    s.half_year = 2
-    touch(s)
+    s = edit(fresh(), res={"wood": 6}, half_year=2)
     s.apply("place wainwright")
     s.apply("vehicle handcart")
     assert "load 0 0 wood" in legal(s)   # still inside the Wainwright's frame
@@ -287,9 +279,7 @@ def test_inventory_empties_goods_to_supply_and_destinations_to_the_track() -> No
 
 def test_loading_station_puts_peat_from_the_general_supply_on_single_spaces() -> None:
     s = give(fresh(), 0, "carriage")
-    s.players[0].buildings.append("loading_station")
-    F.place_tile(s.players[0], "b:loading_station")
-    touch(s)
+    edit(s, built={"loading_station": F.empty_land(s.players[0])[0]}, in_place=True)
     assert loads(s, "peat") == {"0 0"}        # never on the double space
     s.apply("load 0 0 peat")
     assert res(s, 0, "peat") == 3             # nothing paid from the own supply

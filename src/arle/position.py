@@ -28,7 +28,7 @@ from typing import Any
 
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.state import State
+from arle.state import Player, State
 
 __all__ = ["edit", "commit"]
 
@@ -44,6 +44,12 @@ def edit(state: State, player: int = 0, *,
          animals: Mapping[str, int] | Iterable[int] | None = None,
          tools: Mapping[str, int] | None = None,
          half_year: int | None = None,
+         start_player: int | None = None,
+         cells: Mapping[int | str, str] | None = None,
+         built: Mapping[str, int | str] | None = None,
+         equipment: Iterable[str] | None = None,
+         dehydrated: Iterable[int] | None = None,
+         supply: Mapping[str, int] | None = None,
          in_place: bool = False,
          **fields: Any) -> State:
     """A new, checked state: ``state`` with player ``player``'s belongings changed, as a
@@ -53,12 +59,38 @@ def edit(state: State, player: int = 0, *,
     every other resource is set to 0 first.  ``animals`` sets counts by name
     (``{"sheep": 3}``) or all three as ``(sheep, cattle, horses)``.  ``tools`` puts
     tool indicators on the space showing a value (``{"fish_traps": 4}``).
-    ``half_year`` changes the half year (only before its first worker).  Other keyword
-    arguments replace a player field as saved (``grid``, ``barn``, ``buildings``,
-    ``travel``, ``moor_peat``, ``bw_peat``, ``dikes``, ``bottleneck``; see
+    ``half_year`` changes the half year and ``start_player`` the player who starts it
+    (both only before the half year's first worker).
+
+    The farm: ``cells`` puts tiles on home-board cells, named by index 0..20 (row-major
+    from the top) or as ``"R,C"`` (row from the sea, column, as ``cell R,C``), e.g.
+    ``{"3,0": "field", 10: ""}`` (``""`` empties a cell).  ``built`` gives buildings,
+    each on its cell (``{"mill": "4,0"}``).  ``equipment`` adds barn items by kind,
+    unloaded (``["plow", "cart"]``).  ``dehydrated`` turns the Moor tiles of these
+    columns (0..2) to their dehydrated side, with their full Peat.  ``supply`` sets
+    tiles of a limited supply aside (``{"stable": 0}``): the supply can hold fewer than
+    the players leave it, never more.  ``cells`` apply before ``built``, and both after
+    a ``grid`` keyword.
+
+    Other keyword arguments replace a player field as saved (``grid``, ``barn``,
+    ``buildings``, ``travel``, ``moor_peat``, ``bw_peat``, ``dikes``, ``bottleneck``; see
     docs/STATE_FORMAT.md).  Raises ValueError naming the field if the result is not a
     valid position.  With ``in_place=True`` ``state`` itself becomes the new position
-    (unchanged if the edit is refused) and is returned."""
+    (unchanged if the edit is refused) and is returned.
+
+    >>> import arle
+    >>> s = edit(arle.new_game(players=2, seed=3), 1, cells={"3,0": "stable"},
+    ...          built={"mill": 10}, equipment=["plow"], supply={"stable": 1},
+    ...          start_player=1)
+    >>> s.players[1].grid[9], s.players[1].grid[10], s.players[1].barn
+    ('stable', 'b:mill', [['plow']])
+    >>> s.start_player, s.pool["stable"], "mill" in s.board
+    (1, 1, False)
+    >>> edit(s, cells={"9,0": "field"})
+    Traceback (most recent call last):
+    ...
+    ValueError: cells.9,0: no such cell (rows 0..6, columns 0..2)
+    """
     if type(player) is not int or not 0 <= player < state.n:
         raise ValueError(f"player: no player {player!r} in a {state.n}-player game")
     s = state.clone()
@@ -101,6 +133,7 @@ def edit(state: State, player: int = 0, *,
             if k < C.MAX_DIKE_MOVES:
                 cols = next_dike_cols(cols, k)
         fields = {**fields, "dike_cols": cols}
+    fields = _farm_fields(pl, fields, cells, built, equipment, dehydrated)
     for name, value in fields.items():
         if name not in _PLAYER_FIELDS + (_TT_PLAYER_FIELDS if tt else ()):
             raise ValueError(f"{name}: not a player field "
@@ -117,11 +150,93 @@ def edit(state: State, player: int = 0, *,
             raise ValueError("half_year: only a half year without workers placed can "
                              "change")
         s.half_year = half_year
+    if start_player is not None:
+        if type(start_player) is not int or not 0 <= start_player < s.n:
+            raise ValueError(f"start_player: no player {start_player!r} in a "
+                             f"{s.n}-player game")
+        if s.turn != 0 or s.stack:
+            raise ValueError("start_player: only a half year without workers placed can "
+                             "change it")
+        s.start_player = start_player
+    for name, n in (supply or {}).items():
+        if name not in s.pool:
+            raise ValueError(f"supply.{name}: no such supply (known: {sorted(s.pool)})")
+        if type(n) is not int or n < 0:
+            raise ValueError(f"supply.{name}: expected a count, not {n!r}")
+        s.pool[name] = n
     new = commit(s)
+    for name, n in (supply or {}).items():
+        if new.pool[name] != n:
+            raise ValueError(f"supply.{name}: the supply holds at most {new.pool[name]} "
+                             f"here, not {n}")
     if in_place:
         from arle.stateformat import adopt
         return adopt(state, new)
     return new
+
+
+def _cell(key: int | str, where: str) -> int:
+    """A home-board cell from its index or its ``"R,C"`` name."""
+    if type(key) is int:
+        if 0 <= key < C.ROWS * C.COLS:
+            return key
+    elif isinstance(key, str):
+        r, comma, c = key.partition(",")
+        if comma and r.strip().isdigit() and c.strip().isdigit():
+            row, col = int(r), int(c)
+            if row < C.ROWS and col < C.COLS:
+                return row * C.COLS + col
+    raise ValueError(f"{where}.{key}: no such cell (rows 0..{C.ROWS - 1}, "
+                     f"columns 0..{C.COLS - 1})")
+
+
+def _farm_fields(pl: Player, fields: dict[str, Any], cells: Mapping[int | str, str] | None,
+                 built: Mapping[str, int | str] | None,
+                 equipment: Iterable[str] | None,
+                 dehydrated: Iterable[int] | None) -> dict[str, Any]:
+    """``fields`` with the ``grid``, ``buildings``, ``barn`` and ``moor_peat`` that
+    ``cells``, ``built``, ``equipment`` and ``dehydrated`` make of the player's (or of
+    the fields given)."""
+    if cells is None and built is None and equipment is None and dehydrated is None:
+        return fields
+    out = dict(fields)
+    if cells is not None or built is not None or dehydrated is not None:
+        grid = list(out.get("grid", pl.grid))
+        if dehydrated is not None:
+            peat = list(out.get("moor_peat", pl.moor_peat))
+            for c in dehydrated:
+                if type(c) is not int or not 0 <= c < len(C.MOOR_CELLS):
+                    raise ValueError(f"dehydrated.{c}: no Moor column {c!r} (0..2)")
+                upper, lower = C.MOOR_CELLS[c]
+                if grid[upper] != "moor" or grid[lower] != "moor":
+                    raise ValueError(f"dehydrated.{c}: no Moor tile to turn in column {c}")
+                grid[upper] = grid[lower] = "dmoor"
+                peat[c] = C.MOOR_PEAT
+            out["moor_peat"] = peat
+        for key, tile in (cells or {}).items():
+            if not isinstance(tile, str):
+                raise ValueError(f"cells.{key}: expected a tile name, not {tile!r}")
+            grid[_cell(key, "cells")] = tile
+        if built:
+            have = list(out.get("buildings", pl.buildings))
+            for b, key in built.items():
+                if b not in C.BUILDINGS and b not in TT.TT_BUILDINGS:
+                    raise ValueError(f"built.{b}: unknown building")
+                if b in have:
+                    raise ValueError(f"built.{b}: already built")
+                grid[_cell(key, f"built.{b}")] = "b:" + b
+                have.append(b)
+            out["buildings"] = have
+        out["grid"] = grid
+    if equipment is not None:
+        barn = [list(item) for item in out.get("barn", pl.barn)]
+        for kind in ([equipment] if isinstance(equipment, str) else equipment):
+            if not isinstance(kind, str) or kind not in C.EQUIPMENT_VP:
+                raise ValueError(f"equipment.{kind}: unknown equipment "
+                                 f"(known: {sorted(C.EQUIPMENT_VP)})")
+            barn.append([kind] + [""] * len(C.VEHICLE_CELLS.get(kind, ())))
+        out["barn"] = barn
+    return out
 
 
 def commit(state: State) -> State:

@@ -30,7 +30,7 @@ from arle.scoring import (
 )
 
 __all__ = ["Question", "QUESTIONS", "TT_QUESTIONS", "ask_farm", "farm_from_answers",
-           "parse_answer"]
+           "parse_answer", "questions"]
 
 Farm = dict[str, object]
 
@@ -52,6 +52,11 @@ def _name(x: str) -> str:
     return x.replace("_", " ")
 
 
+def _buildings_question(known: tuple[str, ...]) -> Question:
+    return Question(("home_board", "buildings"), "Buildings on the home board", "ids", [],
+                    known)
+
+
 def _questions() -> tuple[Question, ...]:
     qs: list[Question] = []
     for g in GOODS:
@@ -70,8 +75,7 @@ def _questions() -> tuple[Question, ...]:
                                   "allowed)", "ids", [], tuple(cat.EQUIPMENT)))
     qs.append(Question(("travel",), "Travel destinations used", "ids", [],
                        tuple(cat.DESTINATIONS)))
-    qs.append(Question(("home_board", "buildings"), "Buildings on the home board", "ids", [],
-                       tuple(cat.BUILDINGS)))
+    qs.append(_buildings_question(cat.BUILDINGS))
     for key in HOME_BOARD_COUNTS[:-1]:
         qs.append(Question(("home_board", key), f"Home board: {_name(key)}", "int", 0))
     qs.append(Question(("home_board", "boardwalk"), "Home board: Small Boardwalk still "
@@ -104,6 +108,22 @@ def _tt_questions() -> tuple[Question, ...]:
 #: The questions a Tea & Trade pad adds (``expansion=True``), after :data:`QUESTIONS`.
 TT_QUESTIONS: tuple[Question, ...] = _tt_questions()
 
+_TT_PAD: tuple[Question, ...] = tuple(
+    _buildings_question(cat.BUILDINGS + tt.TT_BUILDINGS) if q.path == ("home_board", "buildings")
+    else q for q in QUESTIONS) + TT_QUESTIONS
+
+
+def questions(expansion: bool = False) -> tuple[Question, ...]:
+    """The pad's questions in order: :data:`QUESTIONS`, and with the Tea & Trade
+    expansion its questions after them (and its buildings among the home board's).
+
+    >>> len(questions(True)) - len(questions()) == len(TT_QUESTIONS)
+    True
+    >>> "tea_office" in next(q for q in questions(True) if q.path[-1] == "buildings").known
+    True
+    """
+    return _TT_PAD if expansion else QUESTIONS
+
 
 def _get(farm: Farm, path: tuple[str, ...]) -> object:
     node: object = farm
@@ -125,8 +145,10 @@ def _set(farm: Farm, path: tuple[str, ...], value: object) -> None:
 
 def _key(text: str) -> str:
     """An id or a printed name reduced for matching: ``"Farmer's House"`` ->
-    ``"farmers_house"``, ``"Lütetsburg Castle"`` -> ``"lutetsburg_castle"``."""
+    ``"farmers_house"``, ``"Lütetsburg Castle"`` -> ``"lutetsburg_castle"``, a starred
+    tile ``"Smithy*"`` -> ``"smithy_star"``."""
     out = text.strip().lower().replace("ü", "u").replace("'", "").replace("’", "")
+    out = out.replace("*", " star")
     return "_".join(out.replace("-", " ").replace("_", " ").split())
 
 
@@ -134,6 +156,8 @@ def _key(text: str) -> str:
 _BY_NAME: dict[str, str] = {
     **{_key(i): i for i in (*cat.EQUIPMENT, *cat.DESTINATIONS, *cat.BUILDINGS)},
     **{_key(name): i for i, name in cat.BUILDING_NAME.items()},
+    **{_key(i): i for i in (*tt.TT_BUILDINGS, *SHIP_IDS)},
+    **{_key(name): i for i, name in {**tt.TT_BUILDING_NAME, **tt.SHIP_NAME}.items()},
 }
 
 
@@ -199,7 +223,7 @@ def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
     farm: Farm = copy.deepcopy(start) if start else {}
     if start and "harbor" in start:
         expansion = True
-    for q in QUESTIONS + (TT_QUESTIONS if expansion else ()):
+    for q in questions(expansion):
         current = _get(farm, q.path)
         default = q.default if current is None else current
         while True:
@@ -221,14 +245,17 @@ def ask_farm(ask: Callable[[str, str], str], say: Callable[[str], None],
 
 def farm_from_answers(answers: dict[str, str], expansion: bool = False) -> Farm:
     """The farm (JSON input format) that answers keyed by question (``"goods.food"``,
-    ``"barn"``...) describe; a missing answer keeps the question's default.  Raises
+    ``"barn"``...) describe; a missing answer keeps the question's default.  With
+    ``expansion`` the farm is a Tea & Trade one (its rows are scored, maybe 0).  Raises
     :class:`~arle.scoring.ScoringInputError` naming the key of the first refused answer.
 
     >>> farm_from_answers({"goods.food": "12", "barn": "plow"})["barn"]
     ['plow']
     """
     farm: Farm = {}
-    for q in QUESTIONS + (TT_QUESTIONS if expansion else ()):
+    if expansion:          # an expansion sheet even if no answer names the expansion
+        farm["harbor"] = []
+    for q in questions(expansion):
         key = ".".join(q.path)
         text = answers.get(key)
         if text is None:

@@ -21,6 +21,7 @@ Cell(at=13, row=4, col=1, tile='boardwalk', building=None, land=True, peat=4)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from operator import getitem
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -43,7 +44,7 @@ __all__ = [
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
-    "imitate_food", "last_half_year",
+    "futile_placements", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "season_spaces", "space_season", "special_actions",
@@ -573,3 +574,49 @@ def apply_logged(s: State, action: Any) -> tuple[Event, ...]:
                          f"{title[0].upper()}{title[1:]}: Player {p + 1} {what}"))
     return tuple(out)
 
+
+
+#: What a player may do after placing a worker that is no use of the space itself: close
+#: a window, pass, the next placement (and the anytime actions).
+_NOT_A_USE = frozenset({"done", "skip", "end", "place", "imitate"})
+
+
+def _holdings(s: State) -> tuple[object, ...]:
+    """Everyone's belongings, the buildings on the board and the supplies (not who used
+    the Special Action: using it is no gain)."""
+    d = json.loads(s.to_json())
+    return d["players"], d["board"], d["pool"]
+
+
+def futile_placements(s: State) -> frozenset[str]:
+    """The placements (``place SPACE ...`` and ``imitate ...`` actions, as text) open to
+    the player to move that would give them nothing now: placing there changes none of
+    anyone's belongings, the buildings on the board or the supplies, and opens no choice
+    of the space's own (only "done", the next placement or the anytime actions, which are open anyway).
+    The Carpenter without the goods to build anything, the Farmer without a plow or a
+    field to plow, the Butcher without an animal.  A placement that ends the half year
+    is never called futile (its inventory changes things whatever the space gave).
+
+    >>> import arle
+    >>> s = arle.new_game(players=1, seed=5)
+    >>> sorted(futile_placements(s))          # at the start every space gives something
+    []
+    """
+    p = s.current_player
+    if p is None:
+        return frozenset()
+    not_a_use = _NOT_A_USE | anytime_verbs()
+    before = _holdings(s)
+    out = set()
+    for a in s.legal_actions():
+        if a.verb not in ("place", "imitate"):
+            continue
+        c = s.clone()
+        c.apply(a)
+        if c.half_year != s.half_year or c.phase != s.phase or _holdings(c) != before:
+            continue
+        if c.current_player == p and any(x.verb not in not_a_use
+                                         for x in c.legal_actions()):
+            continue
+        out.add(str(a))
+    return frozenset(out)

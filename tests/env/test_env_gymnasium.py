@@ -1,5 +1,10 @@
 """The Gymnasium solo environment: the framework's own checker, registration, masks,
-rewards."""
+rewards.
+
+One test here is about the state's layout (allowed in tests/test_public_api_only.py):
+the reward's cache key must cover every field of a player, so it changes each field of
+a copied player in turn.
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from arle.data import catalog as C
 from arle.env.observation import (
     DECISIONS, OBS_HIGH, OBS_SIZE, SLICES, TILE_KINDS, describe, encode, text_view,
 )
+from arle.position import edit
 
 
 def test_slices_tile_the_whole_vector():
@@ -69,9 +70,8 @@ def test_viewpoints_swap_the_player_blocks():
 
 
 def test_barn_and_vehicle_loads():
-    s = arle.new_game(players=1, seed=1)
-    pl = s.players[0]
-    pl.barn = [["peat_boat"], ["wagon", "timber", ""]]
+    s = edit(arle.new_game(players=1, seed=1),
+             barn=[["peat_boat"], ["wagon", "timber", ""]])
     obs = encode(s, 0)
     barn = obs[SLICES["me.barn"]]
     assert barn[C.EQUIPMENT.index("peat_boat")] * 3 == 1

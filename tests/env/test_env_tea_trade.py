@@ -1,5 +1,10 @@
 """The research interfaces with Tea & Trade: the expansion's catalog and observation,
-and the three frameworks' checkers on expansion games; the base layouts unchanged."""
+and the three frameworks' checkers on expansion games; the base layouts unchanged.
+
+One test here is about the state's layout (allowed in tests/test_public_api_only.py):
+the reward's cache key must see each expansion field of a player, so it changes each
+field of a copied player in turn.
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import arle.green as G
-from green_util import act_with, fresh, legal, put
+from green_util import act_with, card, fresh, legal, put, supply
 
 
 def base(**opts: object) -> G.State:
@@ -65,7 +65,7 @@ def test_f8_option_cards_between_and_farm_path() -> None:
 def test_f9_several_towers_pay_together_and_f12_choice() -> None:
     s = base()
     put(s, 0, "-1,0", "tower", water=1)
-    s.players[0].farm["0,0"][2] = 1
+    card(s, 0, "0,0", water=1)
     act_with(s, 0, "f09", coins=9)                          # needs 2 water
     s.apply("build 0 1")
     assert s.players[0].farm["0,0"][2] == 0 and s.players[0].farm["-1,0"][2] == 0
@@ -112,7 +112,7 @@ def test_r10_immediate_ability_resolves_at_once_f19() -> None:
 
 def test_r10_refill_towers_in_range() -> None:
     s = base()
-    s.players[0].farm["0,0"][2] = 0
+    card(s, 0, "0,0", water=0)
     put(s, 0, "5,0", "tower", water=0)
     act_with(s, 0, "c02", coins=2)
     s.apply("build 0 1")
@@ -130,7 +130,7 @@ def test_r11_build_a_water_tower() -> None:
     act_with(s, 0, "b07", coins=1)
     assert not any(a.startswith("tower") for a in legal(s))
     s = base()
-    s.towers_left = 0
+    supply(s, towers=0)
     act_with(s, 0, "b07", coins=9)
     assert not any(a.startswith("tower") for a in legal(s))
 
@@ -143,7 +143,7 @@ def test_r12_build_a_silo() -> None:
     assert pl.coins == 0 and pl.farm["-1,0"] == ["silo", 1, 0, [], []]
     assert s.discard == ["b07"] and s.silos_left == 10
     s = base()
-    s.silos_left = 0
+    supply(s, silos=0)
     act_with(s, 0, "b07", coins=0)
     assert not any(a.startswith("silo") for a in legal(s))
 
@@ -217,7 +217,7 @@ def test_r15_discards_are_public() -> None:
 
 def test_f12_water_gain_distribution() -> None:
     s = base()
-    s.players[0].farm["0,0"][2] = 1
+    card(s, 0, "0,0", water=1)
     put(s, 0, "-1,0", "tower", water=1)
     act_with(s, 0, "c06", coins=3)                            # gain 3 water
     s.apply("build 0 1")

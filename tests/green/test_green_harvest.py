@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import arle.green as G
-from green_util import act_with, fresh, harvest_of, legal, put
+from green_util import act_with, card, equipment_stack, fresh, harvest_of, legal, put, seat
 
 
 def base() -> G.State:
@@ -14,7 +14,7 @@ def test_r16_f23_pay_resolve_or_flip_in_any_order() -> None:
     s = base()
     put(s, 0, "2,0", "f01")                       # water 1 -> 2 food
     put(s, 0, "0,1", "l01")                       # food 1 -> 3 coins
-    s.players[0].food = 0
+    seat(s, 0, food=0)
     harvest_of(s, 0)
     acts = legal(s)
     assert acts == {"harvest 2 0", "flip 2 0", "flip 0 1"}   # L01 unaffordable now
@@ -41,7 +41,7 @@ def test_r16_f23_flip_to_open_area_loses_tiles_f24() -> None:
     s = base()
     put(s, 0, "5,0", "tower", water=0)
     put(s, 0, "2,0", "f11", tiles=["e04"])          # water 2, tower 0,0 in range
-    s.players[0].farm["0,0"][2] = 0
+    card(s, 0, "0,0", water=0)
     harvest_of(s, 0)
     assert legal(s) == {"flip 2 0"} or s.players[0].farm["2,0"][1] == 0
     e = s.players[0].farm["2,0"]
@@ -52,7 +52,7 @@ def test_r16_f23_flip_to_open_area_loses_tiles_f24() -> None:
 def test_r16_silo_capacity_during_harvest() -> None:
     s = base()
     put(s, 0, "2,0", "f11")                         # 2 water -> 4 food
-    s.players[0].food = 3
+    seat(s, 0, food=3)
     harvest_of(s, 0)
     s.apply("harvest 2 0")
     assert s.players[0].food == 4                   # capacity 4: the rest is lost
@@ -94,10 +94,7 @@ def test_r18_f21_equipment_draw_keep_one_rest_under() -> None:
 
 def test_f21_stack_runs_out() -> None:
     s = base()
-    s.eq_unseen = [0] * len(s.eq_unseen)
-    s.eq_gone = [t for t in s.cs.tile_order for _ in range(s.cs.tiles[t].copies)]
-    s.eq_gone.remove("e05")
-    s.eq_bottom = ["e05"]
+    equipment_stack(s, bottom=["e05"])
     act_with(s, 0, "c01", coins=3)
     s.apply("build 2 0")
     # one tile: kept at once; no Field to take it, so it is set aside at once
@@ -117,18 +114,17 @@ def test_r19_f22_tile_targets_and_keywords() -> None:
     assert G.state._tile_hosts(s, 0, "e11") == []     # needs the Grain tag
     assert G.state._tile_hosts(s, 0, "e01") == ["0,0"]   # tower tiles
     assert G.state._tile_hosts(s, 0, "e03") == ["1,0"]   # silo tiles
-    s.players[0].farm["2,0"][3] = ["e04"]
+    card(s, 0, "2,0", tiles=["e04"])
     assert "2,0" not in G.state._tile_hosts(s, 0, "e04")     # never two of one design
-    s.players[0].farm["3,0"][3] = ["e05", "e04"]
+    card(s, 0, "3,0", tiles=["e05", "e04"])
     assert "3,0" not in G.state._tile_hosts(s, 0, "e05")     # at most 2 a card
-    s.players[0].farm["2,0"][1] = 0
+    card(s, 0, "2,0", up=0)
     assert "2,0" not in G.state._tile_hosts(s, 0, "e05")     # no Open Area
 
 
 def test_r20_f19_set_aside_tiles_only_as_you_build() -> None:
     s = base()
-    s.players[0].aside = ["e05"]
-    s.eq_unseen[s.cs.tile_order.index("e05")] -= 1
+    seat(s, 0, aside=["e05"])
     act_with(s, 0, "f01", coins=2)
     s.apply("build 2 0")
     assert s.pending().kind == "attach" and legal(s) == {"attach e05", "done"}
@@ -140,20 +136,17 @@ def test_r20_f19_set_aside_tiles_only_as_you_build() -> None:
 
 def test_r21_always_on_tower_tiles() -> None:
     s = base()
-    s.players[0].farm["0,0"][3] = ["e02"]                 # range +1
-    s.eq_unseen[s.cs.tile_order.index("e02")] -= 1
+    card(s, 0, "0,0", tiles=["e02"])                      # range +1
     put(s, 0, "2,0", "b05")
     act_with(s, 0, "f09", coins=9)
     assert "build 3 0" in legal(s)
     s = base()
-    s.players[0].farm["0,0"][3] = ["e01"]                 # capacity +1
-    s.eq_unseen[s.cs.tile_order.index("e01")] -= 1
+    card(s, 0, "0,0", tiles=["e01"])                      # capacity +1
     act_with(s, 0, "c06", coins=3)
     s.apply("build 0 1")
     assert s.players[0].farm["0,0"][2] == 4
     s = base()
-    s.players[0].farm["1,0"][3] = ["e03"]                 # silo capacity +2
-    s.eq_unseen[s.cs.tile_order.index("e03")] -= 1
+    card(s, 0, "1,0", tiles=["e03"])                      # silo capacity +2
     act_with(s, 0, "c03", coins=2, food=5)
     s.apply("build 0 1")
     assert s.players[0].food == 6
@@ -163,7 +156,7 @@ def test_f23_host_modifier_and_standalone_harvest_tile() -> None:
     s = base()
     put(s, 0, "2,0", "f01", tiles=["e04"])                # +1 food when the host resolves
     put(s, 0, "5,0", "tower", water=0, tiles=["e10"])     # Harvest: gain 1 water
-    s.players[0].food = 0
+    seat(s, 0, food=0)
     harvest_of(s, 0)
     assert legal(s) == {"harvest 2 0", "flip 2 0", "use 5 0 e10"}
     s.apply("harvest 2 0")
@@ -177,7 +170,6 @@ def test_f23_host_modifier_and_standalone_harvest_tile() -> None:
 def test_r21_f22_game_end_tiles_and_aside_vp() -> None:
     s = base()
     put(s, 0, "2,0", "l01", tiles=["e07"])
-    s.players[0].aside = ["e09"]
-    s.eq_unseen[s.cs.tile_order.index("e09")] -= 1
+    seat(s, 0, aside=["e09"])
     sc = G.state._score(s, 0).categories
     assert sc["equipment_game_end"] == 2 and sc["equipment_set_aside"] == 1

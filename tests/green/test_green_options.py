@@ -16,7 +16,8 @@ from arle.actions import Action, IllegalActionError
 from arle.green import catalog as K
 from arle.green import infostate as I
 from arle.green import state as S
-from green_util import act_with, fresh, harvest_of, legal, push, put
+from green_util import (act_with, card, fresh, harvest_of, legal, put, replace_decision, seat,
+                        supply)
 
 
 # ---------------------------------------------------------------------------- F10
@@ -35,8 +36,9 @@ def test_f10_caps_are_the_box_counts_and_the_supply_is_public() -> None:
 
 def test_f10_market_coins_beyond_the_supply_are_lost() -> None:
     s = limited()
-    s.players[1].coins = s.players[2].coins = 0
-    s.players[0].coins = 58                            # 3 coins left in the supply
+    seat(s, 1, coins=0)
+    seat(s, 2, coins=0)
+    seat(s, 0, coins=58)                               # 3 coins left in the supply
     act_with(s, 0, "b07")
     s.apply("market 1")                                # 2 + 2 for the Food: 4
     assert s.players[0].coins == 61 and S.supply(s)["coins"] == 0
@@ -47,8 +49,8 @@ def test_f10_food_and_vp_gains_stop_at_the_supply() -> None:
     s = limited()
     put(s, 0, "0,1", "f01")                            # Harvest: 1 Water -> 2 Food
     put(s, 0, "-1,0", "l02")                           # Harvest: 1 Food -> 2 VP
-    s.players[1].food, s.players[2].food = 42, 0       # with seat 0's 1: 1 Food left
-    s.players[1].vpt = 19                              # 1 VP token left
+    seat(s, 1, food=42, vpt=19)                        # with seat 0's 1: 1 Food left,
+    seat(s, 2, food=0)                                 # and 1 VP token left
     harvest_of(s, 0)
     s.apply("harvest 0 1")
     assert s.players[0].food == 2                      # 1 + 1, not 1 + 2
@@ -59,12 +61,12 @@ def test_f10_food_and_vp_gains_stop_at_the_supply() -> None:
 
 def test_f10_a_new_tower_takes_what_water_is_left() -> None:
     s = limited()
-    s.players[1].farm["0,0"][2] = 25                   # 25 + 3 + 3 held: 1 left
+    card(s, 1, "0,0", water=25)                        # 25 + 3 + 3 held: 1 left
     act_with(s, 0, "b07")
     s.apply("tower -1 0")
     assert s.players[0].farm["-1,0"][2] == 1 and S.supply(s)["water"] == 0
     t = fresh(3, seed=1, first_player=0)               # unlimited: full, as R11 says
-    t.players[1].farm["0,0"][2] = 25
+    card(t, 1, "0,0", water=25)
     act_with(t, 0, "b07")
     t.apply("tower -1 0")
     assert t.players[0].farm["-1,0"][2] == 3
@@ -72,9 +74,10 @@ def test_f10_a_new_tower_takes_what_water_is_left() -> None:
 
 def test_f10_income_is_cut_to_the_supply() -> None:
     s = limited()
-    s.players[0].farm["0,0"][2] = 0
-    s.players[1].coins, s.players[2].coins = 30, 15    # with seat 0's 15: 1 coin left
-    s.players[1].farm["0,0"][2] = 28                   # 28 + 0 + 3 held: 1 Water left
+    card(s, 0, "0,0", water=0)
+    seat(s, 1, coins=30)                               # with seat 0's 15: 1 coin left
+    seat(s, 2, coins=15)
+    card(s, 1, "0,0", water=28)                        # 28 + 0 + 3 held: 1 Water left
     S._step(s, ["income", 0])
     assert (s.players[0].coins, s.players[0].food, s.players[0].farm["0,0"][2]) == (16, 2, 1)
 
@@ -82,8 +85,8 @@ def test_f10_income_is_cut_to_the_supply() -> None:
 def test_f10_water_gain_with_too_little_left_asks_where_it_goes() -> None:
     s = limited()
     put(s, 0, "-1,0", "tower")
-    s.players[0].farm["0,0"][2] = 0
-    s.players[1].farm["0,0"][2] = 27                   # 27 + 3 held: 2 left
+    card(s, 0, "0,0", water=0)
+    card(s, 1, "0,0", water=27)                        # 27 + 3 held: 2 left
     act_with(s, 0, "c06", coins=10)                    # Immediate: gain 3 Water
     s.apply("build 0 1")
     assert s.pending().kind == "store" and s.pending().details["n"] == 2
@@ -95,8 +98,8 @@ def test_f10_refill_with_too_little_left_fills_only_towers_in_range() -> None:
     put(s, 0, "-1,0", "tower")                         # both in range of 0,1
     put(s, 0, "5,0", "tower")                          # out of range, with room
     for k in ("0,0", "-1,0", "5,0"):
-        s.players[0].farm[k][2] = 0
-    s.players[1].farm["0,0"][2] = 25                   # 25 + 3 held: 4 left
+        card(s, 0, k, water=0)
+    card(s, 1, "0,0", water=25)                        # 25 + 3 held: 4 left
     act_with(s, 0, "c02", coins=10)                    # Immediate: refill towers in range
     s.apply("build 0 1")
     f = s.stack[-1]
@@ -108,7 +111,7 @@ def test_f10_refill_with_too_little_left_fills_only_towers_in_range() -> None:
     assert [s.players[0].farm[k][2] for k in ("0,0", "-1,0", "5,0")] == [1, 3, 0]
     u = limited()                                      # enough Water: all filled at once
     put(u, 0, "-1,0", "tower")
-    u.players[0].farm["0,0"][2] = 0
+    card(u, 0, "0,0", water=0)
     act_with(u, 0, "c02", coins=10)
     u.apply("build 0 1")
     assert [u.players[0].farm[k][2] for k in ("0,0", "-1,0")] == [3, 3]
@@ -170,8 +173,7 @@ def test_f17_every_seat_commits_its_action_before_any_resolves() -> None:
 
 def test_f17_a_plan_made_impossible_by_an_earlier_seat_is_chosen_again() -> None:
     s = to_plans(hidden())
-    s.towers_left = 1                                  # one Water Tower left
-    s._legal = None
+    supply(s, towers=1)                                # one Water Tower left
     s.apply("plan tower -1 0")                         # seat 0
     s.apply("plan tower -1 0")                         # seat 1: the same last tower
     s.apply("plan market 0")                           # seat 2
@@ -277,8 +279,7 @@ def test_f17_greedy_judges_a_plan_as_its_action() -> None:
     s = to_plans(hidden())
     g = GreenGreedyBot(seed=0)
     act = s.clone()
-    act.stack = act.stack[:-1] + [{"t": "act", "p": 0}]
-    act._legal = None
+    replace_decision(act, {"t": "act", "p": 0})
     for a in s.legal_actions():
         inner = Action(a.args[0], a.args[1:])
         assert g._value(s, 0, a, 1) == pytest.approx(g._value(act, 0, inner, 1))
@@ -287,8 +288,7 @@ def test_f17_greedy_judges_a_plan_as_its_action() -> None:
 def test_f17_push_helper_plan_frame_offers_the_act_choices() -> None:
     s = to_plans(hidden())
     act = s.clone()
-    act.stack.pop()
-    push(act, {"t": "act", "p": 0})
+    replace_decision(act, {"t": "act", "p": 0})
     assert {f"plan {a}" for a in act.legal_actions()} == legal(s)
 
 

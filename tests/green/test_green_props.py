@@ -1,6 +1,12 @@
 """Property tests: seeded random games for 1-4 players with the invariants of hidden
 information (H1, H2, H7), JSON and replay round trips, conservation of cards, and
-atomic refusal of illegal input; plus the strict JSON loader."""
+atomic refusal of illegal input; plus the strict JSON loader.
+
+Partly a test of the state's layout (allowed in tests/test_public_api_only.py): to show
+that a seat's view depends on nothing it may not see, ``_resample_hidden`` rewrites the
+hidden fields themselves (other seats' hands and picks, the RNG, the unseen cards), an
+oracle independent of the game's own information-set sampler.
+"""
 
 from __future__ import annotations
 

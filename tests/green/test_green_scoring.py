@@ -5,14 +5,13 @@ from __future__ import annotations
 import arle.game
 import arle.green as G
 from arle.bots.random_bot import RandomBot
-from green_util import fresh, put
+from green_util import card, fresh, over, put, seat
 
 
 def test_r22_f26_pad_categories() -> None:
     s = fresh(3, seed=1, first_player=0)
-    pl = s.players[0]
-    pl.coins, pl.food, pl.vpt = 11, 3, 2          # 3 VP, 1 VP, 2 VP
-    s.players[0].farm["0,0"][2] = 0               # an empty tower: 1 VP
+    seat(s, 0, coins=11, food=3, vpt=2)           # 3 VP, 1 VP, 2 VP
+    card(s, 0, "0,0", water=0)                    # an empty tower: 1 VP
     put(s, 0, "2,0", "b05")                       # printed 2
     put(s, 0, "3,0", "f07")                       # game end: towers within 2 (none)
     put(s, 0, "0,1", "b06")                       # 1 VP per card within 2, cap 5
@@ -49,20 +48,18 @@ def test_p4_game_end_selectors() -> None:
 
 
 def test_r23_f27_ties() -> None:
-    s = fresh(2, seed=1)
-    s.over = True
-    s.stack = []
+    s = over(fresh(2, seed=1))
     assert s.winners() == [0, 1] and s.winner() is None          # fully tied: shared
     put(s, 1, "2,0", "f01", up=0)                                # Open Area: no location
     assert s.winners() == [0, 1]
-    s.players[0].coins = 16                                      # 5 VP either way
-    s.players[1].coins = 17
+    seat(s, 0, coins=16)                                         # 5 VP either way
+    seat(s, 1, coins=17)
     assert s.winners() == [1]                                    # same VP & locations
     put(s, 0, "3,0", "silo")
-    s.players[0].food = 0
+    seat(s, 0, food=0)
     assert s.winner() == 0                                       # more locations first
     t = fresh(2, seed=1, open_area_counts_as_location=True)
-    t.over, t.stack = True, []
+    over(t)
     put(t, 1, "2,0", "f01", up=0)
     assert t.winner() == 1
 

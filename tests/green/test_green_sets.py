@@ -12,7 +12,7 @@ import pytest
 
 import arle.green as G
 from arle.green import cards as C
-from green_util import V1, V2, V3, act_with, harvest_of, play_random, put
+from green_util import V1, V2, V3, act_with, harvest_of, play_random, put, seat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,7 +125,7 @@ def test_v2_new_abilities_score_as_written() -> None:
     put(s, 0, "0,1", "b03")
     cat = s.scores()[0].categories
     assert cat["location_game_end"] == 4                 # 5 Silos, capped at 4
-    s.players[0].food = 1
+    seat(s, 0, food=1)
     put(s, 0, "0,-1", "l01")
     harvest_of(s, 0)
     before = s.players[0].vpt, s.players[0].coins

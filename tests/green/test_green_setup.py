@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import arle.green as G
-from green_util import fresh, legal, play_random, push
+from green_util import act_with, card, fresh, legal, pile, play_random, seat
 
 
 def test_r2_r3_f5_setup() -> None:
@@ -66,9 +68,8 @@ def test_r6_f15_passing_directions() -> None:
 
 def test_r7_income_and_capacity() -> None:
     s = fresh(2, seed=6, first_player=0)
-    s.players[0].food = 4                        # full silo: the income food is lost
-    s.players[0].farm["0,0"][2] = 2              # one room in the tower: one water lost
-    s.players[0].coins = 0
+    seat(s, 0, food=4, coins=0)                  # full silo: the income food is lost
+    card(s, 0, "0,0", water=2)                   # one room in the tower: one water lost
     from arle.green import state as S
     S._step(s, ["income", 0])
     pl = s.players[0]
@@ -78,10 +79,11 @@ def test_r7_income_and_capacity() -> None:
 def test_r7_income_only_from_year_two() -> None:
     s = fresh(3, seed=1)
     assert not any(st[0] == "income" for st in s.script)
-    s.year = 2
-    from arle.green import state as S
-    assert [st for st in S._year_script(s) if st[0] == "income"] == [["income", (s.first + i) % 3]
-                                                                    for i in range(3)]
+    r = random.Random(1)
+    while s.year == 1:                           # played into the second year
+        s.apply(r.choice(s.legal_actions()))
+    assert [st for st in s.script if st[0] == "income"] == [["income", (s.first + i) % 3]
+                                                           for i in range(3)]
 
 
 def test_r8_f13_declarations() -> None:
@@ -101,15 +103,12 @@ def test_r8_f13_declarations() -> None:
 
 def test_r8_f13_exhausted_piles() -> None:
     s = fresh(3, seed=8, first_player=0)
-    s.pile_size["field"] = 0
-    s.unseen["field"] = [0] * len(s.unseen["field"])
-    s.pile_size["livestock"] = 1
-    s._legal = None
+    pile(s, "field", 0)
+    pile(s, "livestock", 1)
     acts = legal(s)
     assert all(a.split()[1] == "0" and int(a.split()[2]) <= 1 for a in acts)
-    s.pile_size["livestock"] = 0
-    s.pile_size["construction"] = 0
-    s._legal = None
+    pile(s, "livestock", 0)
+    pile(s, "construction", 0, check=False)      # one legal draw: play would take it
     assert legal(s) == {"draw 0 0 0 6"}          # min(3, non-empty piles) = 1
 
 
@@ -149,9 +148,7 @@ def test_f3_solo_variant() -> None:
 
 def test_f3_solo_neutral_shortfall() -> None:
     s = fresh(1, seed=2)
-    s.pile_size["building"] = 1
-    s.unseen["building"] = [1] + [0] * (len(s.unseen["building"]) - 1)
-    s._legal = None
+    pile(s, "building", 1, keep={s.cs.pile_designs["building"][0]: 1})
     s.apply("draw 2 2 1 1")
     assert s.pile_size["building"] == 0
     assert sum(s.slots.values()) + len(s.market) == 12
@@ -167,10 +164,6 @@ def test_f10_tokens_unlimited_by_default_and_bad_options_refused() -> None:
     with pytest.raises(ValueError, match="distance_metric"):
         fresh(3, distance_metric="crow")
     s = fresh(3, seed=1, first_player=0)                # tokens are unlimited
-    s.players[0].coins = 60
-    s.players[0].card = "b07"
-    s.unseen["building"][s.cs.pile_designs["building"].index("b07")] -= 1
-    s.pile_size["building"] -= 1
-    push(s, {"t": "act", "p": 0})
+    act_with(s, 0, "b07", coins=60)
     s.apply("market 1")
     assert s.players[0].coins == 64

@@ -169,6 +169,26 @@ def live_server(make_app: Callable[..., Any]) -> Iterator[LiveServer]:
         server.stop()
 
 
+class SeasonedBrowser:
+    """The session's Chromium, whose new contexts are a player's browser after their
+    first game: the first-game guide (an overlay over the page's corner) was put away,
+    so it covers nothing a test clicks.  ``new_context(first_game=True)``: a browser
+    that never saw the game (the guide's own tests)."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+
+    def new_context(self, *args: Any, first_game: bool = False, **kw: Any) -> Any:
+        ctx = self._real.new_context(*args, **kw)
+        if not first_game:
+            ctx.add_init_script("try { localStorage.setItem('arle-guide', 'done'); } "
+                                "catch (e) { /* no storage */ }")
+        return ctx
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
@@ -178,7 +198,7 @@ def browser() -> Iterator[Any]:
     try:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            yield b
+            yield SeasonedBrowser(b)
         finally:
             b.close()
     finally:

@@ -42,7 +42,7 @@ def click_something(page: Any) -> str:
         label = str(button.get_attribute("data-action"))
         button.click()
         return label
-    space = page.locator("svg.action-board g.act[data-space]").first
+    space = page.locator("svg.action-board g.act[data-space]:not(.futile)").first
     if space.count():
         label = "place " + str(space.get_attribute("data-space"))
         space.click()

@@ -39,7 +39,7 @@ def click_something(page: Any) -> str:
             label = str(box.first.get_attribute("data-action"))
             box.first.click()
             return label
-    space = page.locator("svg.action-board g.act[data-space]")
+    space = page.locator("svg.action-board g.act[data-space]:not(.futile)")
     if space.count():
         label = "space " + str(space.first.get_attribute("data-space"))
         space.first.click()

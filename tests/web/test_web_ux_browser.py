@@ -86,7 +86,8 @@ def test_decision_bar_and_own_farm_in_view(browser: Any, live_server: Any, artif
         if name == "desktop":
             assert board["y"] < height and board["x"] + board["width"] <= farm["x"], (board, farm)
         else:
-            # below the farm; scrolling to it keeps the decision bar on screen
+            # right below the home board; scrolling to it keeps the decision bar
+            assert farm["y"] < board["y"] < farm["y"] + farm["height"] + 60, (board, farm)
             page.locator("svg.action-board").scroll_into_view_if_needed()
             assert in_view(box(page, ".decision-bar"), height)
             assert in_view(box(page, "svg.action-board"), height)
@@ -115,6 +116,11 @@ def test_turn_alert_in_the_tab_title_and_presence(browser: Any, live_server: Any
         guest.goto(link)
         wait_live(guest)
         host.wait_for_selector(".seat-presence.online", timeout=TIMEOUT)
+        # the invitation box says so too, without a reload
+        host.wait_for_function(
+            "() => document.querySelector('.invites li[data-seat=\"1\"] .invite-state')"
+            ".textContent === '(joined)'", timeout=TIMEOUT)
+        assert not host.locator(".invites.open").count()
         pages = [host, guest]
         to_move = int(view(host).get_attribute("data-to-move"))
         mover, waiter = pages[to_move], pages[1 - to_move]

@@ -3,7 +3,10 @@
 ``arle score --ask`` asks for the figures instead (the questions of
 :mod:`arle.scorepad`), checks each answer at once (a refused answer is asked again with
 the reason) and can keep the answers as FARM.json (``--save``); a FARM.json given with
-``--ask`` supplies the defaults, so a pad can be corrected.
+``--ask`` supplies the defaults, so a pad can be corrected.  ``--expansion tea-and-trade``
+scores a Tea & Trade farm (the expansion's rows are printed even when they are 0) and
+makes ``--ask`` ask the expansion's questions too: Tea, East Frisian Tea, the Digging
+Spades track, the ships in the harbor, ditches, and its buildings among the home board's.
 
 The input format is documented in ``docs/SCORING_PAD.md``.  A refused input (missing
 file, malformed JSON, unknown key, value out of range) prints one message on stderr and
@@ -38,6 +41,7 @@ from arle.scoring import (
 from arle import jsonread
 from arle.cli.files import read_text, refuse
 from arle.errors import StateFormatError
+from arle.data.tea_trade import EXPANSIONS
 from arle.scorepad import ask_farm
 
 __all__ = ["register", "score", "format_vp", "sheet_to_json"]
@@ -61,11 +65,7 @@ def _load_farm(farm_file: str) -> Farm:
         _refuse(f"{name}: {exc}")
 
 
-def _load_sheet(farm_file: str) -> ScoreSheet:
-    return score_farm(_load_farm(farm_file))
-
-
-def ask_in_terminal(start: Farm | None = None) -> dict[str, object]:
+def ask_in_terminal(start: Farm | None = None, expansion: bool = False) -> dict[str, object]:
     """Ask the pad's questions on the terminal.  Questions and messages go to stderr, so
     that stdout holds only the score sheet; end of input or Ctrl-C aborts (exit 1)."""
     console = Console(stderr=True, highlight=False)
@@ -81,7 +81,7 @@ def ask_in_terminal(start: Farm | None = None) -> dict[str, object]:
     console.print("Scoring pad: answer each question (Enter keeps the value in "
                   "parentheses).", markup=False)
     return ask_farm(ask, lambda m: console.print(m, markup=False),
-                    farm_to_dict(start) if start is not None else None)
+                    farm_to_dict(start) if start is not None else None, expansion)
 
 
 def _print_table(sheet: ScoreSheet, title: str) -> None:
@@ -116,14 +116,25 @@ def score(
         typer.Option("--save", metavar="FILE",
                      help="With --ask: write the answers to FILE as FARM.json."),
     ] = None,
+    expansion: Annotated[
+        Optional[str],
+        typer.Option("--expansion", metavar="NAME",
+                     help="The farm is from a game with an expansion: tea-and-trade (its "
+                          "rows are scored; --ask asks its questions too)."),
+    ] = None,
 ) -> None:
     """Score a finished farm, category by category, as on the printed scoring pad."""
     if save is not None and not ask:
         _refuse("--save goes with --ask")
+    if expansion is not None and expansion not in EXPANSIONS:
+        _refuse(f"unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})")
+    tea_and_trade = expansion is not None
     if not ask:
         if farm_file is None:
             _refuse("give FARM.json (or '-' for stdin), or use --ask to answer questions")
-        sheet = _load_sheet(farm_file)
+        farm = _load_farm(farm_file)
+        farm.expansion = farm.expansion or tea_and_trade
+        sheet = score_farm(farm)
         name = "<stdin>" if farm_file == "-" else farm_file
     else:
         if farm_file == "-":
@@ -136,7 +147,7 @@ def score(
                 _refuse(f"{save}: cannot write there (checked before asking anything)")
             if os.path.isdir(save):
                 _refuse(f"{save}: is a directory, not a file name")
-        answers = ask_in_terminal(start)
+        answers = ask_in_terminal(start, tea_and_trade)
         sheet = score_farm(farm_from_dict(answers))
         if save is not None:
             _write_farm(save, answers)

@@ -41,6 +41,13 @@ def serve(
                           "besides the shipped ones, chosen in the lobby and the API by "
                           "its id (repeatable).", exists=True, dir_okay=False,
                      readable=True)] = None,
+    hint_bot: Annotated[
+        str | None, typer.Option(help="The bot that answers hints in games of 2 or 3 "
+                                      "players (a bot spec this server seats; default "
+                                      "mcts:time=0.7).")] = None,
+    solo_hint_bot: Annotated[
+        str | None, typer.Option(help="The bot that answers hints in solo games (default "
+                                      "plan:time=0.7).")] = None,
 ) -> None:
     """Start the web app and print its address."""
     try:
@@ -56,10 +63,19 @@ def serve(
     except ValueError as e:
         typer.echo(f"arle serve: {e}", err=True)
         raise typer.Exit(code=2) from e
+    from arle.web.service import HINT_BOT, SOLO_HINT_BOT, GameService
+    hint_bot = hint_bot or HINT_BOT
+    solo_hint_bot = solo_hint_bot or SOLO_HINT_BOT
+    try:
+        GameService.check_hint_bots(hint_bot, solo_hint_bot)
+    except ValueError as e:
+        typer.echo(f"arle serve: {e}", err=True)
+        raise typer.Exit(code=2) from e
     try:
         app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
                          allowed_hosts=allowed_host or (), proxy_headers=proxy_headers,
-                         green_cards=green_cards or ())
+                         green_cards=green_cards or (), hint_bot=hint_bot,
+                         solo_hint_bot=solo_hint_bot, warm_workers=True)
     except Exception as e:
         typer.echo(f"arle serve: cannot open the database: {e}", err=True)
         raise typer.Exit(code=2) from e

@@ -19,7 +19,7 @@ from arle.web import green
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
 from arle.web.reviews import REVIEW_BOT
-from arle.web.schema import ArleCreate, Hint, Move, TokenOnly, parse
+from arle.web.schema import ArleCreate, Hint, Move, Rematch, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label, decision_text, option_label
 
@@ -76,10 +76,15 @@ def _option_json(o: presenter.Option) -> dict[str, Any]:
     return {**o.to_json(), "label": option_label(o)}
 
 
-def created_json(request: Request, created: CreatedGame, game: Game) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/")
+def created_json(request: Request, created: CreatedGame, game: Game,
+                 pages: str = "") -> dict[str, Any]:
+    """The answer to creating a game: its id, page, owner token and each seat's token and
+    invitation link; ``pages``: where the game's pages are (``/green`` for the second
+    game's)."""
+    base = str(request.base_url).rstrip("/") + pages
     return {
         "id": created.game_id,
+        "game": game.rec.game,
         "url": f"{base}/games/{created.game_id}",
         "owner_token": created.owner_token,
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -246,6 +251,26 @@ async def api_bot(request: Request, gid: str, ctx: Ctx) -> Response:
     the bot of a seat, e.g. after it failed (``bot_error``).  The owner's token comes
     from the owner cookie, the ``X-Arle-Token`` header or the ``token`` field."""
     return await change_bot(request, gid, (owner_cookie(gid), green.owner_cookie(gid)))
+
+
+@router.post("/games/{gid}/rematch")
+async def api_rematch(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner's rematch of a game of either game: a new game with the same players,
+    seats and options and a new seed (or ``{"seed": N}``), answered as creating one is
+    (201); the people's seats get new tokens and invitation links.  The owner's token
+    comes from the ``token`` field, the ``X-Arle-Token`` header or the owner cookie."""
+    try:
+        body = parse(Rematch, await _optional_object(request, "rematch"))
+        token = body.token or request.headers.get("x-arle-token") or next(
+            (request.cookies[c] for c in (owner_cookie(gid), green.owner_cookie(gid))
+             if c in request.cookies), None)
+        ctx.check_create(request)
+        created = await ctx.service.rematch(gid, token, body.seed)
+        game = await ctx.service.get(created.game_id)
+    except GameError as e:
+        return error_json(e)
+    return JSONResponse(created_json(request, created, game, ctx.service.kind(game).pages),
+                        status_code=201)
 
 
 @router.post("/games/{gid}/undo")

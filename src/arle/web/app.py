@@ -39,7 +39,13 @@ from arle.web.middleware import (
     TokenLogFilter,
 )
 from arle.web.reviews import ReviewCache
-from arle.web.service import THINK_TIMEOUT, GameError, GameService
+from arle.web.service import (
+    HINT_BOT,
+    SOLO_HINT_BOT,
+    THINK_TIMEOUT,
+    GameError,
+    GameService,
+)
 from arle.web.templating import environment
 
 __all__ = ["create_app", "Limits", "MAX_BODY", "MAX_UPLOAD", "MAX_WS_MESSAGE", "TokenLogFilter"]
@@ -56,7 +62,9 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
                proxy_headers: bool = False, limits: Limits | None = None,
                clock: Callable[[], float] = time.monotonic,
                green_cards: Iterable[str | Path] = (),
-               green_think_fn: Callable[..., str] = think_green) -> FastAPI:
+               green_think_fn: Callable[..., str] = think_green,
+               hint_bot: str = HINT_BOT, solo_hint_bot: str = SOLO_HINT_BOT,
+               warm_workers: bool = False) -> FastAPI:
     """The web app on the database ``db`` (SQLite path, ``postgresql://`` URL or the
     default file in the user's data directory).
 
@@ -66,14 +74,19 @@ def create_app(db: str | Path | None = None, *, bot_delay: float = 0.5,
     ``limits``: games per client, queued hints, idle games (:class:`Limits`); ``clock``
     times them.  ``green_cards``: card set files of the second game this server offers
     besides the shipped ones (``arle serve --green-cards``; ValueError if one does not
-    load); ``think_fn`` and ``green_think_fn`` are what the bot workers run (tests)."""
+    load); ``think_fn`` and ``green_think_fn`` are what the bot workers run (tests).
+    ``hint_bot`` and ``solo_hint_bot`` answer hints (ValueError for a spec refused);
+    ``warm_workers``: start the bot workers with the server (``arle serve``), so that the
+    first hint does not wait for them."""
     limits = limits or Limits()
     card_sets = CardSets(green_cards)
     store = open_store(db)
     service = GameService(store, bot_delay=bot_delay, bot_workers=bot_workers,
                           think_fn=think_fn, think_timeout=think_timeout,
                           idle_seconds=limits.idle_seconds,
-                          games_in_memory=limits.games_in_memory, clock=clock)
+                          games_in_memory=limits.games_in_memory, clock=clock,
+                          hint_bot=hint_bot, solo_hint_bot=solo_hint_bot,
+                          warm_workers=warm_workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-__all__ = ["GREEN_ALIASES", "LIMITS", "SOLO_ONLY", "WEB_BOTS", "BotTimeout", "check_bot_spec",
-           "known_bots", "think", "think_green", "timed_think", "watch_parent"]
+__all__ = ["GREEN_ALIASES", "LIMITS", "SEAT_BUDGET", "SEAT_TIME", "SOLO_ONLY", "WEB_BOTS",
+           "BotTimeout", "check_bot_spec", "known_bots", "think", "think_green", "timed_think",
+           "warm_up", "watch_parent"]
 
 #: The bots web users may seat or ask for hints, per game, with every option each takes
 #: on this server: a closed schema.  An option is a range of numbers ``(low, high)``
@@ -41,6 +42,12 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                          "dets": (1, 16), "look": (0, 40), "steps": (0, 40)},
     },
 }
+#: The searching bots and the options that set how long they think: a spec that names
+#: none of them thinks :data:`SEAT_TIME` seconds a decision on this server (a seat may ask
+#: for more, within :data:`WEB_BOTS`' limits and the server's time limit).
+SEAT_BUDGET: dict[str, tuple[str, ...]] = {
+    "mcts": ("sims", "time"), "plan": ("time", "playouts"), "green-ismcts": ("sims", "time")}
+SEAT_TIME = 2.0
 #: Bots that play solo games only (the planner: one player, no opponents to model).
 SOLO_ONLY = frozenset({"plan"})
 #: Short names a green seat may use (``greedy`` is ``green-greedy``).
@@ -110,6 +117,18 @@ def watch_parent(parent_pid: int, interval: float = 0.5) -> None:
                 os._exit(0)
 
     threading.Thread(target=watch, name="arle-watch-parent", daemon=True).start()
+
+
+def warm_up() -> None:
+    """Load in this worker what the first search would otherwise load while a player
+    waits (the learned evaluation's numpy and model, the bots' modules), so that the
+    first hint or bot move takes its search's time only."""
+    import arle.bots
+    import arle.bots.mcts  # noqa: F401
+    import arle.bots.plan  # noqa: F401
+    from arle.bots.common import evaluator_option
+
+    evaluator_option("learned", None, "mcts")
 
 
 def think(spec: str, seed: int, state_json: str) -> str:
@@ -187,6 +206,8 @@ def check_bot_spec(spec: str, game: str = "arle") -> str:
 
     >>> check_bot_spec("mcts:sims=50")
     'mcts:sims=50'
+    >>> check_bot_spec("mcts")              # a search is bounded by time unless told
+    'mcts:time=2'
     >>> check_bot_spec("greedy", "green")
     'green-greedy'
     >>> check_bot_spec("mcts:eval=learned,model=/etc/passwd")
@@ -225,7 +246,10 @@ def check_bot_spec(spec: str, game: str = "arle") -> str:
             keys = ", ".join(allowed) or "none"
             raise ValueError(f"{name} takes no option {key!r} on this server (its "
                              f"options: {keys})")
-        norm[key] = _check_option(name, key, value, allowed[key])
-    out = name + (":" + ",".join(f"{k}={options[k]}" for k in norm) if norm else "")
+        _check_option(name, key, value, allowed[key])
+        norm[key] = value
+    if name in SEAT_BUDGET and not any(k in norm for k in SEAT_BUDGET[name]):
+        norm["time"] = f"{SEAT_TIME:g}"       # bounded by time unless the spec says how
+    out = name + (":" + ",".join(f"{k}={v}" for k, v in norm.items()) if norm else "")
     arle.bots.get(out, seed=0)   # the bot's own checks (e.g. mcts's sims with time)
     return out

@@ -154,7 +154,8 @@ class WebContext:
                            bot_error=self.service.bot_errors.get(game.id),
                            interactive=interactive, events=game.events,
                            hints=game.hints, online=self.service.online(game.id),
-                           bot_fix=fix)
+                           bot_fix=fix,
+                           rematch=f"/games/{game.id}/rematch" if owner else None)
 
     def is_owner(self, conn: HTTPConnection, game: Game) -> bool:
         """Whether this browser created ``game`` (its owner cookie)."""

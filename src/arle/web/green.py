@@ -93,7 +93,7 @@ def green_kind(card_sets: CardSets, think_fn: Callable[..., str] = think_green) 
             return think_fn
         return functools.partial(think_fn, cards=str(offered.path))
 
-    return Kind(GREEN, G.State.from_json, G.replay, play, think, secret=True)
+    return Kind(GREEN, G.State.from_json, G.replay, play, think, secret=True, pages="/green")
 
 
 class GreenService:

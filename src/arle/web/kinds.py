@@ -39,6 +39,8 @@ class Kind:
     #: the bot workers' job for a position of this game (``default``: the server's)
     think: Callable[[Any, ThinkFn], ThinkFn]
     secret: bool = False
+    #: where the game's pages are (``/green`` -> ``/green/games/ID``, ``/green/join/TOKEN``)
+    pages: str = ""
 
 
 def _arle_from_json(text: str) -> Any:

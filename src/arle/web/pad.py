@@ -2,7 +2,8 @@
 
 The form has one field per question of :mod:`arle.scorepad`: numbers, a menu per tool
 track, a count per kind of equipment in the barn, and check boxes for the travel
-destinations and buildings.  :func:`answers_from_form` turns the submitted form back into
+destinations, buildings and (with Tea & Trade) the ships in the harbor.  A Tea & Trade pad
+(``expansion=True``) asks the expansion's questions too.  :func:`answers_from_form` turns the submitted form back into
 the pad's text answers, so the web page, ``arle score --ask`` and ``arle score FARM.json``
 share one validation and one scoring function.
 """
@@ -13,12 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arle.data import catalog as C
-from arle.presenter import building_name
-from arle.scorepad import QUESTIONS, Question
+from arle.data import tea_trade as TT
+from arle.presenter import building_name, destination_name, equipment_name, ship_name
+from arle.scorepad import Question, questions
 
 __all__ = ["Field", "Section", "answers_from_form", "form_sections"]
 
 _BARN_LIMIT = 7            # a barn holds at most 7 items (RULINGS 8)
+_HARBOR_LIMIT = max(TT.HARBOR_SPACES.values())   # ships of one kind (the harbor's limit per
+                                                 # class is checked when scoring, with why)
 
 
 @dataclass
@@ -42,7 +46,11 @@ class Section:
 
 _TITLES = {"goods": "Goods track", "supply": "Personal supply", "animals": "Animals",
            "tools": "Tool tracks", "barn": "Barn", "travel": "Travel experience",
-           "home_board": "Home board", "supply_bottlenecks": "Supply bottlenecks"}
+           "home_board": "Home board", "supply_bottlenecks": "Supply bottlenecks",
+           "harbor": "Harbor (Tea & Trade)"}
+
+#: The form's fields that hold a count per id (field ``barn.plow``) and their limit.
+_COUNTED = {"barn": _BARN_LIMIT, "harbor": _HARBOR_LIMIT}
 
 
 def _label(q: Question) -> str:
@@ -50,23 +58,33 @@ def _label(q: Question) -> str:
 
 
 def _names(ids: Sequence[str]) -> dict[str, str]:
-    return {i: building_name(i) for i in ids}
+    def name(i: str) -> str:
+        if i in TT.SHIP_NAME:
+            return ship_name(i)
+        if i in C.EQUIPMENT:
+            return equipment_name(i)
+        if i in C.DESTINATIONS:
+            return destination_name(i)
+        return building_name(i)
+    return {i: name(i) for i in ids}
 
 
-def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
+def form_sections(answers: Mapping[str, str] | None = None,
+                  expansion: bool = False) -> list[Section]:
     """The form's sections, filled with ``answers`` (question key -> text) where given,
-    else with the questions' defaults."""
+    else with the questions' defaults; ``expansion``: a Tea & Trade pad."""
     answers = answers or {}
     sections: dict[str, Section] = {}
-    for q in QUESTIONS:
+    for q in questions(expansion):
         key = ".".join(q.path)
         group = q.path[0]
         sec = sections.setdefault(group, Section(_TITLES.get(group, group), []))
         text = answers.get(key)
         if q.kind == "int" and q.path[0] == "tools":
-            track = C.TOOL_INDEX[q.path[1]]
+            values = (TT.DIGGING_SPADE_VALUES if q.path[1] == TT.DIGGING_SPADES
+                      else C.TOOL_VALUES[C.TOOL_INDEX[q.path[1]]])
             current = text if text is not None else str(q.default)
-            opts = [(str(v), str(v), str(v) == current) for v in C.TOOL_VALUES[track]]
+            opts = [(str(v), str(v), str(v) == current) for v in values]
             sec.fields.append(Field(key, q.prompt.removeprefix("Tool track "), "select",
                                     current, options=opts))
         elif q.kind == "int":
@@ -78,11 +96,11 @@ def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
             on = (text or "").lower() in ("y", "yes", "true", "1", "on")
             sec.fields.append(Field(key, "Small Boardwalk still on the board", "bool",
                                     "y" if on else ""))
-        elif q.path == ("barn",):
+        elif key in _COUNTED:
             chosen = [x.strip() for x in (text or "").split(",") if x.strip()]
             for item in q.known:
-                sec.fields.append(Field(f"barn.{item}", _names([item])[item], "number",
-                                        str(chosen.count(item)), 0, _BARN_LIMIT))
+                sec.fields.append(Field(f"{key}.{item}", _names([item])[item], "number",
+                                        str(chosen.count(item)), 0, _COUNTED[key]))
         else:
             ticked = {x.strip() for x in (text or "").split(",") if x.strip()}
             names = _names(q.known)
@@ -92,12 +110,14 @@ def form_sections(answers: Mapping[str, str] | None = None) -> list[Section]:
     return list(sections.values())
 
 
-def answers_from_form(form: Mapping[str, Sequence[str]]) -> tuple[dict[str, str], str | None]:
+def answers_from_form(form: Mapping[str, Sequence[str]],
+                      expansion: bool = False) -> tuple[dict[str, str], str | None]:
     """The pad's text answers from a submitted form (field name -> its values), and the
-    reason a barn count was refused, if one was (that kind then counts 0, so the rest of
-    the form can still be shown as it was sent).
+    reason a barn (or harbor) count was refused, if one was (that kind then counts 0, so
+    the rest of the form can still be shown as it was sent).
 
-    Check boxes come as repeated values of one name; the barn as a count per kind.
+    Check boxes come as repeated values of one name; the barn and the harbor as a count
+    per kind.
 
     >>> answers, problem = answers_from_form(
     ...     {"goods.food": ["12"], "barn.plow": ["2"], "travel": ["hage"]})
@@ -109,15 +129,16 @@ def answers_from_form(form: Mapping[str, Sequence[str]]) -> tuple[dict[str, str]
     """
     answers: dict[str, str] = {}
     problem: str | None = None
-    for q in QUESTIONS:
+    for q in questions(expansion):
         key = ".".join(q.path)
-        if q.path == ("barn",):
+        if key in _COUNTED:
             items: list[str] = []
+            limit = _COUNTED[key]
             for item in q.known:
-                raw = (form.get(f"barn.{item}") or ["0"])[-1].strip() or "0"
-                if not (raw.isascii() and raw.isdigit() and len(raw) < 4) or int(raw) > _BARN_LIMIT:
-                    problem = problem or (f"barn.{item}: {raw!r} is not a count from 0 "
-                                          f"to {_BARN_LIMIT}")
+                raw = (form.get(f"{key}.{item}") or ["0"])[-1].strip() or "0"
+                if not (raw.isascii() and raw.isdigit() and len(raw) < 4) or int(raw) > limit:
+                    problem = problem or (f"{key}.{item}: {raw!r} is not a count from 0 "
+                                          f"to {limit}")
                     continue
                 items += [item] * int(raw)
             answers[key] = ", ".join(items)

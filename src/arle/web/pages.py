@@ -12,9 +12,10 @@ from markupsafe import Markup
 
 from arle.bots.review import summary
 from arle.scorepad import farm_from_answers
+from arle.data.tea_trade import EXPANSIONS
 from arle.scoring import (
-    CATEGORIES,
     CATEGORY_NAMES,
+    TT_CATEGORY_NAMES,
     ScoringInputError,
     farm_from_dict,
     format_vp,
@@ -33,25 +34,38 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-def pad_context(form: dict[str, list[str]] | None) -> dict[str, Any]:
+def pad_context(form: dict[str, list[str]] | None, expansion: bool = False) -> dict[str, Any]:
     """The scoring pad page: the form (filled from ``form`` when one was sent), and the
-    score sheet or the reason the figures were refused."""
-    ctx: dict[str, Any] = {"title": "arle: scoring pad", "error": None, "sheet": None}
+    score sheet or the reason the figures were refused; ``expansion``: a Tea & Trade
+    pad, with the expansion's questions and rows."""
+    ctx: dict[str, Any] = {"title": "arle: scoring pad", "error": None, "sheet": None,
+                           "expansion": expansion}
     answers: dict[str, str] | None = None
     if form is not None:
-        answers, problem = answers_from_form(form)
+        answers, problem = answers_from_form(form, expansion)
         try:
             if problem is not None:
                 raise ScoringInputError(problem)
-            sheet = score_farm(farm_from_dict(farm_from_answers(answers)))
+            sheet = score_farm(farm_from_dict(farm_from_answers(answers, expansion)))
         except ScoringInputError as e:
             ctx["error"] = f"Not scored: {e}"
         else:
-            ctx["sheet"] = [(k, CATEGORY_NAMES[k], format_vp(sheet.categories[k]))
-                            for k in CATEGORIES]
+            names = {**CATEGORY_NAMES, **TT_CATEGORY_NAMES}
+            ctx["sheet"] = [(k, names[k], format_vp(v)) for k, v in sheet.categories.items()]
             ctx["total"] = format_vp(sheet.total)
-    ctx["sections"] = form_sections(answers)
+    ctx["sections"] = form_sections(answers, expansion)
     return ctx
+
+
+def _pad_expansion(value: str | None) -> bool:
+    """Whether the pad is Tea & Trade's (``?expansion=tea-and-trade`` or the form's
+    hidden field); any other value is refused."""
+    if value in (None, ""):
+        return False
+    if value in EXPANSIONS:
+        return True
+    raise ScoringInputError(f"expansion: unknown expansion {value!r} "
+                            f"(known: {', '.join(EXPANSIONS)})")
 
 
 def _mine(request: Request, rec: GameRecord) -> str:
@@ -78,13 +92,26 @@ async def lobby(request: Request, ctx: Ctx) -> Response:
 
 @router.get("/score", response_class=HTMLResponse)
 async def score_pad(request: Request, ctx: Ctx) -> Response:
-    return ctx.page(request, "score.html", pad_context(None))
+    try:
+        expansion = _pad_expansion(request.query_params.get("expansion"))
+    except ScoringInputError as e:
+        pad = pad_context(None)
+        pad["error"] = str(e)
+        return ctx.page(request, "score.html", pad, 400)
+    return ctx.page(request, "score.html", pad_context(None, expansion))
 
 
 @router.post("/score", response_class=HTMLResponse)
 async def score_pad_post(request: Request, ctx: Ctx) -> Response:
     raw = (await request.body()).decode("utf-8", "replace")
-    pad = pad_context(urllib.parse.parse_qs(raw, keep_blank_values=True))
+    form = urllib.parse.parse_qs(raw, keep_blank_values=True)
+    try:
+        expansion = _pad_expansion((form.get("expansion") or [""])[-1])
+    except ScoringInputError as e:
+        pad = pad_context(None)
+        pad["error"] = f"Not scored: {e}"
+        return ctx.page(request, "score.html", pad, 400)
+    pad = pad_context(form, expansion)
     return ctx.page(request, "score.html", pad, 400 if pad["error"] else 200)
 
 
@@ -181,6 +208,27 @@ async def bot_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
     except GameError as e:
         return ctx.error_page(request, e)
     return RedirectResponse(f"/games/{gid}", status_code=303)
+
+
+@router.post("/games/{gid}/rematch")
+async def rematch_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner's Rematch button: the new game, with this browser as its owner and in
+    the seats it held (new tokens); the other people's new links are on its page."""
+    try:
+        game = await ctx.arle_game(gid)
+        held = await ctx.held_seats(request, game)
+        ctx.check_create(request)
+        created = await ctx.service.rematch(gid, request.cookies.get(owner_cookie(gid)))
+    except GameError as e:
+        return ctx.error_page(request, e)
+    new = created.game_id
+    resp = RedirectResponse(f"/games/{new}", status_code=303)
+    set_cookie(resp, request, owner_cookie(new), created.owner_token)
+    for seat in sorted(held):
+        if seat in created.tokens:
+            set_cookie(resp, request, seat_cookie(new, seat), created.tokens[seat])
+            await ctx.service.join(new, seat)
+    return resp
 
 
 @router.get("/games/{gid}/replay", response_class=HTMLResponse)

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from arle.web.service import MAX_ACTION_LEN, MAX_SEED, GameError
 
-__all__ = ["ArleCreate", "BotChange", "GreenCreate", "GreenOptions", "Hint", "Move",
+__all__ = ["ArleCreate", "BotChange", "GreenCreate", "GreenOptions", "Hint", "Move", "Rematch",
            "TokenOnly", "parse"]
 
 Text = Annotated[str, StringConstraints(max_length=MAX_ACTION_LEN)]
@@ -121,6 +121,14 @@ class BotChange(_Closed):
 
     seat: int = Field(ge=0, le=3)
     bot: Text | None = None
+    token: Token | None = None
+
+
+class Rematch(_Closed):
+    """``POST /api/games/ID/rematch``: the owner's token (or cookie, or header) and the
+    new game's seed (absent: a random one)."""
+
+    seed: int | None = Field(None, ge=0, le=MAX_SEED)
     token: Token | None = None
 
 

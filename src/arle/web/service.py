@@ -29,7 +29,14 @@ from typing import Any
 
 import arle
 from arle.data.options import players_error
-from arle.web.botworker import SOLO_ONLY, check_bot_spec, think, timed_think, watch_parent
+from arle.web.botworker import (
+    SOLO_ONLY,
+    check_bot_spec,
+    think,
+    timed_think,
+    warm_up,
+    watch_parent,
+)
 from arle.web.db import (
     EventRow,
     GameRecord,
@@ -51,10 +58,11 @@ __all__ = ["CLAIM_LEASE", "CreatedGame", "Game", "GameError", "GameService", "Ne
 log = logging.getLogger("arle.web")
 
 MAX_ACTION_LEN = 200
-#: The bot that answers a hint request unless the request names another; in a solo
-#: game the planner (it plays solo games only).
-HINT_BOT = "mcts:sims=100"
-SOLO_HINT_BOT = "plan:time=2"
+#: The bot that answers a hint request unless the request names another (a search
+#: bounded by time, so that a hint comes within about a second); in a solo game the
+#: planner (it plays solo games only).  ``arle serve --hint-bot/--solo-hint-bot`` set them.
+HINT_BOT = "mcts:time=0.7"
+SOLO_HINT_BOT = "plan:time=0.7"
 #: Seconds a bot may think about one decision before the worker is stopped.
 THINK_TIMEOUT = 60.0
 MAX_RECORD_ACTIONS = 20_000
@@ -183,6 +191,11 @@ def _state_facts(s: Any) -> tuple[str, int | None, int | None]:
     return "running", s.current_player, None
 
 
+def _warm_failed(job: Any) -> None:
+    if not job.cancelled() and job.exception() is not None:
+        log.warning("a bot worker could not load the searches ahead: %r", job.exception())
+
+
 def _new_token() -> str:
     return secrets.token_urlsafe(24)   # 192 random bits
 
@@ -193,7 +206,13 @@ class GameService:
     def __init__(self, store: Store, *, bot_delay: float = 0.5, bot_workers: int = 1,
                  think_fn: ThinkFn = think, think_timeout: float = THINK_TIMEOUT,
                  idle_seconds: float = 1800.0, games_in_memory: int = 500,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 hint_bot: str = HINT_BOT, solo_hint_bot: str = SOLO_HINT_BOT,
+                 warm_workers: bool = False) -> None:
+        #: the bots that answer hints (ValueError at once for a spec this server refuses)
+        self.hint_bot, self.solo_hint_bot = self.check_hint_bots(hint_bot, solo_hint_bot)
+        #: start the bot workers and load what searches need when the service starts
+        self.warm_workers = warm_workers
         self.store = store
         self.idle_seconds = idle_seconds
         self.games_in_memory = max(1, games_in_memory)
@@ -221,12 +240,30 @@ class GameService:
         self._watcher: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
+    @staticmethod
+    def check_hint_bots(hint_bot: str, solo_hint_bot: str) -> tuple[str, str]:
+        """The hint bots of games with opponents and of solo games, normalised; or
+        ValueError saying why this server refuses one."""
+        try:
+            hint = check_bot_spec(hint_bot, "arle")
+            solo = check_bot_spec(solo_hint_bot, "arle")
+        except ValueError as e:
+            raise ValueError(f"hint bot: {e}") from None
+        if hint.partition(":")[0] in SOLO_ONLY:
+            raise ValueError(f"the hint bot {hint_bot!r} plays solo games only: give it "
+                             "as the solo hint bot")
+        return hint, solo
+
     async def start(self) -> None:
         """Resume every running game whose player to move is a bot."""
         for gid in await asyncio.to_thread(self.store.game_ids_to_resume):
             game = await self.get(gid)
             self._ensure_bot(game)
         loop = asyncio.get_running_loop()
+        if self.warm_workers:
+            pool = self.executor()
+            for _ in range(self.bot_workers):
+                pool.submit(warm_up).add_done_callback(_warm_failed)
         self._sweeper = loop.create_task(self._sweep())
         self._watcher = loop.create_task(self._watch())
 
@@ -501,6 +538,38 @@ class GameService:
             raise GameError(str(e)) from e
         return await self._insert(state, seats, tokens, [], "lobby", hints=opts.hints)
 
+    async def rematch(self, game_id: str, owner_token: str | None,
+                      seed: int | None = None) -> CreatedGame:
+        """A new game like ``game_id`` (by its owner): the same game, players, seats (the
+        same bots; new tokens for the people's seats) and options, with ``seed`` or a
+        new random one.  The old game is left as it is."""
+        game = await self.get(game_id)
+        if not self.is_owner(game, owner_token):
+            raise GameError("only the game's owner (its creator) may ask for a rematch", 403)
+        record = game.state.record()
+        setup = dict(record["setup"])
+        if "seed" not in setup:
+            raise GameError("this game was not set up from a seed: no rematch", 409)
+        new_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+        if not 0 <= new_seed <= MAX_SEED:
+            raise GameError(f"seed must be between 0 and {MAX_SEED}")
+        setup["seed"] = new_seed
+        try:
+            state = self.kind(game).replay({**record, "setup": setup, "actions": []})
+        except ValueError as e:        # e.g. a card set this server no longer offers
+            raise GameError(f"no rematch: {e}", 409) from e
+        seats: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for row in game.rec.seats:
+            if row.kind == "human":
+                tokens[row.seat] = tok = _new_token()
+                seats.append(SeatRow(row.seat, "human", None, hash_token(tok), False))
+            else:
+                seats.append(SeatRow(row.seat, "bot", row.bot, None, True))
+        hints = game.rec.setup.get("hints")
+        return await self._insert(state, seats, tokens, [], "lobby", game=game.rec.game,
+                                  hints=hints if isinstance(hints, bool) else None)
+
     async def import_record(self, record: Any) -> CreatedGame:
         """A new game from an engine record, at its last position.  The record's
         ``seats`` (``"human"`` or ``"bot:SPEC"``, as :func:`record_of` writes them) give
@@ -651,12 +720,12 @@ class GameService:
         return game
 
     async def hint(self, game_id: str, held: Iterable[int], spec: Any = None) -> tuple[str, int]:
-        """The action bot ``spec`` (default :data:`HINT_BOT`) would take for the seat to
+        """The action bot ``spec`` (default: the service's hint bot) would take for the seat to
         move, asked by its holder; with the version it was computed at.  Nothing changes."""
         held = set(held)
         game = await self.get(game_id)
         if spec is None:
-            spec = SOLO_HINT_BOT if game.rec.players == 1 else HINT_BOT
+            spec = self.solo_hint_bot if game.rec.players == 1 else self.hint_bot
         if not isinstance(spec, str) or len(spec) > MAX_ACTION_LEN:
             raise GameError("malformed hint: 'bot' must be a bot spec like 'greedy'")
         try:

@@ -248,10 +248,15 @@ _TEXT_IDS = frozenset(texts.ids())
 # Action board
 # ---------------------------------------------------------------------------
 def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
-                clickable: Clickable, small: bool = False) -> str:
+                clickable: Clickable, small: bool = False,
+                futile: frozenset[str] = frozenset()) -> str:
     key = f"space:{sp}"
     occupied = s.occupied.get(sp)
     act = _acts(key, clickable)
+    # every way to place here gives nothing now: drawn so, and the page asks first
+    useless = bool(act) and all(a in futile for a in clickable.get(key, []))
+    if useless:
+        act = act.replace(' class="act"', ' class="act futile" data-futile="1"', 1)
     season = view.space_season(s, sp)
     fill = "#fffaf0" if season == 0 else "#eef4fb"
     if occupied is not None:
@@ -268,7 +273,8 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
     if occupied is not None:
         out.append(_worker(x + w - 14, y + (h / 2 if small else 16), occupied,
                            6 if small else 9))
-    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}</title>")
+    nothing = " (placing a worker here now gives you nothing)" if useless else ""
+    out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}{nothing}</title>")
     if not small:
         out.extend(_tea_badges(sp, x, y + h - 16, clickable))
     out.append("</g>")
@@ -304,8 +310,10 @@ TEA_TITLE = {"tea": "pay 1 Tea: the tool action 1 space better",
              "twice": "pay 2 East Frisian Tea: carry the action out twice"}
 
 
-def action_board(s: State, clickable: Clickable) -> str:
-    """The season's 15 action spaces, with workers and the spaces one may use now."""
+def action_board(s: State, clickable: Clickable,
+                 futile: frozenset[str] = frozenset()) -> str:
+    """The season's 15 action spaces, with workers and the spaces one may use now;
+    ``futile``: the placements that would give nothing now (those spaces are drawn so)."""
     season = s.season
     spaces = season_spaces(s, season)
     tt = expansion_game(s)
@@ -320,7 +328,7 @@ def action_board(s: State, clickable: Clickable) -> str:
     for i, sp in enumerate(spaces):
         c, r = i % cols, i // cols
         body.append(_space_card(sp, gap + c * (cw + gap), 22 + gap + r * (ch + gap), cw, ch,
-                                s, clickable))
+                                s, clickable, futile=futile))
     return _svg(w, h, body, "action board", "action-board")
 
 
@@ -330,7 +338,8 @@ def special_takers(s: State) -> list[int]:
     return [who for who, _ in view.special_actions(s)]
 
 
-def special_board(s: State, clickable: Clickable) -> str:
+def special_board(s: State, clickable: Clickable,
+                  futile: frozenset[str] = frozenset()) -> str:
     """The other season's spaces (the Special Action of a 2-player game; with three
     players two different players may take one a half year)."""
     other = season_spaces(s, 1 - s.season)
@@ -355,7 +364,7 @@ def special_board(s: State, clickable: Clickable) -> str:
     for i, sp in enumerate(other):
         c, r = i % cols, i // cols
         body.append(_space_card(sp, gap + c * (cw + gap), 20 + r * (ch + gap), cw, ch, s,
-                                clickable, small=True))
+                                clickable, small=True, futile=futile))
     return _svg(w, h, body, "special action spaces", "special-board")
 
 
@@ -433,13 +442,18 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
     """A 3x7 home board: tidal flats above the dike line, land, tiles and moors."""
     pl = s.players[p]
     cw, ch = 86, 40
-    ox, oy = 12, 24
-    w = ox * 2 + 3 * cw
+    ox, oy = 24, 34
+    w = ox + 12 + 3 * cw
     h = oy + 7 * ch + 64
     land_row = C.first_land_row(pl.dikes)
     body = [f'<rect width="{w}" height="{h}" rx="10" fill="#e9e2cf"/>',
-            _text(ox, 16, f"Home board of Player {p + 1}", 12, weight="bold",
+            _text(12, 16, f"Home board of Player {p + 1}", 12, weight="bold",
                   fill=PLAYER_COLORS[p % len(PLAYER_COLORS)])]
+    # rows and columns numbered from 1 (the words of the choices: "row 4, column 1")
+    body += [f'<text class="coord" x="{ox + c * cw + cw / 2}" y="{oy - 4}" font-size="9" '
+             f'text-anchor="middle" fill="#6b604c">column {c + 1}</text>' for c in range(3)]
+    body += [f'<text class="coord" x="{ox - 8}" y="{oy + r * ch + ch / 2 + 3}" font-size="9" '
+             f'text-anchor="middle" fill="#6b604c">{r + 1}</text>' for r in range(7)]
     cells = view.cells(s, p)
     dry = dehydrated_cells(s, p) if pl.ditches is not None else set()
     drawn: set[int] = set()
@@ -547,14 +561,27 @@ def _ditches(s: State, p: int, clickable: Clickable, ox: float, oy: float, cw: f
                    f'<rect x="{min(x1, x2) - 7:.1f}" y="{min(y1, y2) - 7:.1f}" '
                    f'width="{abs(x2 - x1) + 14:.1f}" height="{abs(y2 - y1) + 14:.1f}" '
                    'fill="#000" fill-opacity="0"/>'
-                   f"<title>dig a ditch at {edge}</title></g>")
+                   f"<title>dig a ditch {escape(edge_words(edge))}</title></g>")
     return out
+
+
+def edge_words(edge: str) -> str:
+    """Where a ditch edge is, in the board's numbering from 1: ``v(3,0)`` -> ``"between
+    columns 1 and 2 of row 4"``, ``h(3,0)`` -> ``"between rows 4 and 5 of column 1"``."""
+    kind, _, rest = edge.partition("(")
+    a, b = (int(x) for x in rest.rstrip(")").split(","))
+    if kind == "v":
+        return f"between columns {b + 1} and {b + 2} of row {a + 1}"
+    return f"between rows {a + 1} and {a + 2} of column {b + 1}"
 
 
 # ---------------------------------------------------------------------------
 # Goods track and supply
 # ---------------------------------------------------------------------------
-_SUPPLY_LABEL = {"east_frisian_tea": "EF tea"}
+_SUPPLY_LABEL = {"east_frisian_tea": "E. Frisian tea"}
+_CELL_LABEL = {"east_frisian_tea": "EF tea"}     # a ship's cell: the title names it whole
+#: Supply items whose full name is not their id in words (their cards say what they do).
+SUPPLY_NAME = {"east_frisian_tea": "East Frisian Tea"}
 
 
 def goods_panel(s: State, p: int, clickable: Clickable) -> str:
@@ -564,7 +591,7 @@ def goods_panel(s: State, p: int, clickable: Clickable) -> str:
     supply = [C.RESOURCES[r] for r in C.SUPPLY_ITEMS]
     if len(pl.res) > len(C.RESOURCES):      # Tea & Trade: Tea and East Frisian Tea
         supply += list(TT.TT_RESOURCES[len(C.RESOURCES):len(pl.res)])
-    h = 22 + 5 * row + 10 + ((len(supply) + 3) // 4) * 22 + 6
+    h = 22 + 5 * row + 10 + ((len(supply) + 2) // 3) * 20 + 6
     body = [f'<rect width="{w}" height="{h}" rx="8" fill="#f4efe4"/>',
             _text(8, 15, "Goods track", 12, weight="bold")]
     for k, r in enumerate(C.GOODS_TRACK):
@@ -583,15 +610,17 @@ def goods_panel(s: State, p: int, clickable: Clickable) -> str:
         body.append(f"<title>{name}: {v} of {cap}</title></g>")
     y0 = 22 + 5 * row + 10
     for k, name in enumerate(supply):
-        c, r = k % 4, k // 4
-        x, y = 8 + c * 72, y0 + r * 22
+        c, r = k % 3, k // 3
+        x, y = 6 + c * 97, y0 + r * 20
         v = pl.res[TT.TT_RES_INDEX[name]]
-        label = _SUPPLY_LABEL.get(name, name.replace("_wear", " w."))
-        body.append(f'<g data-res="{name}"><rect x="{x}" y="{y}" width="14" height="14" '
-                    f'rx="2" fill="{RES_FILL[name]}" stroke="#555"/>')
-        body.append(_text(x + 18, y + 11, f"{v} {label}", 10,
-                          weight="bold" if v else "normal", fill="#222" if v else "#999"))
-        body.append(f"<title>{name.replace('_', ' ')}: {v}</title></g>")
+        label = _SUPPLY_LABEL.get(name, name.replace("_", " "))
+        full = SUPPLY_NAME.get(name, name.replace("_", " "))
+        body.append(f'<g data-res="{name}"{_info(name)}><rect x="{x}" y="{y}" width="20" '
+                    f'height="14" rx="2" fill="{RES_FILL[name]}" stroke="#555"/>')
+        body.append(_text(x + 10, y + 11, f"{v}", 10, anchor="middle", weight="bold",
+                          fill="#111" if v else "#777"))
+        body.append(_text(x + 23, y + 11, label, 10, fill="#222" if v else "#888"))
+        body.append(f"<title>{escape(full)}: {v}</title></g>")
     return _svg(w, h, body, f"goods of player {p + 1}", "goods")
 
 
@@ -708,12 +737,15 @@ def harbor_panel(s: State, p: int, clickable: Clickable) -> str:
                 body.append(f'<rect x="{x}" y="{y + 4}" width="{unit - 3}" height="22" '
                             f'rx="3" fill="{fill}" stroke="#45697f"/>')
                 if load.kind == "good":
-                    label = _SUPPLY_LABEL.get(str(load.item), _load_label(load))
+                    label = _CELL_LABEL.get(str(load.item), _load_label(load))
                     body.append(_text(x + 3, y + 19, label[:8], 8,
                                       fill="#fff" if load.item == "east_frisian_tea"
                                       else "#222"))
                 x += unit
-            body.append(f"<title>{escape(name)} (harbor position h{ship.slot})</title></g>")
+            cargo = ", ".join(SUPPLY_NAME.get(str(x.item), str(x.item).replace("_", " "))
+                              for x in ship.loads if x.kind == "good")
+            body.append(f"<title>{escape(name)} (harbor position h{ship.slot})"
+                        f"{': ' + escape(cargo) if cargo else ''}</title></g>")
     return _svg(w, h, body, f"harbor of player {p + 1}", "harbor")
 
 

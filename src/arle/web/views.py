@@ -248,7 +248,7 @@ def _status(s: State, d: Decision, seats: Sequence[SeatRow], held: set[int]) -> 
     what = d.title
     what += "" if what.endswith(("?", ".")) else "."
     return {"kind": "yours" if p in held else "waiting", "player": p, "who": who,
-            "what": what}
+            "what": what, "thinking": seats[p].kind == "bot"}
 
 
 def _presence(s: State, seats: Sequence[SeatRow], held: set[int],
@@ -329,10 +329,12 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
                 bot_error: str | None = None, interactive: bool = True,
                 events: Sequence[EventRow] = (), hints: bool = True,
                 online: set[int] | None = None,
-                bot_fix: dict[str, Any] | None = None) -> str:
+                bot_fix: dict[str, Any] | None = None,
+                rematch: str | None = None) -> str:
     """The inner HTML of the game view for a viewer holding the ``held`` seats;
     ``bot_fix`` (the owner's, while a bot failed): the form that retries or replaces
-    it, ``{"action": URL, "seats": [...], "bots": [...]}``."""
+    it, ``{"action": URL, "seats": [...], "bots": [...]}``; ``rematch`` (the owner's):
+    where the Rematch button posts once the game is over."""
     p = s.current_player
     d = s.pending()
     in_frame = d.kind not in FREE_KINDS
@@ -341,9 +343,11 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
     dv = presenter.decision(s) if mine else None
     options = {o.action: o for o in (*dv.options, *dv.anytime)} if dv else {}
     clicks = clickable(s, legal) if mine else {}
-    boards = [svg.action_board(s, clicks)]
+    futile = (arle_view.futile_placements(s) if mine and any(a.verb == "place" for a in legal)
+              else frozenset())
+    boards = [svg.action_board(s, clicks, futile)]
     if s.n > 1:
-        boards.append(svg.special_board(s, clicks))
+        boards.append(svg.special_board(s, clicks, futile))
     boards.append(svg.buildings_board(s, clicks))
     boards.append(svg.supply_board(s))
     totals = [fmt_vp(sc.total) for sc in s.scores()]
@@ -380,6 +384,9 @@ def render_view(s: State, moves: Sequence[MoveRow], seats: Sequence[SeatRow],
         "status": _status(s, d, seats, held),
         "bot_error": bot_error,
         "bot_fix": bot_fix if bot_error else None,
+        "rematch": rematch if s.is_terminal() and interactive else None,
+        "futile": sorted(futile),
+        "game_over_links": s.is_terminal() and interactive,
         "controls": [_button(options[str(a)]) for a in legal
                      if not in_frame and a.verb in ("skip", "end", "finish")],
         "hint": mine and hints, "undo": interactive and can_undo,

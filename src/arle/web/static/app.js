@@ -86,6 +86,60 @@
     });
   }
 
+  // placements that would give nothing now (the view's data-futile): marked, and asked
+  function futileSet() {
+    const v = document.querySelector("#game-view .view");
+    try { return new Set(JSON.parse((v && v.dataset.futile) || "[]")); } catch (e) { return new Set(); }
+  }
+  function markFutile() {
+    const futile = futileSet();
+    document.querySelectorAll("#game-view .action-list [data-action]").forEach((el) => {
+      const on = futile.has(el.dataset.action);
+      el.classList.toggle("futile", on);
+      if (on) el.title = "Placing a worker there now gives you nothing";
+    });
+  }
+  function confirmFutile(action) {
+    if (!futileSet().has(action)) return true;
+    return window.confirm("Placing a worker there now gives you nothing (" + action +
+                          "): the worker would be wasted. Place it anyway?");
+  }
+
+  // a tile chosen by clicking a cell goes to that cell: when the next decision asks
+  // where it goes ("cell R,C"), the cell clicked is sent without asking again
+  let pendingCell = null;
+  function cellAction(key) {
+    const at = Number(key.split(":")[2]);
+    return "cell " + Math.floor(at / 3) + "," + (at % 3);
+  }
+  function autoCell(tries) {
+    if (!pendingCell) return;
+    if (busy) {
+      if (tries < 60) setTimeout(() => autoCell(tries + 1), 50);
+      else pendingCell = null;
+      return;
+    }
+    const want = pendingCell;
+    pendingCell = null;
+    const btn = Array.from(document.querySelectorAll("#game-view [data-action]"))
+      .find((b) => b.dataset.action === want);
+    if (btn) sendMove(want);
+  }
+
+  // the invitation links say whether each seat has joined, as the live view's presence does
+  function markInvites() {
+    document.querySelectorAll(".invites li[data-seat]").forEach((li) => {
+      const seat = li.dataset.seat;
+      const pr = document.querySelector('#game-view .seat-presence[data-seat="' + seat + '"]');
+      if (!pr || pr.classList.contains("invited")) return;
+      const state = li.querySelector(".invite-state");
+      if (state) state.textContent = "(joined)";
+      li.classList.add("joined");
+    });
+    const box = document.querySelector(".invites");
+    if (box && !box.querySelector("li[data-seat]:not(.joined)")) box.classList.remove("open");
+  }
+
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
@@ -107,7 +161,10 @@
     // a hint answers one decision: it goes when the decision changes
     if (now && now.dataset.decision !== oldDecision) clearHint();
     else markHint();
+    markFutile();
+    markInvites();
     turnAlert();
+    if (pendingCell) setTimeout(() => autoCell(0), 0);
   }
 
   // ------------------------------------------------------------------ sending
@@ -329,8 +386,10 @@
     const btn = target.closest("[data-action]");
     if (btn) {
       ev.preventDefault();
+      // a choice of the cell's chooser keeps the cell; any other button forgets it
       if (chooser && chooser.open) chooser.close();
-      sendMove(btn.dataset.action);
+      else pendingCell = null;
+      if (confirmFutile(btn.dataset.action)) sendMove(btn.dataset.action);
       return;
     }
     const hint = target.closest("[data-hint]");
@@ -362,8 +421,13 @@
       hideCard();
       let acts = [];
       try { acts = JSON.parse(act.dataset.acts); } catch (e) { acts = []; }
+      const key = act.dataset.key || "";
+      pendingCell = key.startsWith("cell:") && !acts.every((a) => a.startsWith("cell "))
+        ? cellAction(key) : null;
       // by touch there is no hover: a tap shows the card with the choices to confirm
-      if (acts.length === 1 && !(touch && act.dataset.info)) sendMove(acts[0]);
+      if (acts.length === 1 && !(touch && act.dataset.info)) {
+        if (confirmFutile(acts[0])) sendMove(acts[0]);
+      }
       else if (acts.length) openChooser(titleFor(act), acts, labelsFromList(), act.dataset.info);
       return;
     }
@@ -540,11 +604,32 @@
     }
   }
 
+  // ------------------------------------------------------------------ first-game guide
+  // shown to a player until they say they have read it (remembered by the browser)
+  const guide = document.getElementById("guide");
+  function guideSeen() {
+    try { return localStorage.getItem("arle-guide") === "done"; } catch (e) { return false; }
+  }
+  if (guide) {
+    guide.hidden = guideSeen();
+    document.getElementById("guide-done").addEventListener("click", () => {
+      try { localStorage.setItem("arle-guide", "done"); } catch (e) { /* private mode */ }
+      guide.hidden = true;
+    });
+    document.getElementById("guide-later").addEventListener("click", () => { guide.hidden = true; });
+    document.getElementById("show-guide").addEventListener("click", (ev) => {
+      ev.preventDefault();
+      guide.hidden = false;
+      guide.scrollIntoView({ block: "nearest" });
+    });
+  }
+
   // ------------------------------------------------------------------ start
   const firstLog = document.querySelector(".log-list");
   if (firstLog) firstLog.scrollTop = firstLog.scrollHeight;
   if (page === "game" && gameId) {
     version = currentVersion();
+    markFutile();
     turnAlert();
     connect();
   }

@@ -1,0 +1,223 @@
+"""The home board names its rows and columns (from 1, as the choices' words do), a ditch
+edge's title says where it is in those words, the supply shows whole names, and a tile
+chosen by clicking a cell goes to that cell without a second question.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from webutil import create, token
+
+import arle
+from arle import view
+from arle.web import svg
+
+
+def test_rows_and_columns_are_labelled(client: Any) -> None:
+    made = create(client, players=1, seed=4)
+    html = client.get(f"/games/{made['id']}/view",
+                      headers={"X-Arle-Token": token(made, 0)}).text
+    board = re.search(r'<svg[^>]*class="board home-board".*?</svg>', html, re.S)
+    assert board is not None
+    coords = re.findall(r'<text class="coord"[^>]*>([^<]+)</text>', board.group(0))
+    assert coords == ["column 1", "column 2", "column 3"] + [str(r) for r in range(1, 8)]
+
+
+@pytest.mark.parametrize(("edge", "words"), [
+    ("v(3,0)", "between columns 1 and 2 of row 4"),
+    ("h(3,0)", "between rows 4 and 5 of column 1"),
+    ("v(6,1)", "between columns 2 and 3 of row 7"),
+])
+def test_edges_in_words(edge: str, words: str) -> None:
+    assert svg.edge_words(edge) == words
+
+
+def test_the_supply_names_its_items_whole(client: Any) -> None:
+    made = create(client, players=1, seed=4, expansion="tea-and-trade")
+    html = client.get(f"/games/{made['id']}/view",
+                      headers={"X-Arle-Token": token(made, 0)}).text
+    goods = re.search(r'<svg[^>]*class="board goods".*?</svg>', html, re.S)
+    assert goods is not None
+    for label in ("summer wear", "winter wear", "leather wear", "E. Frisian tea"):
+        assert f">{label}</text>" in goods.group(0), label
+    assert 'data-res="east_frisian_tea" data-info="east_frisian_tea"' in goods.group(0)
+    assert "<title>East Frisian Tea: 0</title>" in goods.group(0)
+
+
+SEED, PLIES = 1, 20     # a solo game with "pick the cell of each tile", a Stall to place
+
+
+def _record() -> dict[str, Any]:
+    s = arle.new_game(players=1, seed=SEED, options={"choose_cells": True})
+    rng = random.Random(SEED)
+    for _ in range(PLIES):
+        s.apply(rng.choice(s.legal_actions()))
+    assert {str(a) for a in s.legal_actions()} == {"stall", "done"}
+    return s.record()
+
+
+@pytest.mark.browser
+def test_a_tile_goes_where_it_was_clicked(browser: Any, live_server: Any,
+                                          artifacts: Path) -> None:
+    r = httpx.post(f"{live_server.url}/api/records", json=_record())
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    ctx.add_cookies([{"name": c.name, "value": c.value or "", "url": live_server.url}
+                     for c in r.cookies.jar])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{live_server.url}/games/{gid}")
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        page.locator("svg.home-board g.act[data-cell='10']").click()     # row 4, column 2
+        page.wait_for_function(
+            "() => document.querySelector('#game-view .view').dataset.ply === '22'",
+            timeout=10_000)
+        state = arle.State.from_json(httpx.get(f"{live_server.url}/api/games/{gid}/state").text)
+        assert state.history[-2:] == ["stall", "cell 3,1"]
+        assert view.cell(state, 0, 10).tile == "stall"
+        page.screenshot(path=str(artifacts / "tile-where-clicked.png"))
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.browser
+def test_the_boards_do_not_move_as_decisions_change(browser: Any, live_server: Any,
+                                                    artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games",
+                      json={"players": 1, "seats": ["human"], "seed": 7}).json()
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][0]["invite_url"])
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        tops: list[tuple[str, float]] = []
+        for _ in range(12):
+            kind = page.locator("#game-view .view").get_attribute("data-decision") or ""
+            top = page.evaluate("() => document.querySelector('svg.action-board')"
+                                ".getBoundingClientRect().top + window.scrollY")
+            tops.append((kind, top))
+            old = page.locator("#game-view .view").get_attribute("data-version")
+            dialog = page.locator("#decision button[data-action]")
+            space = page.locator("svg.action-board g.act[data-space]:not(.futile)")
+            if dialog.count():
+                dialog.last.click()
+            elif space.count():
+                space.first.click()
+            else:
+                page.locator(".controls button[data-action]").first.click()
+            page.wait_for_function(
+                "old => document.querySelector('#game-view .view').dataset.version !== old",
+                arg=old, timeout=10_000)
+        assert len({k for k, _ in tops}) >= 2, tops          # decisions of several kinds
+        assert max(t for _, t in tops) - min(t for _, t in tops) <= 1, tops
+        page.screenshot(path=str(artifacts / "stable-layout.png"))
+    finally:
+        ctx.close()
+
+
+@pytest.mark.browser
+def test_the_final_score_comes_first_side_by_side(browser: Any, live_server: Any,
+                                                  artifacts: Path) -> None:
+    s = arle.new_game(players=2, seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    up = httpx.post(f"{live_server.url}/api/records", json=s.record())
+    assert up.status_code == 201, up.text
+    gid = up.json()["id"]
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{gid}")
+        page.wait_for_selector("#game-view .view[data-over='1']", timeout=10_000)
+        sheets = page.locator(".final-score table.breakdown")
+        assert sheets.count() == 2
+        a, b = sheets.nth(0).bounding_box(), sheets.nth(1).bounding_box()
+        assert a is not None and b is not None
+        assert abs(a["y"] - b["y"]) <= 1 and b["x"] > a["x"] + a["width"] - 1   # side by side
+        board = page.locator("svg.action-board").bounding_box()
+        assert board is not None and a["y"] < board["y"]                      # before the boards
+        assert a["y"] < 900                                                  # on the first screen
+        page.screenshot(path=str(artifacts / "final-score.png"), full_page=True)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.browser
+def test_the_first_game_guide_until_put_away(browser: Any, live_server: Any,
+                                             artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games",
+                      json={"players": 1, "seats": ["human"], "seed": 3}).json()
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, first_game=True)
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][0]["invite_url"])
+        page.wait_for_function(
+            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        guide = page.locator("#guide")
+        assert guide.is_visible() and guide.locator("li").count() == 4
+        page.screenshot(path=str(artifacts / "first-game-guide.png"))
+        page.click("#guide-later")                     # for now only: back next time
+        assert not guide.is_visible()
+        page.reload()
+        assert page.locator("#guide").is_visible()
+        page.click("#guide-done")                      # for good
+        page.reload()
+        assert not page.locator("#guide").is_visible()
+        page.click("#show-guide")                      # and on demand
+        assert page.locator("#guide").is_visible()
+        watcher = browser.new_context().new_page()     # a spectator gets no guide
+        watcher.goto(f"{live_server.url}/games/{made['id']}")
+        assert watcher.locator("#guide").count() == 0
+        watcher.context.close()
+    finally:
+        ctx.close()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_decision_action_board_and_farm_come_first(
+        browser: Any, live_server: Any, artifacts: Path) -> None:
+    made = httpx.post(f"{live_server.url}/api/games", json={
+        "players": 2, "seats": ["bot:random", "human"], "seed": 3}).json()
+    bottoms: dict[bool, dict[str, float]] = {}
+    for first_game in (False, True):
+        ctx = browser.new_context(**PHONE, first_game=first_game)
+        page = ctx.new_page()
+        try:
+            page.goto(made["seats"][1]["invite_url"])
+            page.wait_for_selector("#game-view .view[data-mine='1']", timeout=20_000)
+            found = {}
+            for sel in (".decision-bar", "svg.action-board",
+                        "section.player.own svg.home-board"):
+                found[sel] = page.evaluate(
+                    "s => { const r = document.querySelector(s).getBoundingClientRect();"
+                    " return r.bottom + window.scrollY; }", sel)
+            bottoms[first_game] = found
+            bar = page.locator(".decision-bar").bounding_box()
+            assert bar is not None and bar["height"] <= 130, bar       # a compact bar
+            if first_game:                          # the guide covers, it moves nothing
+                guide = page.locator("#guide").bounding_box()
+                assert guide is not None and guide["height"] <= 0.46 * 844
+                page.screenshot(path=str(artifacts / "phone-first-game.png"))
+            else:
+                page.screenshot(path=str(artifacts / "phone-layout.png"), full_page=True)
+        finally:
+            ctx.close()
+    for sel, bottom in bottoms[False].items():
+        assert bottom <= 2 * 844, (sel, bottom)
+    assert bottoms[True] == bottoms[False]
