@@ -7,12 +7,14 @@ import json
 import random
 
 import pytest
+from typer.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import arle
 from arle import view
-from arle.cli import score_cmd
+from arle.cli.main import app
+from arle.scoring import farm_from_dict, score_farm
 from arle.data import catalog as C
 
 
@@ -22,7 +24,7 @@ def _check(s: arle.State) -> None:
     for p in range(s.n):
         sheet = s.farm(p)
         # the functions ``arle score`` calls, on the sheet sent through JSON text
-        got = score_cmd.score_farm(score_cmd.farm_from_dict(json.loads(json.dumps(sheet))))
+        got = score_farm(farm_from_dict(json.loads(json.dumps(sheet))))
         assert got.categories == sheets[p].categories
         assert got.total == sheets[p].total
 
@@ -92,7 +94,11 @@ def test_farm_sheet_through_the_score_command(tmp_path) -> None:  # type: ignore
     for p in range(2):
         path = tmp_path / f"farm{p}.json"
         path.write_text(json.dumps(s.farm(p)))
-        assert score_cmd._load_sheet(str(path)) == s.scores()[p]
+        out = CliRunner().invoke(app, ["score", "--json", str(path)])
+        assert out.exit_code == 0, out.output
+        sheet = json.loads(out.stdout)
+        assert sheet["total"] == s.scores()[p].total
+        assert sheet["categories"] == s.scores()[p].categories
 
 
 def test_farm_rejects_unknown_player_and_changes_nothing() -> None:

@@ -264,7 +264,8 @@ def test_invitation_links_and_the_lobby_know_your_games(client: Any) -> None:
                                     "take_seat": "0", "seed": "3"}, follow_redirects=False)
     gid = r.headers["location"].rsplit("/", 1)[1]
     page = client.get(f"/games/{gid}").text
-    assert "Invitation links" in page and "Seat 2 (not joined yet)" in page
+    assert "Invitation links" in page
+    assert 'Seat 2 <span class="invite-state">(not joined yet)</span>' in page
     assert 'data-copy="' in page and "Seat 1" not in page      # one's own seat is not listed
     lobby = client.get("/").text
     row = lobby[lobby.index(f'<tr data-game="{gid}">'):]
