@@ -17,7 +17,7 @@ from setuptools import setup
 
 #: Modules compiled by ``ARLE_COMPILE=1`` (paths relative to this file).
 COMPILED = [
-    "src/arle/actions.py",
+    "src/arle/framework/actions.py",
     "src/arle/state.py",
     "src/arle/animals.py",
     "src/arle/scoring.py",

@@ -7,8 +7,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from arle.errors import StateFormatError
-from arle import jsonread
+from arle.framework import jsonread
+from arle.framework.errors import StateFormatError
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 

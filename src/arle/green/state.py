@@ -22,14 +22,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from arle.actions import Action
-from arle.errors import (
+from arle.framework.actions import Action
+from arle.framework.errors import (
     ActionSyntaxError,
     GameOverError,
     IllegalActionError,
     StateFormatError,
 )
-from arle.decision import Decision
+from arle.framework.decision import Decision
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
@@ -1328,7 +1328,7 @@ def replay(record: dict[str, Any] | str, cards: str | None = None) -> State:
     """Rebuild the state a record describes; :class:`arle.errors.StateFormatError`
     (a ValueError) naming the field if it is malformed, illegal, played with another
     card set, or its logged chance outcomes differ."""
-    from arle import jsonread
+    from arle.framework import jsonread
 
     def bad(field: str, msg: str, prefix: str = "malformed record: ") -> StateFormatError:
         return StateFormatError(field, msg, prefix=prefix)
