@@ -63,3 +63,11 @@ class StateFormatError(ArleError, ValueError):
         out = StateFormatError(self.field, self.reason)
         out.args = (prefix + str(self),)
         return out
+
+
+# Shown (in tracebacks, reprs, pickles) under their pinned public path, arle.errors,
+# which re-exports them.
+for _cls in (ArleError, IllegalActionError, ActionSyntaxError, GameOverError,
+             StateFormatError):
+    _cls.__module__ = "arle.errors"
+del _cls

@@ -12,11 +12,11 @@ to exhaust the stack.  A refusal is a :class:`~arle.framework.errors.StateFormat
 >>> loads('{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
-arle.framework.errors.StateFormatError: a: key given twice in one object
+arle.errors.StateFormatError: a: key given twice in one object
 >>> loads('{"seed": 1' + '0' * 40 + '}').field
 Traceback (most recent call last):
 ...
-arle.framework.errors.StateFormatError: seed: 10000000... is not a number arle reads (whole numbers of at most 30 digits, finite numbers only)
+arle.errors.StateFormatError: seed: 10000000... is not a number arle reads (whole numbers of at most 30 digits, finite numbers only)
 """
 
 from __future__ import annotations
