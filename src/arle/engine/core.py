@@ -95,11 +95,10 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
 
 
 def check_registries() -> None:
-    """Every frame kind has rules, every anytime verb is registered (run once every rules
-    module is imported); links the placement functions of spaces.py."""
-    global _placements, _place_worker
-    from arle.engine.spaces import place_worker, placements
-    _placements, _place_worker = placements, place_worker
+    """Every frame kind has rules, every anytime verb is registered, every rule of a
+    module above this one is linked (run once every rules module is imported)."""
+    assert _placements is not _unlinked and _place_worker is not _unlinked
+    assert _start_inventory is not _unlinked
     missing = set(FR.DECISION_KINDS) - set(FRAMES)
     assert not missing, f"frame kinds without rules: {sorted(missing)}"
     assert set(ANYTIME) == set(ANYTIME_ORDER), sorted(set(ANYTIME_ORDER) ^ set(ANYTIME))
@@ -154,13 +153,30 @@ def current_player(s: State) -> int | None:
 # Legal actions
 # ---------------------------------------------------------------------------
 
-def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced by check_registries
+def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced when linked
     raise AssertionError("arle.engine is not fully imported")
 
 
-# From spaces.py (which imports this module), linked by check_registries().
+# Rules of the modules above this one (they import it), linked by them when they are
+# imported (importing arle.engine imports every rules module; check_registries checks):
+# from spaces.py ...
 _placements: Callable[[State, int], list[Action]] = _unlinked
 _place_worker: Callable[..., None] = _unlinked
+# ... and from inventory.py.
+_start_inventory: Callable[[State], None] = _unlinked
+
+
+def link_placements(placements: Callable[[State, int], list[Action]],
+                    place_worker: Callable[..., None]) -> None:
+    """spaces.py's placement rules, which the turn loop calls."""
+    global _placements, _place_worker
+    _placements, _place_worker = placements, place_worker
+
+
+def link_inventory(start_inventory: Callable[[State], None]) -> None:
+    """inventory.py's start of the inventory phase, which :func:`advance` calls."""
+    global _start_inventory
+    _start_inventory = start_inventory
 SKIP = Action("skip")
 END = Action("end")
 
@@ -283,8 +299,7 @@ def advance(s: State) -> None:
                 return
             p = current_player(s)
             if p is None:
-                from arle.engine.inventory import start_inventory
-                start_inventory(s)
+                _start_inventory(s)
                 continue
             acts = _own_legal(s)
             if len(acts) == 1:

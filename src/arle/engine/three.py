@@ -268,3 +268,5 @@ def spec_apply(s: State, f: FR.TTBuilding, a: Action) -> None:
 
 
 TB.CHOICES[SPECIALIZATION] = (spec_legal, spec_apply)
+
+SP.link_three(placements_3p, imitate)
