@@ -31,7 +31,7 @@ COMPILED = [
     "src/arle/engine/ditches.py",
     "src/arle/engine/inventory.py",
     "src/arle/engine/catalog.py",
-    "src/arle/engine/frames.py",
+    "src/arle/frames.py",
     "src/arle/engine/harbor.py",
     "src/arle/engine/three.py",
     "src/arle/engine/tt_buildings.py",

@@ -3,8 +3,9 @@
 Seeded random games of every setup of both games are played through the public game
 protocol (``legal_actions``, ``apply``, ``to_json``, ``observation``, ``scores``) and
 every step is fed into one SHA-256 per setup: the setup's first state, each step's
-pending decision (``pending()``) and legal actions in their order, the action taken, the state after it (its ``to_json()``), and
-for the second game, whose positions hide cards, the view of the seat that just moved.
+pending decision (``pending()``) and legal actions in their order, the action taken,
+the state after it (its ``to_json()``), and for the second game, whose positions hide
+cards, the view of the seat that just moved.
 The hex digests below were computed on the tree before the framework package took the
 game protocol (issue 30); a move of code that changes no play leaves them as they are.
 

@@ -25,14 +25,13 @@ destination being sold at...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from arle.data import catalog as C
 from arle.data.tea_trade import TT_SPACE_NAME
 from arle.framework.decision import Decision
 
-if TYPE_CHECKING:
-    from arle.state import State
+from arle.state import State, link
 
 __all__ = ["Decision", "pending", "KINDS"]
 
@@ -209,3 +208,6 @@ def pending(s: State) -> Decision:
     if words is None:            # a frame type added to the engine without words yet
         return Decision(p, t, _name(t).capitalize(), f"decide ({t}).", details)
     return Decision(p, t, words[0](details), words[1](details), details)
+
+
+link(pending=pending)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from arle import decision, notation, stateformat, view  # noqa: F401  (link their rules into State)
 from arle.engine.setup import new_game
 from arle.framework.game import GAMES, Game, GameState, Scores, get, register
 from arle.record import replay

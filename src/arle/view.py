@@ -27,14 +27,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.engine.frames import Effect
+from arle.frames import Effect
 from arle.engine.farm import enclosures as _engine_enclosures
 from arle.engine.three import last_half_year as _engine_last_half_year
-from arle.scoring import Farm, farm_to_dict
+from arle.scoring import Farm, ScoreSheet, farm_to_dict, score_farm
+
+from arle.state import Player, State, link
 
 if TYPE_CHECKING:
     from arle.animals import Enclosures
-    from arle.state import Player, State
 
 __all__ = [
     "BarnItem", "Cell", "Event", "Load", "animals", "anytime_verbs", "apply_logged", "barn",
@@ -409,6 +410,11 @@ def farm_sheet(s: State, p: int) -> dict[str, object]:
     return farm_to_dict(farm(s, p))
 
 
+def score_player(s: State, p: int) -> ScoreSheet:
+    """Player ``p``'s scoring pad, :func:`farm` scored (``s.scores()[p]``)."""
+    return score_farm(farm(s, p))
+
+
 # ---------------------------------------------------------------------------
 # The automatic steps of an apply, for the game log
 # ---------------------------------------------------------------------------
@@ -495,3 +501,5 @@ def apply_logged(s: State, action: Any) -> tuple[Event, ...]:
                          f"{title[0].upper()}{title[1:]}: Player {p + 1} {what}"))
     return tuple(out)
 
+
+link(score_player=score_player, farm_sheet=farm_sheet)

@@ -1,10 +1,11 @@
 """The rules of Fields of Arle.  Importing this package registers every rules module.
 
-The modules form layers (each imports only those before it): ``frames``, ``ditches``,
-``core``, ``farm``, ``harbor``, ``spaces``, ``buildings``, ``tt_buildings``, ``three``,
-``vehicles``, ``inventory``; then ``setup`` and ``catalog`` (imported on their own).  Where a lower module's rules
-hand over to a higher one (the turn loop to the placements, a space to the buildings),
-the higher module links its functions into the lower one when it is imported.
+The modules form layers, each importing only those before it: ``ditches``, ``core``,
+``farm``, ``harbor``, ``spaces``, ``buildings``, ``tt_buildings``, ``three``, ``vehicles``,
+``inventory``; then ``setup`` and ``catalog`` (imported on their own).  The frames are
+:mod:`arle.frames`, below the state.  Where a lower module's rules hand over to a
+higher one (the turn loop to the placements, a space to the buildings), the higher
+module links its functions into the lower one when it is imported.
 """
 
 # (in the order the rules register, which orders their tables)

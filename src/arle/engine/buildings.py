@@ -9,7 +9,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine.core import (
     advance_tool, anytime, effect, frame, gain, pay, pay_then, payment_options,
     push, push_eff, replace_top, tool_value,

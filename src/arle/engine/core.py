@@ -24,9 +24,10 @@ from typing import Any, Callable, TypeVar
 from arle.actions import Action, IllegalActionError, act
 from arle.data import catalog as C
 from arle.data.tea_trade import TT_RES_INDEX, TT_RESOURCES, TT_TOOL_VALUES
-from arle.engine import frames as FR
-from arle.engine.frames import Effect, Frame
+from arle import frames as FR
+from arle.frames import Effect, Frame
 from arle.state import State
+from arle.state import link as _link_state
 
 LegalFn = Callable[[State, Any], list[Action]]
 ApplyFn = Callable[[State, Any, Action], None]
@@ -446,3 +447,7 @@ def done_action() -> Action:
 
 
 __all__ = ["act", "push", "push_eff", "gain", "pay", "payment_options", "pay_then"]
+
+
+_link_state(current_player=current_player, legal_actions=legal_actions,
+            apply_action=apply_action)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.engine import frames as FR
+from arle import frames as FR
 from typing import Callable
 
 from arle.engine.core import _unlinked, effect, frame, gain, pay, pay_then, payment_options, \

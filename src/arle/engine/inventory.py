@@ -8,7 +8,7 @@ from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine.core import effect, end_order, frame, gain, link_inventory, push, push_eff
 from arle.engine.harbor import empty_ships
 from arle.engine.vehicles import empty_vehicles

@@ -10,7 +10,7 @@ from arle.data import tea_trade as T
 from arle.engine import harbor as H
 from arle.engine import ditches as D
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine import core
 from arle.engine.core import (
     _unlinked, advance_tool, can_pay_one, frame, gain, pay, pay_then, payment_options, push,
