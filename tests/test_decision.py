@@ -17,7 +17,7 @@ import arle
 from arle.decision import KINDS, Decision, pending
 from arle.engine import core
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 
 # The details of each decision kind: the fields of the frame (as the dict frames had them).
 FRAME_FIELDS: dict[str, tuple[str, ...]] = {

@@ -11,7 +11,7 @@ import pytest
 import arle
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine.core import push
 from arle.engine.setup import IMPLEMENTED_TT_BUILDINGS, PENDING_TT_BUILDINGS
 from arle.state import State

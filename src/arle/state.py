@@ -129,7 +129,7 @@ class State:
         self.occupied: dict[str, int] = {}
         self.special = -1             # player who used the Special Action this half year
         self.ended: list[bool] = []
-        self.stack: list[Frame] = []     # pending decisions (arle.engine.frames)
+        self.stack: list[Frame] = []     # pending decisions (arle.frames)
         self.pool: dict[str, int] = {}   # limited tile supplies shared by the players
         self.board: list[str] = []       # buildings still on the game board
         self.history: list[str] = []     # the actions applied through apply()

@@ -375,7 +375,7 @@ def _check_tt_frames(s: State, tt: bool, where: str) -> None:
 
 
 def decode_stack(raw: Any, n: int, where: str) -> "list[Frame]":
-    """The typed decision frames of a JSON stack (:func:`arle.engine.frames.frame_from_json`:
+    """The typed decision frames of a JSON stack (:func:`arle.frames.frame_from_json`:
     an unknown kind, a missing, extra or mistyped field is refused naming it)."""
     from arle.engine.core import EFFECTS
     from arle.frames import frame_from_json

@@ -9,7 +9,7 @@ module links its functions into the lower one when it is imported.
 """
 
 # (in the order the rules register, which orders their tables)
-from arle.engine import core, frames, farm, harbor, spaces, buildings  # noqa: F401
+from arle.engine import core, farm, harbor, spaces, buildings  # noqa: F401
 from arle.engine import tt_buildings, vehicles, inventory, three  # noqa: F401
 
 core.check_registries()

@@ -1,8 +1,8 @@
 """The decision machine: pending-decision frames, anytime actions, turn flow.
 
 A state's ``stack`` holds frames (the typed immutable values of
-:mod:`arle.engine.frames`; a change puts a new frame on the stack).  The top frame names
-the deciding player (``p``) and its kind (``KIND``).  :class:`~arle.engine.frames.Effect`
+:mod:`arle.frames`; a change puts a new frame on the stack).  The top frame names
+the deciding player (``p``) and its kind (``KIND``).  :class:`~arle.frames.Effect`
 frames are continuations executed automatically when they reach the top, which keeps
 multi-step rules sequential without Python call stacks.  When the stack is empty the
 work phase asks the next worker to be placed.
