@@ -17,7 +17,7 @@ from setuptools import setup
 
 #: Modules compiled by ``ARLE_COMPILE=1`` (paths relative to this file).
 COMPILED = [
-    "src/arle/actions.py",
+    "src/arle/framework/actions.py",
     "src/arle/state.py",
     "src/arle/animals.py",
     "src/arle/scoring.py",
@@ -31,7 +31,7 @@ COMPILED = [
     "src/arle/engine/ditches.py",
     "src/arle/engine/inventory.py",
     "src/arle/engine/catalog.py",
-    "src/arle/engine/frames.py",
+    "src/arle/frames.py",
     "src/arle/engine/harbor.py",
     "src/arle/engine/three.py",
     "src/arle/engine/tt_buildings.py",

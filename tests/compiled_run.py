@@ -13,7 +13,7 @@ compile and whose own code therefore runs the same pure modules in both builds:
   ``tests/test_tt_cli.py``), with their browsers, PostgreSQL servers and terminals;
 * the second game (``tests/green/``, package ``arle.green``);
 * the checks of the sources rather than of the package (mypy: a step of its own in
-  .ci/run; the import rules of tests/test_layers.py);
+  .ci/run; the import rules of tests/test_layers.py and tests/test_import_graph.py);
 * the Ray backend of the distributed runs (tests/test_distributed.py), which plays the
   same compiled games as the process pool that tests/test_tournament.py covers.
 
@@ -38,6 +38,7 @@ LEFT_OUT = (
     "src/arle/env/green_",
     "tests/test_typing.py",                       # mypy (its own CI step)
     "tests/test_layers.py",                       # import-linter on the sources
+    "tests/test_import_graph.py",                 # grimp on the sources
     "tests/test_distributed.py",                  # Ray
 )
 

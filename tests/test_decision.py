@@ -16,7 +16,7 @@ from util import do, fresh, set_res, set_tool, winter
 import arle
 from arle.decision import KINDS, Decision, pending
 from arle.engine import core
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.position import edit
 
 # The details of each decision kind: the fields of the frame (as the dict frames had them).

@@ -50,7 +50,7 @@ def test_states_with_frames_pickle_and_deep_copy() -> None:
     import copy
     import pickle
 
-    from arle.engine import frames as FR
+    from arle import frames as FR
     for seed, exp in ((1, None), (3, "tea-and-trade")):
         s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
              else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))

@@ -1,7 +1,8 @@
-"""Faces (cli, web, bots, env) use the public API only.
+"""The layers of the package, and faces (cli, web, bots, env) on the public API only.
 
-The import-linter contract of pyproject.toml forbids them to import ``arle.engine``;
-the scan below forbids them to read the engine's decision stack or legal-action cache
+The import-linter contracts of pyproject.toml put the framework below the two games
+(Fields of Arle and ``arle.green``, independent of each other) below the faces, indirect
+imports included, and forbid the faces to import ``arle.engine``; the scan below forbids them to read the engine's decision stack or legal-action cache
 (``.stack``, ``._legal``, ``_own_legal``): the pending decision is ``state.pending()``
 and the belongings are in :mod:`arle.view`.
 """
@@ -63,7 +64,12 @@ def test_import_contract_is_kept() -> None:
     out = subprocess.run([str(LINT), "--no-cache"], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "1 kept, 0 broken" in out.stdout
+    assert "4 kept, 0 broken" in out.stdout
+    for name in ("Layers: the faces above the two games above the framework",
+                 "The second game imports no module of Fields of Arle",
+                 "Fields of Arle imports nothing of the second game",
+                 "Faces do not import the rules engine"):
+        assert f"{name} KEPT" in out.stdout
 
 
 def test_import_linter_reports_a_broken_contract(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ def test_an_old_saved_state_loads_unchanged(path: Path) -> None:
     text = path.read_text(encoding="utf-8").strip()
     s = State.from_json(text)
     # the same state, continuations renamed since (sustain -> sustenance, ...) aside
-    from arle.engine.frames import LEGACY_EFFECT_NAMES
+    from arle.frames import LEGACY_EFFECT_NAMES
     old = json.loads(text)
     for f in old["stack"]:
         if f["t"] == "eff":

@@ -2,8 +2,9 @@
 
 The engine keeps a pending decision as a frame on the state's stack (see
 :mod:`arle.engine.core`).  :func:`pending` turns the top of that stack (or its absence)
-into a :class:`Decision` that faces, logs and bot authors can use without knowing the
-frames: its ``kind``, a short ``title`` for a heading, a ``text`` of one sentence, and the
+into a :class:`Decision` (the framework's, :mod:`arle.framework.decision`, which both
+games use) that faces, logs and bot authors can use without knowing the frames: its
+``kind``, a short ``title`` for a heading, a ``text`` of one sentence, and the
 frame's ``details`` (the space whose choice is open, the Peat still to cut, the
 destination being sold at...).
 
@@ -24,33 +25,15 @@ destination being sold at...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import Any, Callable
 
 from arle.data import catalog as C
 from arle.data.tea_trade import TT_SPACE_NAME
+from arle.framework.decision import Decision
 
-if TYPE_CHECKING:
-    from arle.state import State
+from arle.state import State, link
 
 __all__ = ["Decision", "pending", "KINDS"]
-
-
-class Decision(NamedTuple):
-    """The pending decision of a state.
-
-    ``player``: who decides (``None`` once the game is over).  ``kind``: ``"place"``
-    (place a worker), ``"end"`` (every worker is placed: anytime actions, then end the
-    work phase), ``"over"``, or the name of the engine frame asking (``"cut"``, ``"pay"``,
-    ``"sell"``... see :data:`KINDS`).  ``title``: a heading of a few words.  ``text``: one
-    sentence saying what to do, in lower case so it can follow ``"Player 1: "``.
-    ``details``: the frame's own fields (empty for ``place``, ``end`` and ``over``).
-    """
-
-    player: int | None
-    kind: str
-    title: str
-    text: str
-    details: dict[str, Any]
 
 
 def _name(x: str) -> str:
@@ -225,3 +208,6 @@ def pending(s: State) -> Decision:
     if words is None:            # a frame type added to the engine without words yet
         return Decision(p, t, _name(t).capitalize(), f"decide ({t}).", details)
     return Decision(p, t, words[0](details), words[1](details), details)
+
+
+link(pending=pending)

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from arle.actions import Action
 from arle.errors import ActionSyntaxError, GameOverError, IllegalActionError
-from arle.state import State
+from arle.state import State, link
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -60,3 +60,6 @@ def _older_spelling(state: State, a: Action) -> Action | None:
         from arle.engine.harbor import trade_alias
         return trade_alias(state, a)
     return None
+
+
+link(parse_action=parse_action)

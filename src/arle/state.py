@@ -1,7 +1,10 @@
 """The game state: plain data, cheap to copy, fully serialisable.
 
 All rules live in :mod:`arle.engine`; the :class:`State` methods are the public door
-(checking input, keeping the legal-action cache) and delegate to it.
+(checking input, keeping the legal-action cache) and delegate to it.  This module sits
+below the rules, which import it: the engine, the notation, the loader
+(:mod:`arle.stateformat`), the views and the decisions' words link the functions the
+methods call when they are imported (:func:`link`).
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from arle.actions import Action, IllegalActionError
-from arle.errors import GameOverError
+from arle.errors import GameOverError, StateFormatError
+from arle.frames import Frame, frame_to_json
 
 if TYPE_CHECKING:
-    from arle.decision import Decision
-    from arle.engine.frames import Frame
+    from arle.framework.decision import Decision
     from arle.scoring import ScoreSheet
 
 
@@ -126,7 +129,7 @@ class State:
         self.occupied: dict[str, int] = {}
         self.special = -1             # player who used the Special Action this half year
         self.ended: list[bool] = []
-        self.stack: list[Frame] = []     # pending decisions (arle.engine.frames)
+        self.stack: list[Frame] = []     # pending decisions (arle.frames)
         self.pool: dict[str, int] = {}   # limited tile supplies shared by the players
         self.board: list[str] = []       # buildings still on the game board
         self.history: list[str] = []     # the actions applied through apply()
@@ -137,8 +140,7 @@ class State:
     @property
     def current_player(self) -> int | None:
         """The player to decide, or ``None`` once the game is over."""
-        from arle.engine.core import current_player
-        return current_player(self)
+        return _current_player(self)
 
     @property
     def season(self) -> int:
@@ -148,8 +150,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (empty once the game is over)."""
         if self._legal is None:
-            from arle.engine.core import legal_actions
-            self._legal = legal_actions(self)
+            self._legal = _legal_actions(self)
         return list(self._legal)
 
     def is_terminal(self) -> bool:
@@ -158,13 +159,11 @@ class State:
     def pending(self) -> "Decision":
         """What the player to move is deciding: kind, title, one sentence and the
         decision's details (see :mod:`arle.decision`)."""
-        from arle.decision import pending
-        return pending(self)
+        return _pending(self)
 
     def scores(self) -> "list[ScoreSheet]":
         """The scoring pad of every player (a live estimate before the end)."""
-        from arle.engine.farm import score_player
-        return [score_player(self, i) for i in range(self.n)]
+        return [_score_player(self, i) for i in range(self.n)]
 
     def farm(self, player: int | object) -> dict[str, Any]:   # object: checked below
         """Player ``player``'s farm as the scoring pad's JSON sheet (the input format of
@@ -173,8 +172,7 @@ class State:
         gives ``self.scores()[player]``."""
         if not (type(player) is int and 0 <= player < self.n):
             raise ValueError(f"no player {player!r} in a {self.n}-player game")
-        from arle.view import farm_sheet
-        return farm_sheet(self, player)
+        return _farm_sheet(self, player)
 
     def winner(self) -> int | None:
         """The winning player once the game is over.  Ties go to the tied player
@@ -213,8 +211,7 @@ class State:
         if not legal and self.current_player is None:
             raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
-            from arle.notation import parse_action
-            action = parse_action(self, action)
+            action = _parse_action(self, action)
         if type(action) is not Action or action not in legal:
             raise IllegalActionError(
                 f"illegal action {_shown(action)} for player {self.current_player}")
@@ -282,7 +279,6 @@ class State:
 
     # ------------------------------------------------------------------ I/O
     def to_dict(self) -> dict[str, Any]:
-        from arle.engine.frames import frame_to_json
         return {
             "format": "arle-state-1",
             "n": self.n, "seed": self.seed, "setup": self.setup,
@@ -308,11 +304,9 @@ class State:
         types, ranges and keys are checked, counts must add up, animals must be housed,
         and the history must replay from the setup (or its start position) to exactly
         this state."""
-        from arle.errors import StateFormatError
-        from arle.stateformat import load_state
         prefix = "malformed state JSON: "
         try:
-            return load_state(text)
+            return _load_state(text)
         except RecursionError:
             raise StateFormatError("", "nested too deeply", prefix=prefix) from None
         except StateFormatError as e:
@@ -344,15 +338,116 @@ class State:
                 f"current_player={self.current_player}>")
 
 
-_ENGINE_APPLY: "Callable[[State, Action], None] | None" = None
+# ---------------------------------------------------------------------------
+# The rules behind the methods, linked by the modules that have them
+# ---------------------------------------------------------------------------
+def _load_rules() -> None:
+    """Import every module that links its rules here: Fields of Arle as the framework
+    knows it (the game ``"arle"``: :mod:`arle.game` imports them all).  Until a rule is
+    linked, a stub that calls this first stands for it, so that a state works whichever
+    module was imported first (a saved state read with ``State.from_json`` alone)."""
+    from arle.framework.game import get
+    get("arle")
+    if not linked():   # pragma: no cover - arle.game imports every linking module
+        raise AssertionError("Fields of Arle's rules are not all linked into arle.state")
 
 
-def _engine_apply() -> "Callable[[State, Action], None]":
-    """``arle.engine.core.apply_action``, imported once (the engine imports this module)."""
-    global _ENGINE_APPLY
-    from arle.engine.core import apply_action
-    _ENGINE_APPLY = apply_action
-    return apply_action
+def _stub_current_player(s: State) -> int | None:
+    _load_rules()
+    return _current_player(s)
+
+
+def _stub_legal_actions(s: State) -> list[Action]:
+    _load_rules()
+    return _legal_actions(s)
+
+
+def _engine_apply() -> Callable[[State, Action], None]:
+    """The linked ``apply_action`` (the rules loaded first if need be)."""
+    _load_rules()
+    apply = _linked_apply()
+    assert apply is not None
+    return apply
+
+
+def _linked_apply() -> Callable[[State, Action], None] | None:
+    return _ENGINE_APPLY
+
+
+def _stub_pending(s: State) -> Decision:
+    _load_rules()
+    return _pending(s)
+
+
+def _stub_score_player(s: State, p: int) -> ScoreSheet:
+    _load_rules()
+    return _score_player(s, p)
+
+
+def _stub_farm_sheet(s: State, p: int) -> dict[str, Any]:
+    _load_rules()
+    return _farm_sheet(s, p)
+
+
+def _stub_parse_action(s: State, text: str) -> Action:
+    _load_rules()
+    return _parse_action(s, text)
+
+
+def _stub_load_state(text: str) -> State:
+    _load_rules()
+    return _load_state(text)
+
+
+_current_player: Callable[[State], int | None] = _stub_current_player
+_legal_actions: Callable[[State], list[Action]] = _stub_legal_actions
+#: arle.engine.core.apply_action once linked (apply() runs the rules through it).
+_ENGINE_APPLY: Callable[[State, Action], None] | None = None
+_pending: Callable[[State], Decision] = _stub_pending
+_score_player: Callable[[State, int], ScoreSheet] = _stub_score_player
+_farm_sheet: Callable[[State, int], dict[str, Any]] = _stub_farm_sheet
+_parse_action: Callable[[State, str], Action] = _stub_parse_action
+_load_state: Callable[[str], State] = _stub_load_state
+
+
+def link(*, current_player: Callable[[State], int | None] | None = None,
+         legal_actions: Callable[[State], list[Action]] | None = None,
+         apply_action: Callable[[State, Action], None] | None = None,
+         pending: Callable[[State], Decision] | None = None,
+         score_player: Callable[[State, int], ScoreSheet] | None = None,
+         farm_sheet: Callable[[State, int], dict[str, Any]] | None = None,
+         parse_action: Callable[[State, str], Action] | None = None,
+         load_state: Callable[[str], State] | None = None) -> None:
+    """Link the rules the methods call (each module that has some calls this when it is
+    imported: :mod:`arle.engine.core`, :mod:`arle.decision`, :mod:`arle.view`,
+    :mod:`arle.notation`, :mod:`arle.stateformat`)."""
+    global _current_player, _legal_actions, _ENGINE_APPLY, _pending, _score_player
+    global _farm_sheet, _parse_action, _load_state
+    if current_player is not None:
+        _current_player = current_player
+    if legal_actions is not None:
+        _legal_actions = legal_actions
+    if apply_action is not None:
+        _ENGINE_APPLY = apply_action
+    if pending is not None:
+        _pending = pending
+    if score_player is not None:
+        _score_player = score_player
+    if farm_sheet is not None:
+        _farm_sheet = farm_sheet
+    if parse_action is not None:
+        _parse_action = parse_action
+    if load_state is not None:
+        _load_state = load_state
+
+
+def linked() -> bool:
+    """Whether every rule the methods call is linked."""
+    return _ENGINE_APPLY is not None and not any(f is stub for f, stub in (
+        (_current_player, _stub_current_player), (_legal_actions, _stub_legal_actions),
+        (_pending, _stub_pending),
+        (_score_player, _stub_score_player), (_farm_sheet, _stub_farm_sheet),
+        (_parse_action, _stub_parse_action), (_load_state, _stub_load_state)))
 
 
 def _shown(action: object) -> str:

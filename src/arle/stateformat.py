@@ -20,10 +20,10 @@ from arle.data.options import players_error
 from arle.errors import StateFormatError
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.state import PLAYER_FIELDS, STATE_FIELDS, TT_PLAYER_FIELDS, Player, State
+from arle.state import PLAYER_FIELDS, STATE_FIELDS, TT_PLAYER_FIELDS, Player, State, link
 
 if TYPE_CHECKING:
-    from arle.engine.frames import Frame
+    from arle.frames import Frame
 
 STATE_FORMAT = "arle-state-1"
 RECORD_FORMAT = "arle-record-1"
@@ -333,7 +333,7 @@ def _check_tt_frames(s: State, tt: bool, where: str) -> None:
     ``cell`` frame's tile stands on (or left) its cell, its cells are Land; a
     ``dikes`` frame has moves left; the Farmer's fields on dehydrated land are some of
     its fields; a Tea use waits only on a Laborer."""
-    from arle.engine import frames as FR
+    from arle import frames as FR
     from arle.engine.farm import CELL_THEN
     for i, f in enumerate(s.stack):
         w = f"{where}[{i}]"
@@ -375,10 +375,10 @@ def _check_tt_frames(s: State, tt: bool, where: str) -> None:
 
 
 def decode_stack(raw: Any, n: int, where: str) -> "list[Frame]":
-    """The typed decision frames of a JSON stack (:func:`arle.engine.frames.frame_from_json`:
+    """The typed decision frames of a JSON stack (:func:`arle.frames.frame_from_json`:
     an unknown kind, a missing, extra or mistyped field is refused naming it)."""
     from arle.engine.core import EFFECTS
-    from arle.engine.frames import frame_from_json
+    from arle.frames import frame_from_json
     need(isinstance(raw, list) and len(raw) <= MAX_STACK, where,
          f"expected a list of at most {MAX_STACK} frames")
     try:
@@ -633,7 +633,7 @@ def _castle_fields_by_default(s: State) -> bool:
     ``discard grain:G flax:F`` as if the engine had picked them (the lowest cells, as
     it did then): answer the pending questions so (True), if the castle's are pending."""
     from arle.actions import Action
-    from arle.engine import frames as FR
+    from arle import frames as FR
     from arle.engine.farm import cell_name
     last = next((h for h in reversed(s.history) if not h.startswith("cell ")), "")
     if not last.startswith("discard grain:"):
@@ -752,3 +752,6 @@ def _assign(obj: Any, k: str, new: Any) -> None:
         old.update(new)
     else:
         setattr(obj, k, new)
+
+
+link(load_state=load_state)

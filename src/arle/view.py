@@ -28,16 +28,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.engine.frames import Effect
+from arle.frames import Effect
 from arle.engine.farm import enclosures as _engine_enclosures
 from arle.engine import spaces as _spaces
 from arle.engine import three as _three
 from arle.engine.three import last_half_year as _engine_last_half_year
-from arle.scoring import Farm, farm_to_dict
+from arle.scoring import Farm, ScoreSheet, farm_to_dict, score_farm
+
+from arle.state import Player, State, link
 
 if TYPE_CHECKING:
     from arle.animals import Enclosures
-    from arle.state import Player, State
 
 __all__ = [
     "BarnItem", "Cell", "Event", "Load", "animals", "anytime_verbs", "apply_logged", "barn",
@@ -488,6 +489,11 @@ def farm_sheet(s: State, p: int) -> dict[str, object]:
     return farm_to_dict(farm(s, p))
 
 
+def score_player(s: State, p: int) -> ScoreSheet:
+    """Player ``p``'s scoring pad, :func:`farm` scored (``s.scores()[p]``)."""
+    return score_farm(farm(s, p))
+
+
 # ---------------------------------------------------------------------------
 # The automatic steps of an apply, for the game log
 # ---------------------------------------------------------------------------
@@ -592,7 +598,8 @@ def futile_placements(s: State) -> frozenset[str]:
     """The placements (``place SPACE ...`` and ``imitate ...`` actions, as text) open to
     the player to move that would give them nothing now: placing there changes none of
     anyone's belongings, the buildings on the board or the supplies, and opens no choice
-    of the space's own (only "done", the next placement or the anytime actions, which are open anyway).
+    of the space's own (only "done", the next placement or the anytime actions, which
+    are open anyway).
     The Carpenter without the goods to build anything, the Farmer without a plow or a
     field to plow, the Butcher without an animal.  A placement that ends the half year
     is never called futile (its inventory changes things whatever the space gave).
@@ -620,3 +627,6 @@ def futile_placements(s: State) -> frozenset[str]:
             continue
         out.add(str(a))
     return frozenset(out)
+
+
+link(score_player=score_player, farm_sheet=farm_sheet)

@@ -9,12 +9,13 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine.core import (
     advance_tool, anytime, effect, frame, gain, pay, pay_then, payment_options,
     push, push_eff, replace_top, tool_value,
 )
-from arle.engine.spaces import DONE, do_upgrade, place_field
+from arle.engine import spaces as SP
+from arle.engine.spaces import DONE, do_upgrade, field_actions, place_field
 from arle.state import State
 
 
@@ -447,7 +448,6 @@ class PlowMaker:
 
     @staticmethod
     def legal(s: State, f: FR.PlowMaker) -> list[Action]:
-        from arle.engine.spaces import field_actions
         return field_actions(s, f.p) + [DONE]
 
     @staticmethod
@@ -525,6 +525,6 @@ def use_dark_green(s: State, p: int, a: Action) -> None:
 
 anytime("use", dark_green_actions, use_dark_green)
 
-from arle.engine import tt_buildings as _tt_buildings  # noqa: E402,F401  (fills the tables)
+SP.link_buildings(build_actions, start_build)
 
 __all__ = ["build_actions", "start_build", "building_payments", "do_upgrade"]

@@ -25,7 +25,7 @@ from arle.data import catalog as C
 from arle.engine import buildings as B
 from arle.engine import core
 from arle.engine import farm as F
-from arle.engine.frames import FRAME_TYPES
+from arle.frames import FRAME_TYPES
 from arle.engine import inventory as INV
 from arle.engine import spaces as SP
 from arle.engine import vehicles as V

@@ -1,8 +1,8 @@
 """The decision machine: pending-decision frames, anytime actions, turn flow.
 
 A state's ``stack`` holds frames (the typed immutable values of
-:mod:`arle.engine.frames`; a change puts a new frame on the stack).  The top frame names
-the deciding player (``p``) and its kind (``KIND``).  :class:`~arle.engine.frames.Effect`
+:mod:`arle.frames`; a change puts a new frame on the stack).  The top frame names
+the deciding player (``p``) and its kind (``KIND``).  :class:`~arle.frames.Effect`
 frames are continuations executed automatically when they reach the top, which keeps
 multi-step rules sequential without Python call stacks.  When the stack is empty the
 work phase asks the next worker to be placed.
@@ -24,9 +24,10 @@ from typing import Any, Callable, TypeVar
 from arle.actions import Action, IllegalActionError, act
 from arle.data import catalog as C
 from arle.data.tea_trade import TT_RES_INDEX, TT_RESOURCES, TT_TOOL_VALUES
-from arle.engine import frames as FR
-from arle.engine.frames import Effect, Frame
+from arle import frames as FR
+from arle.frames import Effect, Frame
 from arle.state import State
+from arle.state import link as _link_state
 
 LegalFn = Callable[[State, Any], list[Action]]
 ApplyFn = Callable[[State, Any, Action], None]
@@ -95,11 +96,10 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
 
 
 def check_registries() -> None:
-    """Every frame kind has rules, every anytime verb is registered (run once every rules
-    module is imported); links the placement functions of spaces.py."""
-    global _placements, _place_worker
-    from arle.engine.spaces import place_worker, placements
-    _placements, _place_worker = placements, place_worker
+    """Every frame kind has rules, every anytime verb is registered, every rule of a
+    module above this one is linked (run once every rules module is imported)."""
+    assert _placements is not _unlinked and _place_worker is not _unlinked
+    assert _start_inventory is not _unlinked
     missing = set(FR.DECISION_KINDS) - set(FRAMES)
     assert not missing, f"frame kinds without rules: {sorted(missing)}"
     assert set(ANYTIME) == set(ANYTIME_ORDER), sorted(set(ANYTIME_ORDER) ^ set(ANYTIME))
@@ -154,13 +154,30 @@ def current_player(s: State) -> int | None:
 # Legal actions
 # ---------------------------------------------------------------------------
 
-def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced by check_registries
+def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced when linked
     raise AssertionError("arle.engine is not fully imported")
 
 
-# From spaces.py (which imports this module), linked by check_registries().
+# Rules of the modules above this one (they import it), linked by them when they are
+# imported (importing arle.engine imports every rules module; check_registries checks):
+# from spaces.py ...
 _placements: Callable[[State, int], list[Action]] = _unlinked
 _place_worker: Callable[..., None] = _unlinked
+# ... and from inventory.py.
+_start_inventory: Callable[[State], None] = _unlinked
+
+
+def link_placements(placements: Callable[[State, int], list[Action]],
+                    place_worker: Callable[..., None]) -> None:
+    """spaces.py's placement rules, which the turn loop calls."""
+    global _placements, _place_worker
+    _placements, _place_worker = placements, place_worker
+
+
+def link_inventory(start_inventory: Callable[[State], None]) -> None:
+    """inventory.py's start of the inventory phase, which :func:`advance` calls."""
+    global _start_inventory
+    _start_inventory = start_inventory
 SKIP = Action("skip")
 END = Action("end")
 
@@ -283,8 +300,7 @@ def advance(s: State) -> None:
                 return
             p = current_player(s)
             if p is None:
-                from arle.engine.inventory import start_inventory
-                start_inventory(s)
+                _start_inventory(s)
                 continue
             acts = _own_legal(s)
             if len(acts) == 1:
@@ -431,3 +447,7 @@ def done_action() -> Action:
 
 
 __all__ = ["act", "push", "push_eff", "gain", "pay", "payment_options", "pay_then"]
+
+
+_link_state(current_player=current_player, legal_actions=legal_actions,
+            apply_action=apply_action)

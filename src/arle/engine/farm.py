@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import ditches as D
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
-
-if TYPE_CHECKING:
-    from arle.scoring import Farm, ScoreSheet
 
 BOARDWALK_CELL = C.BOARDWALK_CELL
 MOOR_CELLS = C.MOOR_CELLS  # (row 5, row 6) per column
@@ -508,16 +503,3 @@ def remove_equipment(s: State, p: int, kind: str) -> None:
 def count_equipment(pl: Player, kind: str) -> int:
     return sum(1 for b in pl.barn if b[0] == kind)
 
-
-# ---------------------------------------------------------------------------
-# Scoring view
-# ---------------------------------------------------------------------------
-def farm_of(s: State, p: int) -> "Farm":
-    """The scoring pad's view of a player's farm (vehicle loads count as emptied)."""
-    from arle.view import farm
-    return farm(s, p)
-
-
-def score_player(s: State, p: int) -> "ScoreSheet":
-    from arle.scoring import score_farm
-    return score_farm(farm_of(s, p))

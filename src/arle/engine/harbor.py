@@ -31,12 +31,34 @@ from __future__ import annotations
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
-from arle.engine import frames as FR
-from arle.engine.core import effect, frame, gain, pay, pay_then, payment_options, push, \
-    replace_top
+from arle import frames as FR
+from typing import Callable
+
+from arle.engine.core import _unlinked, effect, frame, gain, pay, pay_then, payment_options, \
+    push, replace_top
 from arle.state import Player, State
 
 DONE = Action("done")
+
+# The equipment rules of spaces.py (which imports this module), linked by it when it is
+# imported (importing arle.engine imports every rules module and checks the links).
+equipment_payment: Callable[[State, int, str], list[dict[int, int]]] = _unlinked
+vehicle_actions: Callable[[State, int], list[Action]] = _unlinked
+buy_equipment: Callable[[State, int, str], None] = _unlinked
+
+
+def link_spaces(equipment_payment_: Callable[[State, int, str], list[dict[int, int]]],
+                vehicle_actions_: Callable[[State, int], list[Action]],
+                buy_equipment_: Callable[[State, int, str], None]) -> None:
+    """spaces.py's equipment rules, which the Shipwright frame offers."""
+    global equipment_payment, vehicle_actions, buy_equipment
+    equipment_payment, vehicle_actions, buy_equipment = \
+        equipment_payment_, vehicle_actions_, buy_equipment_
+
+
+def linked() -> bool:
+    """Whether every rule of a module above this one is linked."""
+    return _unlinked not in (equipment_payment, vehicle_actions, buy_equipment)
 #: What may be loaded on a ship: the vehicles' goods but Peat (T26), and Tea (T6).
 SHIP_LOADS = ("wood", "clay", "linen", "woolen", "leather", "tea")
 LOAD_COST = {**{k: C.LOAD_COST[k] for k in SHIP_LOADS if k != "tea"}, "tea": {T.TEA: 1}}
@@ -235,7 +257,6 @@ class Shipwright:
 
     @staticmethod
     def legal(s: State, f: FR.Shipwright) -> list[Action]:
-        from arle.engine.spaces import equipment_payment, vehicle_actions
         out = []
         for g, group in enumerate(space_builds(s, f.space)):
             if g in f.taken:
@@ -253,7 +274,6 @@ class Shipwright:
 
     @staticmethod
     def apply(s: State, f: FR.Shipwright, a: Action) -> None:
-        from arle.engine.spaces import buy_equipment
         if a.verb == "done":
             s.stack.pop()
             return

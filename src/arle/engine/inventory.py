@@ -8,8 +8,8 @@ from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.engine import farm as F
-from arle.engine import frames as FR
-from arle.engine.core import effect, end_order, frame, gain, push, push_eff
+from arle import frames as FR
+from arle.engine.core import effect, end_order, frame, gain, link_inventory, push, push_eff
 from arle.engine.harbor import empty_ships
 from arle.engine.vehicles import empty_vehicles
 from arle.state import State
@@ -231,3 +231,5 @@ class Final:
 @effect("game_over")
 def _game_over(s: State, p: int) -> None:
     s.phase = "over"
+
+link_inventory(start_inventory)

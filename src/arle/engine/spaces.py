@@ -10,14 +10,44 @@ from arle.data import tea_trade as T
 from arle.engine import harbor as H
 from arle.engine import ditches as D
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
+from arle.engine import core
 from arle.engine.core import (
-    advance_tool, can_pay_one, frame, gain, pay, pay_then, payment_options, push, push_eff,
-    effect, replace_top, tool_at_end, tool_value,
+    _unlinked, advance_tool, can_pay_one, frame, gain, pay, pay_then, payment_options, push,
+    push_eff, effect, replace_top, tool_at_end, tool_value,
 )
 from arle.state import Player, State
 
 DONE = Action("done")
+
+# Rules of the modules above this one (they import it), linked by them when they are
+# imported (importing arle.engine imports every rules module and checks the links):
+# from three.py (3 players) ...
+placements_3p: Callable[[State, int], list[Action]] = _unlinked
+imitate: Callable[..., None] = _unlinked
+# ... and from buildings.py.
+build_actions: Callable[[State, int], list[Action]] = _unlinked
+start_build: Callable[[State, int, str], None] = _unlinked
+
+
+def link_three(placements_3p_: Callable[[State, int], list[Action]],
+               imitate_: Callable[..., None]) -> None:
+    """three.py's placements and Imitate, which :func:`placements` and
+    :func:`place_worker` hand 3-player games to."""
+    global placements_3p, imitate
+    placements_3p, imitate = placements_3p_, imitate_
+
+
+def link_buildings(build_actions_: Callable[[State, int], list[Action]],
+                   start_build_: Callable[[State, int, str], None]) -> None:
+    """buildings.py's building actions, which the spaces that build offer."""
+    global build_actions, start_build
+    build_actions, start_build = build_actions_, start_build_
+
+
+def linked() -> bool:
+    """Whether every rule of a module above this one is linked."""
+    return _unlinked not in (placements_3p, imitate, build_actions, start_build)
 
 
 # ---------------------------------------------------------------------------
@@ -49,7 +79,6 @@ COSTLY = frozenset(SPACE_COSTS)
 
 def placements(s: State, p: int) -> list[Action]:
     if s.n == 3:
-        from arle.engine.three import placements_3p
         return placements_3p(s, p)
     if "expansion" in s.setup:
         return tt_placements(s, p)
@@ -182,7 +211,6 @@ def tt_place_actions(s: State, p: int, spaces: tuple[str, ...]) -> list[Action]:
 
 def place_worker(s: State, p: int, space: str, use: str = "") -> None:
     if s.n == 3 and space in T.IMITATE_SPACES:
-        from arle.engine.three import imitate
         imitate(s, p, space, use)
         return
     s.occupied[space] = p
@@ -941,7 +969,6 @@ class SpaceChoice:
 
     @staticmethod
     def legal(s: State, f: FR.SpaceChoice) -> list[Action]:
-        from arle.engine.buildings import build_actions
         p = f.p
         out: list[Action] = []
         opts = f.opts
@@ -977,7 +1004,6 @@ class SpaceChoice:
 
     @staticmethod
     def apply(s: State, f: FR.SpaceChoice, a: Action) -> None:
-        from arle.engine.buildings import start_build
         p = f.p
         s.stack.pop()
         v = a.verb
@@ -1043,3 +1069,6 @@ SPACE_ACTIONS["grandmother"] = grandmother
 SPACE_ACTIONS["ditcher"] = ditcher
 SPACE_ACTIONS["sailmaker"] = H.sailmaker
 SPACE_ACTIONS["boat_builder"] = H.boat_builder
+
+core.link_placements(placements, place_worker)
+H.link_spaces(equipment_payment, vehicle_actions, buy_equipment)

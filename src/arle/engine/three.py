@@ -33,7 +33,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine import spaces as SP
 from arle.engine import tt_buildings as TB
 from arle.engine.core import (
@@ -268,3 +268,5 @@ def spec_apply(s: State, f: FR.TTBuilding, a: Action) -> None:
 
 
 TB.CHOICES[SPECIALIZATION] = (spec_legal, spec_apply)
+
+SP.link_three(placements_3p, imitate)

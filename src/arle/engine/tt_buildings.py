@@ -22,7 +22,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine import harbor as H
 from arle.engine.buildings import ON_BUILD, TT_USE, tea_payment_options
 from arle.engine.core import (

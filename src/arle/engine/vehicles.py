@@ -11,7 +11,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import farm as F
-from arle.engine import frames as FR
+from arle import frames as FR
 from arle.engine import harbor as H
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State

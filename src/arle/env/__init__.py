@@ -19,7 +19,7 @@ from arle.env.catalog import (
 )
 from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
 from arle.env.observation_tt import TT_OBS_SIZE, TT_SLICES, encode_tt, layout_for
-from arle.env.observation_three import THREE_OBS_SIZE, THREE_SLICES, encode_three
+from arle.env.observation_three import THREE_OBS_SIZE, THREE_SLICES, encode_three  # (registers its layout)
 
 _gym: Any = None
 try:   # the environments need the research extra; the encodings need numpy only

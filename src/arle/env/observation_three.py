@@ -163,3 +163,4 @@ def describe_three() -> str:
 
 THREE_LAYOUT = OT.Layout(THREE_OBS_VERSION, THREE_OBS_SIZE, THREE_OBS_HIGH, THREE_SLICES,
                          encode_three, counts_three, THREE_OBS_SCALE)
+OT.register_layout("tea-and-trade-3p", THREE_LAYOUT)

@@ -284,6 +284,17 @@ TT_LAYOUT = Layout(TT_OBS_VERSION, TT_OBS_SIZE, TT_OBS_HIGH, TT_SLICES, encode_t
                    TT_OBS_SCALE)
 
 
+#: The layouts of the modules that extend this one's, by name, registered by them when
+#: imported (:mod:`arle.env.observation_three`, which :mod:`arle.env` imports).
+EXTENSIONS: dict[str, Layout] = {}
+
+
+def register_layout(name: str, layout: Layout) -> None:
+    """Register the layout ``name`` (one of :data:`LAYOUT_NAMES`) of an extending module."""
+    assert name in LAYOUT_NAMES and name not in EXTENSIONS, name
+    EXTENSIONS[name] = layout
+
+
 def layout_for(expansion: str | None, players: int = 2) -> Layout:
     """The observation layout of games with ``expansion`` (None: the base game) and
     ``players`` (3: the 3-player layout, :mod:`arle.env.observation_three`)."""
@@ -291,8 +302,7 @@ def layout_for(expansion: str | None, players: int = 2) -> Layout:
         return BASE_LAYOUT
     if expansion == "tea-and-trade":
         if players == 3:
-            from arle.env.observation_three import THREE_LAYOUT
-            return THREE_LAYOUT
+            return EXTENSIONS["tea-and-trade-3p"]
         return TT_LAYOUT
     raise ValueError(f"unknown expansion {expansion!r} (known: tea-and-trade)")
 

@@ -24,16 +24,17 @@ True
 
 from __future__ import annotations
 
-import arle.game
+from arle.framework import game as _game
 from arle.green.cards import CardSet, load_cards
 from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
 from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
+from arle.green import io as _io  # noqa: F401  (links its loader and view into State)
 
 __all__ = ["CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME", "GreenScore",
            "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game", "replay"]
 
 #: The game as the faces see it (registered as ``"green"``).
-GAME = arle.game.Game(name="green", title=TITLE, min_players=1, max_players=4,
-                      perfect_information=False, chance_after_setup=True,
-                      new_game=new_game, from_json=State.from_json, replay=replay)
-arle.game.register(GAME)
+GAME = _game.Game(name="green", title=TITLE, min_players=1, max_players=4,
+                  perfect_information=False, chance_after_setup=True,
+                  new_game=new_game, from_json=State.from_json, replay=replay)
+_game.register(GAME)

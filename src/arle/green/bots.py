@@ -40,7 +40,7 @@ import random
 import time as _time
 from typing import Any
 
-from arle.actions import Action
+from arle.framework.actions import Action
 from arle.green import catalog as K
 from arle.green.infostate import resample_from_infostate
 from arle.green.state import State

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from arle.actions import Action
+from arle.framework.actions import Action
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet
 from arle.green.state import State, _act_legal, _legal

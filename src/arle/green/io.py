@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
-from arle.errors import StateFormatError
-from arle import jsonread
+from arle.framework import jsonread
+from arle.framework.errors import StateFormatError
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
-
-if TYPE_CHECKING:
-    from arle.green.state import State
+from arle.green.state import (
+    STATE_FORMAT, Player, State, _check_options, _legal, _year_script, link_io, supply,
+)
 
 __all__ = ["observation", "state_from_json", "conservation_problems", "options_from_rules"]
 
@@ -65,7 +65,6 @@ def observation(s: State, player: int) -> dict[str, Any]:
     }
     if hidden:                           # F17 option: the seat's own committed action
         out["plan"] = s.players[player].plan
-    from arle.green.state import supply
     left = supply(s)
     if left is not None:                 # F10 option: the tokens left in the supply
         out["supply"] = left
@@ -240,7 +239,6 @@ def _check_progress(s: State) -> None:
     every hand, pick and card to act with is where the year's progress puts it (so that
     a deleted or repeated step, or a card moved between hands, is refused instead of
     losing or copying a card later)."""
-    from arle.green.state import _year_script
     first = s.first
     if s.over:                          # the First Player tile passed after the Harvest
         s.first = (first - 1) % s.n
@@ -324,7 +322,6 @@ def state_from_json(text: str, cards: str | None = None) -> State:
 
 
 def _load(d: Any, cards: str | None) -> State:
-    from arle.green.state import STATE_FORMAT, Player, State, _check_options, _legal
     if not isinstance(d, dict) or d.get("format") != STATE_FORMAT:
         _bad("format", f"not an arle.green state (expected {STATE_FORMAT!r})")
     _keys(d, "", {"format", "n", "seed", "options", "cards", "year", "first", "over",
@@ -546,3 +543,6 @@ def _load(d: Any, cards: str | None) -> State:
     if s.to_json() != json.dumps(d, sort_keys=True, separators=(",", ":")):
         _bad("(state)", "does not round-trip (non-canonical values)")
     return s
+
+
+link_io(state_from_json, observation)

@@ -22,14 +22,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from arle.actions import Action
-from arle.errors import (
+from arle.framework.actions import Action
+from arle.framework.errors import (
     ActionSyntaxError,
     GameOverError,
     IllegalActionError,
     StateFormatError,
 )
-from arle.decision import Decision
+from arle.framework.decision import Decision
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
 
@@ -311,8 +311,7 @@ class State:
 
         The card set is found by its content hash among the sets loaded in this process
         (the shipped one always), or loaded from ``cards``."""
-        from arle.green.io import state_from_json
-        return state_from_json(text, cards)
+        return _state_from_json(text, cards)
 
     def record(self) -> dict[str, Any]:
         """The setup, every applied action and every chance outcome (replay reads it)."""
@@ -327,8 +326,7 @@ class State:
         """A JSON-ready view of exactly what ``player`` may see (H1, H2)."""
         if not (type(player) is int and 0 <= player < self.n):
             raise ValueError(f"no player {player!r} in a {self.n}-player game")
-        from arle.green.io import observation
-        return observation(self, player)
+        return _observation(self, player)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -342,6 +340,23 @@ class State:
 
 
 # ---------------------------------------------------------------------------- chance
+def _unlinked(*args: Any) -> Any:   # pragma: no cover - replaced by link_io
+    raise AssertionError("arle.green.io is not imported")
+
+
+# The strict loader and the per-seat view of arle.green.io, which imports this module:
+# it links them here when imported (importing arle.green imports it).
+_state_from_json: Callable[[str, str | None], State] = _unlinked
+_observation: Callable[[State, int], dict[str, Any]] = _unlinked
+
+
+def link_io(state_from_json: Callable[[str, str | None], State],
+            observation: Callable[[State, int], dict[str, Any]]) -> None:
+    """Link :mod:`arle.green.io`'s loader and view (called by it when imported)."""
+    global _state_from_json, _observation
+    _state_from_json, _observation = state_from_json, observation
+
+
 class ChanceNeeded(Exception):
     """Raised by a chance event when the state's forced outcomes are used up (see
     :mod:`arle.env.green_openspiel`): ``n`` uniform outcomes ``range(n)``."""
@@ -1328,7 +1343,7 @@ def replay(record: dict[str, Any] | str, cards: str | None = None) -> State:
     """Rebuild the state a record describes; :class:`arle.errors.StateFormatError`
     (a ValueError) naming the field if it is malformed, illegal, played with another
     card set, or its logged chance outcomes differ."""
-    from arle import jsonread
+    from arle.framework import jsonread
 
     def bad(field: str, msg: str, prefix: str = "malformed record: ") -> StateFormatError:
         return StateFormatError(field, msg, prefix=prefix)
