@@ -178,7 +178,7 @@ class GreenSession:
             bot = self.seats[p].bot
             if bot is None:
                 return
-            action = bot.choose(s)  # type: ignore[arg-type]  # typed for arle.State
+            action = bot.choose(s)
             s.apply(action)
             self.dirty = True
             self.announce(p, str(action))

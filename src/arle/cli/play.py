@@ -68,7 +68,7 @@ class Seat:
     record keeps (``"human"`` or ``"bot:SPEC"``), so a resumed game has its bots again."""
 
     label: str
-    bot: Bot | None = None
+    bot: Bot[Any] | None = None
     spec: str = "human"
 
     @property
@@ -104,7 +104,7 @@ def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
 
 
 def seats_from_specs(specs: list[str], players: int, seed: int,
-                     where: str = "seats", make: Callable[..., Bot] | None = None
+                     where: str = "seats", make: Callable[..., Bot[Any]] | None = None
                      ) -> list[Seat]:
     """One seat per spec (``"human"`` or ``"bot:SPEC"``, the bot made by ``make``,
     default :func:`arle.bots.get`); ValueError naming ``where``."""
@@ -245,7 +245,7 @@ class Session:
     _shown_half_year: int = 0
     _figures: dict[int, dict[str, int]] = field(default_factory=dict)
     #: the solo game's hint planner (kept: its best line carries over between hints)
-    _planner: Bot | None = None
+    _planner: Bot[Any] | None = None
 
     def __post_init__(self) -> None:
         if len(self.words) != len(self.movers):
