@@ -54,6 +54,6 @@ def _plan_factory(seed: int = 0, **options: str) -> Bot[Any]:
 register_game(GAME, "Fields of Arle")
 register("greedy", _greedy_factory, games=(GAME,))
 register("mcts", _mcts_factory, games=(GAME,))
-register("plan", _plan_factory, games=(GAME,), seed_in_spec=True)
+register("plan", _plan_factory, games=(GAME,), seed_in_spec=True, solo=True)
 
 from arle.framework.bots import SEED_IN_SPEC  # noqa: E402  (after plan joined it)

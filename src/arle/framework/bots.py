@@ -33,8 +33,8 @@ from arle.actions import Action
 from arle.game import GameState
 
 __all__ = ["Bot", "BotFactory", "ENTRY_POINT_GROUP", "GAME_BOTS", "GameBots", "PLAYS",
-           "REGISTRY", "SEED_IN_SPEC", "canonical", "get", "known", "parse_spec", "plays", "register",
-           "register_game", "resolve"]
+           "REGISTRY", "SEED_IN_SPEC", "SOLO_ONLY", "canonical", "get", "known", "parse_spec",
+           "plays", "register", "register_game", "resolve", "solo_only"]
 
 S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
 
@@ -85,10 +85,20 @@ class GameBots:
 GAME_BOTS: dict[str, GameBots] = {}
 
 
+#: Bots that play solo games only (Fields of Arle's planner: no opponents to model).
+SOLO_ONLY: set[str] = set()
+
+
+def solo_only(name: str) -> bool:
+    """Whether the bot called ``name`` plays solo games only."""
+    return name in SOLO_ONLY
+
+
 def register(name: str, factory: BotFactory, games: Iterable[str] | None = None,
-             seed_in_spec: bool = False) -> None:
+             seed_in_spec: bool = False, solo: bool = False) -> None:
     """Add (or replace) a bot: ``games`` are the games it plays (``None``: every game);
-    ``seed_in_spec`` lets its spec name its seed (:data:`SEED_IN_SPEC`)."""
+    ``seed_in_spec`` lets its spec name its seed (:data:`SEED_IN_SPEC`); ``solo``: it
+    plays solo games only."""
     global SEED_IN_SPEC
     if not name or ":" in name or "," in name or "=" in name:
         raise ValueError(f"bot name {name!r} may not be empty or contain ':', ',' or '='")
@@ -99,6 +109,10 @@ def register(name: str, factory: BotFactory, games: Iterable[str] | None = None,
         PLAYS[name] = frozenset(games)
     if seed_in_spec:
         SEED_IN_SPEC = SEED_IN_SPEC | {name}
+    if solo:
+        SOLO_ONLY.add(name)
+    else:
+        SOLO_ONLY.discard(name)
 
 
 def register_game(game: str, called: str, aliases: dict[str, str] | None = None) -> None:
