@@ -73,3 +73,18 @@ def test_a_new_bot_names_its_games(restored: None) -> None:
     assert "only-green" in F.known("arle")
     F.register_game("demo", "the demo game", {"quick": "random"})
     assert F.resolve("QUICK:by=verb", "demo") == "random:by=verb"
+
+
+def test_a_fresh_interpreter_finds_every_shipped_bot_by_name() -> None:
+    """Whichever game was imported first, a name finds its bot or the game it plays."""
+    import subprocess
+    import sys
+    code = ("import arle.bots, sys; assert arle.bots.get('green-greedy').name == "
+            "'green-greedy'\n"
+            "from arle.green.bots import green_bot\n"
+            "try:\n    green_bot('mcts')\nexcept ValueError as e:\n"
+            "    assert 'plays Fields of Arle only' in str(e), e\nelse:\n    raise SystemExit(1)")
+    for first in ("import arle.bots", "import arle.green"):
+        r = subprocess.run([sys.executable, "-c", first + "\n" + code], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr

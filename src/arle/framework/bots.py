@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any, Callable, Protocol, TypeVar
 
@@ -150,9 +151,28 @@ def _load_plugin(name: str) -> BotFactory | None:
     return None
 
 
+#: The modules that register the bots shipped with arle (Fields of Arle's, the second
+#: game's).  Like installed plugins they are looked up by name, here imported on the
+#: first lookup of a bot not yet registered, so that a name finds its bot (or the
+#: game it plays) whichever game was imported first.
+SHIPPED = ("arle.bots", "arle.green")
+_shipped: list[str] = []
+
+
+def _load_shipped(name: str | None = None) -> None:
+    """Import the :data:`SHIPPED` modules once (``name`` given: only if it is not yet
+    registered)."""
+    if _shipped or (name is not None and name in REGISTRY):
+        return
+    _shipped.extend(SHIPPED)
+    for module in SHIPPED:
+        import_module(module)
+
+
 def plays(name: str, game: str) -> bool:
     """Whether the bot called ``name`` plays ``game`` (plugins and bots registered
     without ``games`` play every game)."""
+    _load_shipped(name)
     games = PLAYS.get(name)
     return games is None or game in games
 
@@ -160,6 +180,7 @@ def plays(name: str, game: str) -> bool:
 def known(game: str | None = None) -> list[str]:
     """The names of the registered bots and of the installed plugin bots, sorted; with
     ``game``, only those that play it."""
+    _load_shipped()
     names = set(REGISTRY) | set(_plugins())
     return sorted(n for n in names if game is None or plays(n, game))
 
@@ -235,6 +256,7 @@ def get(spec: str, seed: int = 0, game: str | None = None) -> Bot[Any]:
     if game is not None:
         spec = resolve(spec, game)
     name, options = parse_spec(spec)
+    _load_shipped(name)
     if "seed" in options:
         text = options.pop("seed")
         if not (text.isascii() and text.isdigit() and len(text) <= 18):
