@@ -76,4 +76,4 @@ def get(name: str) -> CliGame:
     try:
         return GAMES[name]
     except KeyError:
-        raise ValueError(f"--game {name}: use {' or '.join(GAMES)}") from None
+        raise ValueError(f"--game {name}: use {' or '.join(sorted(GAMES))}") from None

@@ -190,7 +190,7 @@ def print_tables(console: Console, labels: list[str], stats: dict[str, BotStats]
     cols = ["Bot", "Games", "Wins"] + (["Win rate"] if win_rate else []) + [
         "Mean score", "95% interval", "s / decision"]
     for col in cols:
-        table.add_column(col, justify="left" if col == "Bot" else "right", no_wrap=True)
+        table.add_column(col, justify="left" if col == "Bot" else "right")
     for lb in labels:
         st = stats[lb]
         lo, hi = st.ci95
