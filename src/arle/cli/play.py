@@ -45,7 +45,7 @@ from arle.data import texts
 from arle.data.options import players_error
 from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 from arle.data.texts import UnknownName
-from arle.framework.loop import NOT_MINE, GameSession, Seat, _read, run
+from arle.framework.loop import NOT_MINE, GameSession, Seat, run
 from arle.framework.loop import seats_from_specs as _seats_from_specs
 from arle.framework.loop import split_seats
 from arle.scoring import CATEGORY_NAMES, TT_CATEGORY_NAMES

@@ -32,8 +32,9 @@ from arle.green.cards import CardSet, load_cards
 from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
 from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
 
-__all__ = ["CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME", "GreenScore",
-           "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game", "replay"]
+__all__ = ["BOT_ALIASES", "CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME",
+           "GreenScore", "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game",
+           "replay"]
 
 #: The game as the faces see it (registered as ``"green"``).
 GAME = arle.game.Game(name="green", title=TITLE, min_players=1, max_players=4,
