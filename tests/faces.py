@@ -32,6 +32,7 @@ import arle
 import arle.green as G
 from arle.bots import get as get_bot
 from arle.cli import green_play, play
+from arle.framework import loop
 from arle.cli.main import app
 from arle.green.bots import green_bot
 
@@ -124,7 +125,7 @@ def terminal_game(setup: Setup) -> TerminalGame:
         p = s.current_player
         return str(pilot(p).choose(s))
 
-    real_run = green_play.run_green if green else play.run
+    real_run = play.run
     real_show = module.GreenSession.show if green else module.Session.show
 
     def run(session: Any) -> int:
@@ -139,16 +140,15 @@ def terminal_game(setup: Setup) -> TerminalGame:
             "--seats", ",".join(setup.seats())]
     if green:
         args += ["--game", "green"]
-        patches = [mock.patch.object(green_play, "_read", read),
-                   mock.patch.object(green_play, "run_green", run),
-                   mock.patch.object(green_play.GreenSession, "show", show)]
     else:
         args += ["--view", setup.view]
         if setup.expansion:
             args += ["--expansion", setup.expansion]
-        patches = [mock.patch.object(play, "_read", read),
-                   mock.patch.object(play, "run", run),
-                   mock.patch.object(play.Session, "show", show)]
+    # the one terminal loop of every game (arle.framework.loop) reads the lines
+    patches = [mock.patch.object(loop, "_read", read),
+               mock.patch.object(play, "run", run),
+               mock.patch.object(module.GreenSession if green else module.Session, "show",
+                                 show)]
     with patches[0], patches[1], patches[2]:
         r = CliRunner().invoke(app, args, input="")
     session = held.get("session")

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,16 @@ def plugin_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (info / "entry_points.txt").write_text("[arle.bots]\nplugged = arle_plugin_example:make\n"
                                            "broken = arle_plugin_example:missing\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(arle.bots, "REGISTRY", dict(arle.bots.REGISTRY))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def _registry_restored() -> Iterator[None]:
+    """The registry as it was before the test (a plugin registers itself when loaded)."""
+    saved = dict(arle.bots.REGISTRY)
+    yield
+    arle.bots.REGISTRY.clear()
+    arle.bots.REGISTRY.update(saved)
 
 
 def test_a_plugin_bot_is_found_by_name(plugin_dir: Path) -> None:

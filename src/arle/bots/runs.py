@@ -32,7 +32,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from arle.bots.arena import Match, MatchResult, play_match
+from arle.bots.arena import MatchResult, play_match
+from arle.framework.arena import MatchLike
 
 __all__ = ["BACKENDS", "RunInterrupted", "run_matches", "check_backend"]
 
@@ -43,7 +44,7 @@ BACKENDS = ("local", "ray")
 #: (by Ray, or on a new local pool).
 RAY_RETRIES = 3
 
-Play = Callable[[Match], MatchResult]
+Play = Callable[[MatchLike], MatchResult]
 OnResult = Callable[[MatchResult], None]
 
 
@@ -71,7 +72,7 @@ def check_backend(backend: str, jobs: int = 1, address: str | None = None) -> No
                 from None
 
 
-def run_matches(matches: Sequence[Match], backend: str = "local", jobs: int = 1,
+def run_matches(matches: Sequence[MatchLike], backend: str = "local", jobs: int = 1,
                 address: str | None = None, on_result: OnResult | None = None,
                 play: Play = play_match) -> list[MatchResult]:
     """Play every match; results in the order of ``matches``.
@@ -105,7 +106,7 @@ def run_matches(matches: Sequence[Match], backend: str = "local", jobs: int = 1,
     return sorted(done, key=lambda r: order[r.index])
 
 
-def _run_pool(matches: Sequence[Match], jobs: int, finished: OnResult, play: Play) -> None:
+def _run_pool(matches: Sequence[MatchLike], jobs: int, finished: OnResult, play: Play) -> None:
     """A process pool; if a worker process dies, the games not finished yet are played
     again on a new pool (at most :data:`RAY_RETRIES` times), so none is lost or doubled."""
     todo = {m.index: m for m in matches}
@@ -132,12 +133,12 @@ def _run_pool(matches: Sequence[Match], jobs: int, finished: OnResult, play: Pla
         return
 
 
-def _play_one(play: Play, m: Match) -> MatchResult:
+def _play_one(play: Play, m: MatchLike) -> MatchResult:
     """One Ray task: ``play`` may be any picklable callable (a partial too)."""
     return play(m)
 
 
-def _run_ray(matches: Sequence[Match], address: str | None, finished: OnResult,
+def _run_ray(matches: Sequence[MatchLike], address: str | None, finished: OnResult,
              play: Play) -> None:
     import ray
 

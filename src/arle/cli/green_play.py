@@ -17,25 +17,27 @@ leaves the game cleanly.
 from __future__ import annotations
 
 import json
-import sys
-from dataclasses import dataclass, field
-from typing import Any
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
 
 import arle.green as G
 from arle.actions import Action, IllegalActionError
-from arle.cli.play import Seat
-from arle.green.bots import green_bot
+from arle.cli import faces
+from arle.framework.loop import NOT_MINE, GameSession, seats_from_specs
+from arle.framework.loop import run as run_green
+from arle.green.arena import green_schedule, play_green_match
 from arle.green.faces import NOTICE, card_text, seat_view
 from arle.green.io import options_from_rules
 
-__all__ = ["GreenSession", "public_text", "render_view", "run_green", "start_green"]
+__all__ = ["GreenSession", "green_options", "public_text", "render_view", "run_green",
+           "start", "start_green"]
 
 HELP = ("Type a number or an action's text (e.g. 'take f04', 'build 1 0'); commands: "
         "card ID (a card's text), log, scores, save FILE, help, quit.")
-PASS_LINES = 3
 
 
 def player_name(p: int | None) -> str:
@@ -142,115 +144,71 @@ def render_view(view: dict[str, Any], seat: int | None) -> list[str]:
 
 
 @dataclass
-class GreenSession:
-    """One terminal game: the state, who plays each seat, and the hot-seat guard."""
+class GreenSession(GameSession[G.State]):
+    """One terminal game of the second game: the framework's session
+    (:class:`arle.framework.loop.GameSession`: seats, prompts, hot seat, saving) with this
+    game's presenter: screens from one seat's view, card texts, the redacted log."""
 
-    state: G.State
-    seats: list[Seat]
-    console: Console
-    shown: int | None = None           # the human seat whose screen is up
-    dirty: bool = False
-    notes: list[str] = field(default_factory=list)
+    game: ClassVar[str] = G.GAME.name
+    #: No taking back: a decision once made has shown its seat new cards.
+    undo_allowed: ClassVar[bool] = False
 
-    @property
-    def hot_seat(self) -> bool:
-        return sum(1 for seat in self.seats if seat.human) >= 2
-
-    def say(self, message: str, style: str = "") -> None:
-        self.console.print(Text(message, style=style))
-
-    def error(self, message: str) -> None:
-        self.console.print(Text(message, style="bold red"))
-
-    def show(self, seat: int) -> None:
-        for line in render_view(seat_view(self.state, seat), seat):
+    def show(self) -> None:
+        p = self.state.current_player
+        for line in render_view(seat_view(self.state, p), p):
             self.console.print(Text(line))
         self.say(HELP, style="dim")
 
-    def announce(self, p: int, action: str) -> None:
-        self.say(f"{player_name(p)} ({self.seats[p].label}): {public_text(action)}")
+    def show_help(self, rest: str) -> None:
+        self.say(HELP)
 
-    def run_bots(self) -> None:
-        s = self.state
-        while not s.is_terminal():
-            p = s.current_player
-            assert p is not None
-            bot = self.seats[p].bot
-            if bot is None:
-                return
-            action = bot.choose(s)  # type: ignore[arg-type]  # typed for arle.State
-            s.apply(action)
-            self.dirty = True
-            self.announce(p, str(action))
+    def empty_line(self) -> str | None:
+        return "redraw"
 
-    def apply(self, text: str) -> bool:
-        s = self.state
-        p = s.current_player
-        legal = s.legal_actions()
-        choice: Action | str = text
-        if text.isdigit():
-            k = int(text)
-            if not 1 <= k <= len(legal):
-                self.error(f"no choice {k}: choose 1 to {len(legal)} (nothing changed)")
-                return False
-            choice = legal[k - 1]
-        try:
-            s.apply(choice)
-        except IllegalActionError as exc:
-            self.error(f"{exc} (nothing changed)")
-            return False
-        self.dirty = True
-        assert p is not None
-        if len(self.seats) > 1 and not self.hot_seat:
-            self.announce(p, str(choice))
-        return True
+    def save_note(self, path: str) -> str:
+        return (f" (continue later with: arle play --game green --load {path}; it holds "
+                "every hidden card: keep it away from the other players).")
 
-    def save(self, path: str) -> None:
-        if not path:
-            self.error("save needs a file name: save FILE")
-            return
-        record = self.state.record()
-        record["seats"] = [seat.spec for seat in self.seats]
-        try:
-            with open(path, "w", encoding="utf-8") as handle:
-                json.dump(record, handle)
-        except OSError as exc:
-            self.error(f"cannot save to {path}: {exc}")
-            return
-        self.dirty = False
-        self.say(f"Saved the game record to {path} (it holds every hidden card: keep it "
-                 "away from the other players).")
+    def announce(self, p: int, action: Action, by_bot: bool) -> None:
+        """Apply ``action``; tell the others what they may learn of it (a bot's move, or a
+        person's when nobody else shares the terminal)."""
+        self.state.apply(action)
+        if by_bot or (len(self.seats) > 1 and not self.hot_seat):
+            self.say(f"{player_name(p)} ({self.seats[p].label}): {public_text(str(action))}")
 
-    def handle(self, line: str) -> str | None:
-        """One line of input: ``"acted"``, ``"quit"``, ``"redraw"`` or None."""
-        text = line.strip()
-        if not text:
-            return "redraw"
-        word, _, rest = text.partition(" ")
-        low = word.lower()
-        p = self.state.current_player
-        if low in ("quit", "exit", "quit!"):
-            return "quit"
-        if low == "help":
-            self.say(HELP)
-            return None
-        if low == "card":
-            cid = rest.strip().lower()
+    def command(self, cmd: str, rest: str) -> str | None:
+        """``card ID``, ``log`` and ``scores``."""
+        if cmd == "card":
+            cid = rest.lower()
             self.say(card_text(self.state.cs, cid) if cid else "card needs an id: card f01")
             return None
-        if low == "log":
-            for i, a in enumerate(seat_view(self.state, p)["log"], 1):
+        if cmd == "log":
+            for i, a in enumerate(seat_view(self.state, self.state.current_player)["log"], 1):
                 self.say(f"{i:>3}. {a}")
             return None
-        if low == "scores":
+        if cmd == "scores":
             for q, sc in enumerate(self.state.scores()):
                 cats = ", ".join(f"{k} {v}" for k, v in sc.categories.items() if v)
                 self.say(f"{player_name(q)}: {sc.total} ({cats})")
             return None
-        if low == "save":
-            self.save(rest.strip())
+        return NOT_MINE
+
+    def choose(self, text: str) -> Action | None:
+        """A number of the listed actions or an action's text (any case)."""
+        legal = self.state.legal_actions()
+        if text.isdigit():
+            k = int(text)
+            if not 1 <= k <= len(legal):
+                self.error(f"no choice {k}: choose 1 to {len(legal)} (nothing changed)")
+                return None
+            return legal[k - 1]
+        try:
+            action = Action.from_text(text.lower())
+            self.state.clone().apply(action)        # the game's own refusal, if any
+        except IllegalActionError as exc:
+            self.error(f"{exc} (nothing changed)")
             return None
-        return "acted" if self.apply(text.lower()) else None
+        return action
 
     def finish(self) -> None:
         s = self.state
@@ -265,66 +223,6 @@ class GreenSession:
                      + (" (shared)" if len(w) > 1 else ""), style="bold")
 
 
-def _read(console: Console, prompt: str) -> str | None:
-    try:
-        line = console.input(prompt, markup=False)
-    except EOFError:
-        console.print()
-        return None
-    if not sys.stdin.isatty():
-        console.print(Text(line))
-    return line
-
-
-def _pass_screen(session: GreenSession, seat: int) -> bool:
-    """Hide the last screen and wait for the next person; False at end of input."""
-    console = session.console
-    if console.is_terminal:
-        console.clear()
-    else:
-        console.print("\n" * PASS_LINES, end="")
-    console.print(Text(f"=== Pass to {player_name(seat)}, press Enter (hands are hidden) ===",
-                       style="bold"))
-    return _read(console, "") is not None
-
-
-def run_green(session: GreenSession) -> int:
-    """Play until the game ends or the players leave; the exit code."""
-    session.run_bots()
-    need_screen = True
-    while not session.state.is_terminal():
-        p = session.state.current_player
-        assert p is not None
-        if session.hot_seat and session.shown != p:
-            if not _pass_screen(session, p):
-                session.say("End of input: leaving the game.")
-                return 0
-            need_screen = True
-        session.shown = p
-        if need_screen:
-            session.show(p)
-            need_screen = False
-        line = _read(session.console, f"{player_name(p)}> ")
-        if line is None:
-            session.say("End of input: leaving the game"
-                        + (" (unsaved changes are lost)." if session.dirty else "."))
-            return 0
-        outcome = session.handle(line)
-        if outcome == "quit":
-            session.say("Leaving the game" + (" (unsaved changes are lost)."
-                                              if session.dirty else "."))
-            return 0
-        if outcome == "redraw":
-            need_screen = True
-        if outcome == "acted":
-            session.run_bots()
-            need_screen = True
-    if session.hot_seat:
-        session.shown = None
-    session.finish()
-    return 0
-
-
 def green_options(specs: list[str]) -> dict[str, Any]:
     """``--rule NAME[=VALUE]`` texts as options of :func:`arle.green.new_game` (see
     :func:`arle.green.io.options_from_rules`)."""
@@ -336,7 +234,6 @@ def start_green(console: Console, players: int | None, seats: list[str] | None,
                 options: dict[str, Any] | None = None) -> GreenSession:
     """The session of a new game (or of the record ``load``); ValueError with a message
     for the user on bad input."""
-    from arle.cli.play import seats_from_specs
     saved: list[str] | None = None
     if load is not None:
         try:
@@ -365,15 +262,24 @@ def start_green(console: Console, players: int | None, seats: list[str] | None,
     specs = seats if seats is not None else saved if saved is not None else ["human"] * n
     if not (isinstance(specs, list) and all(isinstance(x, str) for x in specs)):
         raise ValueError(f"{load}: seats: expected a list of 'human' or 'bot:SPEC' texts")
-    seat_list = seats_from_specs(specs, n, seed, "--seats", make=green_bot)
+    seat_list = seats_from_specs(specs, n, seed, "--seats", game=G.GAME.name)
     return GreenSession(state=state, seats=seat_list, console=console)
 
 
-def play_green(console: Console, players: int | None, seats: list[str] | None,
-               seed: int, load: str | None, cards: str | None,
-               options: dict[str, Any] | None = None) -> int:
-    """``arle play --game green`` (the exit code; ValueError for bad options)."""
-    session = start_green(console, players, seats, seed, load, cards, options)
+def start(args: faces.PlayArgs) -> GreenSession:
+    """``arle play --game green``: the session of a new game (or of the record
+    ``--load``), its greeting printed; ValueError with the message for a refused
+    option."""
+    if args.buildings is not None or args.promos or args.expansion is not None:
+        raise ValueError("--buildings, --promos and --expansion are for Fields of Arle, "
+                         "not --game green")
+    if args.load is not None and (args.seed is not None or args.rules):
+        raise ValueError("--load takes the setup from the record: leave out --seed and "
+                         "--rule")
+    options = green_options(args.rules)
+    seed = args.seed if args.seed is not None else new_seed()
+    console, load = args.console, args.load
+    session = start_green(console, args.players, args.seats, seed, load, args.cards, options)
     console.print(Text(NOTICE))
     if load is None:
         console.print(Text(f"New game for {session.state.n} player(s), seed {seed} "
@@ -385,4 +291,30 @@ def play_green(console: Console, players: int | None, seats: list[str] | None,
         console.print(Text(f"Resuming {load}: {len(session.state.history)} actions replayed."))
     console.print(Text(", ".join(f"{player_name(p)}: {seat.label}"
                                  for p, seat in enumerate(session.seats))))
-    return run_green(session)
+    return session
+
+
+def new_seed() -> int:
+    """A setup seed from the clock (printed, so that the setup can be played again)."""
+    return int(time.time() * 1000) % 1_000_000
+
+
+def _tournament_setup(players: int, buildings: str, expansion: str | None,
+                      plot: str | None) -> dict[str, Any]:
+    if buildings != "random" or expansion is not None:
+        raise ValueError("--buildings and --expansion are not for --game green")
+    if not 1 <= players <= 4:
+        raise ValueError("--players must be 1 to 4 with --game green")
+    return {}
+
+
+def _schedule(specs: list[str], players: int, games: int, seed: int,
+              setup: dict[str, Any]) -> list[Any]:
+    return list(green_schedule(specs, players, games, seed))
+
+
+faces.register(faces.CliGame(
+    name=G.GAME.name, start=start, tournament_setup=_tournament_setup, schedule=_schedule,
+    play_match=play_green_match, shared_wins=True, notice=NOTICE,
+    tournament_title=lambda players, games: (f"Green tournament, {players} player(s), "
+                                             f"{games} game(s)")))

@@ -1,12 +1,16 @@
-"""``arle play``: play Fields of Arle in the terminal, against people or bots.
+"""``arle play``: play a game in the terminal, against people or bots; and Fields of
+Arle's terminal face.
+
+The command serves every game the same way (:mod:`arle.cli.faces`); the loop is the
+framework's (:mod:`arle.framework.loop`: seats, prompts, help, undo, quit, saving).
+Fields of Arle gives its presenter here (:class:`Session`: its screens, views, names
+of the board as input, hints and help) and the second game its own
+(:mod:`arle.cli.green_play`).
 
 The game is driven only through the public API (``legal_actions``, ``apply``,
 ``parse_action``, ``record``/``replay``, ``scores``, ``winner``).  Input is read line by
 line from stdin, so the same loop serves a terminal and a pipe; end of input leaves the
 game cleanly (exit code 0).
-
-Undo replays the game record without the trailing decisions of the player to move (in
-solo: without the last decision), so it needs nothing from the engine but replay.
 """
 
 from __future__ import annotations
@@ -16,8 +20,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
-from collections.abc import Callable
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, ClassVar, NoReturn
 
 import typer
 from rich.cells import cell_len
@@ -29,6 +32,10 @@ from rich.text import Text
 import arle
 from arle.actions import Action, IllegalActionError
 from arle.bots import Bot, get as get_bot
+from arle.bots.arena import play_match as _play_arle_match
+from arle.bots.arena import schedule as _arle_schedule
+from arle.cli import faces
+from arle.cli import green_play as _green_play  # noqa: F401  (offers the second game)
 from arle.cli import render
 from arle.cli.explain_cmd import explain_lines
 from arle.cli.files import refuse
@@ -36,13 +43,18 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
 from arle.data.options import players_error
+from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
 from arle.data.texts import UnknownName
-from arle.view import apply_logged
+from arle.framework.loop import NOT_MINE, GameSession, Seat, run
+from arle.framework.loop import seats_from_specs as _seats_from_specs
+from arle.framework.loop import split_seats
+from arle.scoring import CATEGORY_NAMES, TT_CATEGORY_NAMES
 from arle.state import State
+from arle.view import apply_logged
 
-__all__ = ["register", "play", "Seat", "Session", "AmbiguousInput", "moves_in_words",
+__all__ = ["register", "play", "run", "Seat", "Session", "AmbiguousInput", "moves_in_words",
            "parse_seats", "replay_with_movers", "resolve_names", "seats_from_specs",
-           "split_seats"]
+           "selection_problem", "split_seats"]
 
 COMMANDS_HINT = ("Type a number or an action's text; commands: undo, hint, save FILE, help, "
                  "help NAME, quit; views: board, farm [N], buildings, scores, list, full.")
@@ -62,37 +74,6 @@ SOLO_HINT_BOT = "plan:time=2"
 # ---------------------------------------------------------------------------
 # Seats and records
 # ---------------------------------------------------------------------------
-@dataclass
-class Seat:
-    """Who plays one player: a person (``bot is None``) or a bot.  ``spec`` is what a
-    record keeps (``"human"`` or ``"bot:SPEC"``), so a resumed game has its bots again."""
-
-    label: str
-    bot: Bot | None = None
-    spec: str = "human"
-
-    @property
-    def human(self) -> bool:
-        return self.bot is None
-
-
-def split_seats(text: str) -> list[str]:
-    """The seat specs of ``--seats``: ``human,bot:random`` -> ``["human", "bot:random"]``.
-
-    Bot options are separated by commas too (``bot:x:a=1,b=2``), so a ``key=value`` part
-    belongs to the bot spec before it.
-    """
-    merged: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and not part.lower().startswith(("human", "bot:")) and merged:
-            merged[-1] += "," + part
-        else:
-            merged.append(part)
-    return merged
-
-
 def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
     """``human,bot:random`` -> seats (ValueError on a bad spec or the wrong count).
 
@@ -104,25 +85,11 @@ def parse_seats(text: str | None, players: int, seed: int) -> list[Seat]:
 
 
 def seats_from_specs(specs: list[str], players: int, seed: int,
-                     where: str = "seats", make: Callable[..., Bot] | None = None
-                     ) -> list[Seat]:
+                     where: str = "seats", make: Any = None) -> list[Seat]:
     """One seat per spec (``"human"`` or ``"bot:SPEC"``, the bot made by ``make``,
-    default :func:`arle.bots.get`); ValueError naming ``where``."""
-    if len(specs) != players:
-        raise ValueError(f"{where} names {len(specs)} seat(s) for {players} player(s)")
-    seats = []
-    for p, spec in enumerate(specs):
-        low = spec.lower()
-        if low == "human":
-            seats.append(Seat("human"))
-        elif low.startswith("bot:"):
-            if low[4:].partition(":")[0] == "plan" and players != 1:
-                raise ValueError(f"seat {spec!r}: the planner plays solo games only")
-            bot = (make or get_bot)(spec[4:], seed=seed * 100 + p)
-            seats.append(Seat(f"{bot.name} bot", bot, "bot:" + spec[4:]))
-        else:
-            raise ValueError(f"seat {spec!r}: use 'human' or 'bot:NAME' (e.g. bot:random)")
-    return seats
+    default the registry's bots of Fields of Arle); ValueError naming ``where``
+    (:func:`arle.framework.loop.seats_from_specs`)."""
+    return _seats_from_specs(specs, players, seed, where, make, game="arle")
 
 
 def replay_with_movers(record: dict[str, Any] | str) -> tuple[State, list[int]]:
@@ -229,14 +196,11 @@ def resolve_names(state: State, text: str) -> str:
 # The game loop
 # ---------------------------------------------------------------------------
 @dataclass
-class Session:
-    """A game being played: the state, who took each recorded action, and the seats."""
+class Session(GameSession[State]):
+    """A game of Fields of Arle being played: the framework's session
+    (:class:`arle.framework.loop.GameSession`) with this game's presenter: its screens
+    (full or compact), views, the board's names as input, hints and help."""
 
-    state: State
-    seats: list[Seat]
-    console: Console
-    movers: list[int] = field(default_factory=list)
-    dirty: bool = False
     #: ``auto`` (compact when the full screen does not fit), ``compact`` or ``full``.
     view: str = "auto"
     #: Each recorded action in words (:func:`render.move_words`), beside ``movers``.
@@ -245,18 +209,26 @@ class Session:
     _shown_half_year: int = 0
     _figures: dict[int, dict[str, int]] = field(default_factory=dict)
     #: the solo game's hint planner (kept: its best line carries over between hints)
-    _planner: Bot | None = None
+    _planner: Bot[Any] | None = None
+
+    game: ClassVar[str] = "arle"
 
     def __post_init__(self) -> None:
         if len(self.words) != len(self.movers):
             self.words = moves_in_words(self.state)
 
     # ------------------------------------------------------------------ output
-    def say(self, message: str, style: str = "") -> None:
-        self.console.print(Text(message, style=style))
+    def player_name(self, p: int | None) -> str:
+        return render.player_name(p)
 
-    def error(self, message: str) -> None:
-        self.console.print(Text("Error: ", style="bold red") + Text(message))
+    def whereabouts(self) -> str:
+        return f" at half year {self.state.half_year}"
+
+    def save_note(self, path: str) -> str:
+        return f" (continue later with: arle play --load {path})."
+
+    def undone(self, keep: int) -> None:
+        self.words = self.words[:keep]
 
     def others_moves(self) -> list[tuple[int, str]]:
         """The other players' moves since the last decision of the player to move."""
@@ -283,8 +255,11 @@ class Session:
 
     def show(self) -> None:
         s = self.state
+        compact = self.compact()
+        if not compact:
+            self.announce_half_year()
         moves = self.others_moves()
-        if self.compact():
+        if compact:
             p = s.current_player
             assert p is not None
             now = render.key_figures(s, p)
@@ -338,69 +313,24 @@ class Session:
                                     f"{render.SEASONS[s.season]}"))
 
     # ------------------------------------------------------------------ actions
-    def apply(self, action: Action, line: str, style: str = "") -> None:
-        """Apply ``action``, then say ``line`` (the move) and the steps the engine made
-        by itself after it (harvest, milking, newborn animals...)."""
-        p = self.state.current_player
-        assert p is not None
+    def announce(self, p: int, action: Action, by_bot: bool) -> None:
+        """Apply ``action``, then say the move and the steps the engine made by itself
+        after it (harvest, milking, newborn animals...)."""
         words = render.move_words(self.state, action)
         steps = apply_logged(self.state, action)
-        self.movers.append(p)
         self.words.append(words)
-        self.dirty = True
-        self.say(line, style=style)
+        if by_bot:
+            self.say(f"{render.player_name(p)} ({self.seats[p].label}): {action}")
+        else:
+            self.say(f"{render.player_name(p)}: {action}", style="green")
         for step in steps:
             self.say(f"  {step.text}", style="dim")
 
-    def run_bots(self) -> None:
-        """Let bots take their decisions until a person is to decide or the game ends."""
-        s = self.state
-        while not s.is_terminal():
-            p = s.current_player
-            assert p is not None
-            bot = self.seats[p].bot
-            if bot is None:
-                return
-            self.announce_half_year()
-            with self.console.status(f"{render.player_name(p)} ({self.seats[p].label}) "
-                                     "is thinking...", spinner="dots"):
-                action = bot.choose(s)
-            self.apply(action, f"{render.player_name(p)} ({self.seats[p].label}): {action}")
-            s = self.state
-
-    def undo(self) -> None:
-        """Take back decisions: in solo the last one; against bots the player's own last
-        decision with every bot reply after it; between people the player's own
-        decisions since another player's."""
-        s = self.state
-        actions = list(s.record()["actions"])
-        p = s.current_player
-        keep = len(actions)
-        if len(s.players) == 1:
-            keep = max(0, keep - 1)
-        elif any(not seat.human for seat in self.seats):
-            while keep > 0 and self.seats[self.movers[keep - 1]].bot is not None:
-                keep -= 1            # the bots' replies since the player's decision
-            if keep > 0 and self.movers[keep - 1] == p:
-                keep -= 1            # and the player's own last decision
-            else:
-                keep = len(actions)
-        else:
-            while keep > 0 and self.movers[keep - 1] == p:
-                keep -= 1
-        if keep == len(actions):
-            self.error("nothing to undo: you have made no decision since "
-                       + ("the game began." if not actions else
-                          f"{render.player_name(self.movers[-1])}'s last one."))
-            return
-        rec = s.record()
-        taken = actions[keep:]
-        rec["actions"] = actions[:keep]
-        self.state = arle.replay(rec)
-        self.movers = self.movers[:keep]
-        self.words = self.words[:keep]
-        self.dirty = True
-        self.say(f"Took back {len(taken)} decision(s): {', '.join(taken)}", style="yellow")
+    def think(self, p: int, bot: Bot[Any]) -> Action:
+        self.announce_half_year()
+        with self.console.status(f"{render.player_name(p)} ({self.seats[p].label}) "
+                                 "is thinking...", spinner="dots"):
+            return bot.choose(self.state)
 
     def hint(self, spec: str) -> None:
         """Say which action a bot would choose here; nothing changes."""
@@ -423,22 +353,6 @@ class Session:
             return
         where = (f"{self._order.index(action) + 1}. " if action in self._order else "")
         self.say(f"Hint ({spec}): {where}{action}", style="magenta")
-
-    def save(self, path: str) -> None:
-        if not path:
-            self.error("save needs a file name: save FILE")
-            return
-        record = self.state.record()
-        record["seats"] = [seat.spec for seat in self.seats]
-        try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(record))
-        except OSError as exc:
-            self.error(f"cannot write {path}: {exc.strerror or exc}")
-            return
-        self.dirty = False
-        self.say(f"Saved the game record to {path} "
-                 f"(continue later with: arle play --load {path}).", style="green")
 
     def explain(self, name: str) -> None:
         """``help NAME``: what a building, space, destination or tile does."""
@@ -466,74 +380,60 @@ class Session:
             msg += f" Type a number from 1 to {n}, an action as listed, or help."
         self.error(msg)
 
-    def handle(self, line: str) -> str | None:
-        """Carry out one input line.  Returns "quit" to leave, "quit?" to leave once the
-        player confirms (unsaved changes), "acted" after a change, "redraw" for a new
-        screen."""
-        text = line.strip()
-        if not text:
-            return None
-        word, _, rest = text.partition(" ")
-        cmd = word.lower()
-        if cmd in ("quit!", "exit!") and not rest:
-            return "quit"
-        if cmd in ("quit", "exit") and not rest:
-            return "quit?" if self.dirty else "quit"
+    def show_help(self, rest: str) -> None:
+        """``help``: the decision and the notation; ``help NAME``: a game element."""
+        if rest:
+            self.explain(rest)
+            return
+        self.console.print(Text(render.decision_help(self.state), style="cyan"))
+        self.console.print(Text(render.notation_basics(render.is_expansion(self.state),
+                                                       render.is_three(self.state)),
+                                style="dim"))
+
+    def command(self, cmd: str, rest: str) -> str | None:
+        """The views (``board``, ``farm [N]``, ``farms``, ``buildings``, ``scores``,
+        ``list``), ``full`` and ``hint [BOT]``."""
         if cmd in ("board", "buildings", "scores", "list", "farms") and not rest:
             self.show_part(cmd, "")
             return None
         if cmd == "farm" and len(rest.split()) <= 1:
-            self.show_part(cmd, rest.strip())
+            self.show_part(cmd, rest)
             return None
         if cmd == "full" and not rest:
             self.view = "compact" if not self.compact() else "full"
             self.say(f"The {self.view} screen from now on (full switches back).", style="dim")
             return "redraw"
-        if cmd == "help" and not rest:
-            self.console.print(Text(render.decision_help(self.state), style="cyan"))
-            self.console.print(Text(render.notation_basics(render.is_expansion(self.state),
-                                                           render.is_three(self.state)),
-                                    style="dim"))
-            return None
-        if cmd == "help":
-            self.explain(rest)
-            return None
-        if cmd == "undo" and not rest:
-            before = len(self.movers)
-            self.undo()
-            return "acted" if len(self.movers) != before else None
-        if cmd == "save":
-            self.save(rest.strip())
-            return None
         if cmd == "hint":
-            self.hint(rest.strip() or (SOLO_HINT_BOT if self.state.n == 1 else HINT_BOT))
+            self.hint(rest or (SOLO_HINT_BOT if self.state.n == 1 else HINT_BOT))
             return None
+        return NOT_MINE
+
+    def choose(self, text: str) -> Action | None:
+        """A number of the screen's list, an action's text, or the board's names
+        (``place Dike Builder``)."""
         if text.isascii() and text.isdigit():
             k = int(text)
             if not 1 <= k <= len(self._order):
                 self.error(f"there is no action number {k}: choose 1 to {len(self._order)} "
                            "(nothing changed).")
                 return None
-            action = self._order[k - 1]
-        else:
-            try:
-                action = arle.parse_action(self.state, text)
-            except IllegalActionError:
-                try:
-                    named = resolve_names(self.state, text)
-                except AmbiguousInput as e:
-                    self.error(str(e))
-                    return None
-                try:
-                    if named == text:
-                        raise IllegalActionError(text)
-                    action = arle.parse_action(self.state, named)
-                except IllegalActionError:
-                    self.explain_illegal(named)
-                    return None
-        p = self.state.current_player
-        self.apply(action, f"{render.player_name(p)}: {action}", style="green")
-        return "acted"
+            return self._order[k - 1]
+        try:
+            return arle.parse_action(self.state, text)
+        except IllegalActionError:
+            pass
+        try:
+            named = resolve_names(self.state, text)
+        except AmbiguousInput as e:
+            self.error(str(e))
+            return None
+        try:
+            if named == text:
+                raise IllegalActionError(text)
+            return arle.parse_action(self.state, named)
+        except IllegalActionError:
+            self.explain_illegal(named)
+            return None
 
     def finish(self) -> None:
         s = self.state
@@ -550,81 +450,6 @@ class Session:
             self.say(line, style="bold")
 
 
-def _read(console: Console, prompt: str) -> str | None:
-    """One line from stdin (None at end of input).
-
-    When stdin is not a terminal nothing echoes the line, so it is printed after the
-    prompt: a transcript of a piped game reads like a played one.
-    """
-    try:
-        line = console.input(prompt, markup=False)
-    except EOFError:
-        console.print()
-        return None
-    if not sys.stdin.isatty():
-        console.print(Text(line))
-    return line
-
-
-def run(session: Session) -> int:
-    """Play until the game ends or the players leave; the exit code."""
-    console = session.console
-    session.run_bots()
-    need_screen = True
-    while not session.state.is_terminal():
-        s = session.state
-        if need_screen:
-            if not session.compact():
-                session.announce_half_year()
-            session.show()
-            need_screen = False
-        p = s.current_player
-        line = _read(console, f"{render.player_name(p)}> ")
-        if line is None:
-            session.say(f"End of input: leaving the game at half year {s.half_year}"
-                        + (" (unsaved changes are lost)." if session.dirty else "."))
-            return 0
-        outcome = session.handle(line)
-        if outcome == "quit?":
-            answer = _read(console, "Unsaved changes since the last save: leave anyway? "
-                                    "(y/N, or save FILE to save and leave) ")
-            word, _, rest = (answer or "").strip().partition(" ")
-            if answer is not None and word.lower() == "save":
-                session.save(rest.strip())          # leaves once the record is written
-            elif answer is not None and word.lower() not in ("y", "yes"):
-                session.say("Not leaving: the game goes on (quit! leaves without asking).",
-                            style="dim")
-                continue
-            if session.dirty and answer is not None and word.lower() == "save":
-                continue                            # the save failed: stay
-            outcome = "quit"
-        if outcome == "redraw":
-            need_screen = True
-        if outcome == "quit":
-            session.say(f"Leaving the game at half year {s.half_year}"
-                        + (" (unsaved changes are lost)." if session.dirty else "."))
-            return 0
-        if outcome == "acted":
-            session.run_bots()
-            need_screen = True
-    session.finish()
-    if any(seat.human for seat in session.seats):
-        session.say("Type save FILE to keep the game record, or quit (or just Enter).",
-                    style="dim")
-        while True:
-            line = _read(console, "> ")
-            if line is None or not line.strip():
-                return 0
-            word, _, rest = line.strip().partition(" ")
-            if word.lower() == "save":
-                session.save(rest.strip())
-            elif word.lower() in ("quit", "exit"):
-                return 0
-            else:
-                session.error("the game is over: only save FILE or quit remain.")
-    return 0
-
-
 # ---------------------------------------------------------------------------
 # The command
 # ---------------------------------------------------------------------------
@@ -637,7 +462,7 @@ def _buildings(value: str) -> str | list[str]:
         return value
     ids = [part.strip() for part in value.split(",") if part.strip()]
     if not ids:
-        _refuse("--buildings: use first-game, random or a list of building ids")
+        raise ValueError("--buildings: use first-game, random or a list of building ids")
     return ids
 
 
@@ -648,20 +473,20 @@ def _load(path: str) -> tuple[State, list[int], list[str] | None]:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except FileNotFoundError:
-        _refuse(f"{path}: no such file")
+        raise ValueError(f"{path}: no such file")
     except IsADirectoryError:
-        _refuse(f"{path}: is a directory, not a game record")
+        raise ValueError(f"{path}: is a directory, not a game record")
     except (OSError, UnicodeDecodeError) as exc:
-        _refuse(f"{path}: cannot read ({exc})")
+        raise ValueError(f"{path}: cannot read ({exc})")
     try:
         state, movers = replay_with_movers(text)
         seats = json.loads(text).get("seats")
     except ValueError as exc:
-        _refuse(f"{path}: {exc}")
+        raise ValueError(f"{path}: {exc}")
     if seats is None:
         return state, movers, None          # records written before seats were kept
     if not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
-        _refuse(f"{path}: seats: expected a list of 'human' or 'bot:SPEC' texts")
+        raise ValueError(f"{path}: seats: expected a list of 'human' or 'bot:SPEC' texts")
     return state, movers, seats
 
 
@@ -674,7 +499,7 @@ def _rules(specs: list[str]) -> dict[str, bool] | None:
         flag = {"on": True, "true": True, "off": False, "false": False}.get(
             value.strip().lower() if sep else "on")
         if not name.strip() or flag is None:
-            _refuse(f"--rule {spec}: expected NAME, NAME=on or NAME=off")
+            raise ValueError(f"--rule {spec}: expected NAME, NAME=on or NAME=off")
         out[name.strip()] = flag
     return out or None
 
@@ -726,62 +551,14 @@ def play(
     """Play Fields of Arle in the terminal (solo, two or three players, people or
     bots)."""
     console = Console(highlight=False)
-    if game == "green":
-        _play_green(console, players, seats, seed, load, cards, rule or [], buildings, promos,
-                    expansion)
-    if game != "arle":
-        _refuse(f"--game {game}: use arle or green")
-    if cards is not None:
-        _refuse("--cards is for --game green")
-    if players is not None and players > 3:
-        _refuse(f"--players {players}: a game of Fields of Arle has 1 to 3 players (3 with "
-                "--expansion tea-and-trade)")
-    if view not in VIEWS:
-        _refuse(f"--view {view}: use auto, compact or full")
-    saved_seats: list[str] | None = None
-    if load is not None:
-        if (seed is not None or buildings is not None or promos or expansion is not None
-                or rule):
-            _refuse("--load takes the setup from the record: leave out --seed, "
-                    "--buildings, --promos, --expansion and --rule")
-        state, movers, saved_seats = _load(load)
-        if players is not None and players != len(state.players):
-            _refuse(f"--players {players} does not match the record's "
-                    f"{len(state.players)} player(s)")
-        game_seed = int(state.record()["setup"].get("seed", 0))
-        greeting = (f"Resuming {load}: {len(movers)} decisions replayed, "
-                    f"half year {state.half_year}.")
-    else:
-        n = players if players is not None else len(split_seats(seats)) if seats else 1
-        if n not in (1, 2, 3):
-            _refuse(f"--seats names {n} seats: a game has 1 to 3 players")
-        refused = players_error(n, expansion, "--expansion tea-and-trade")
-        if refused is not None:
-            _refuse(refused)
-        game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
-        try:
-            state = arle.new_game(players=n, seed=game_seed,
-                                  buildings=_buildings(buildings) if buildings else None,
-                                  promos=promos, expansion=expansion,
-                                  options=_rules(rule or []))
-        except ValueError as exc:
-            _refuse(str(exc))
-        movers = []
-        greeting = (f"New game for {n} player(s), seed {game_seed} "
-                    f"(play this setup again with --seed {game_seed}).")
     try:
-        if seats is None and load is not None and saved_seats is not None:
-            seat_list = seats_from_specs(saved_seats, len(state.players), game_seed)
-        else:
-            seat_list = parse_seats(seats, len(state.players), game_seed)
+        face = faces.get(game)
+        session = face.start(faces.PlayArgs(
+            console, players, split_seats(seats) if seats else None, seed, load, rule or [],
+            view, buildings, promos, expansion, cards))
     except ValueError as exc:
-        _refuse(f"{load}: {exc}" if seats is None else str(exc))
-    console.print(Text(greeting))
-    if len(state.players) > 1:
-        console.print(Text(", ".join(f"{render.player_name(p)}: {seat.label}"
-                                     for p, seat in enumerate(seat_list))))
+        _refuse(str(exc))
     _enable_line_editing()
-    session = Session(state=state, seats=seat_list, console=console, movers=movers, view=view)
     try:
         code = run(session)
     except KeyboardInterrupt:
@@ -790,30 +567,110 @@ def play(
     raise typer.Exit(code=code)
 
 
-def _play_green(console: Console, players: int | None, seats: str | None, seed: int | None,
-                load: str | None, cards: str | None, rule: list[str],
-                *arle_only: object) -> NoReturn:
-    """``--game green``: the terminal face of :mod:`arle.cli.green_play`."""
-    from arle.cli.green_play import green_options, play_green
-    if any(arle_only):
-        _refuse("--buildings, --promos and --expansion are for Fields of Arle, not --game green")
-    if load is not None and (seed is not None or rule):
-        _refuse("--load takes the setup from the record: leave out --seed and --rule")
+def new_seed() -> int:
+    """A setup seed from the clock (printed, so that the setup can be played again)."""
+    return int(time.time() * 1000) % 1_000_000
+
+
+def start(args: faces.PlayArgs) -> Session:
+    """``arle play`` for Fields of Arle: the session of a new game (or of the record
+    ``--load``), its greeting printed; ValueError with the message for a refused
+    option."""
+    console, players, seats, load = args.console, args.players, args.seats, args.load
+    seed, buildings, promos, expansion = args.seed, args.buildings, args.promos, args.expansion
+    if args.cards is not None:
+        raise ValueError("--cards is for --game green")
+    if players is not None and players > 3:
+        raise ValueError(f"--players {players}: a game of Fields of Arle has 1 to 3 players "
+                         "(3 with --expansion tea-and-trade)")
+    if args.view not in VIEWS:
+        raise ValueError(f"--view {args.view}: use auto, compact or full")
+    saved_seats: list[str] | None = None
+    if load is not None:
+        if (seed is not None or buildings is not None or promos or expansion is not None
+                or args.rules):
+            raise ValueError("--load takes the setup from the record: leave out --seed, "
+                             "--buildings, --promos, --expansion and --rule")
+        state, movers, saved_seats = _load(load)
+        if players is not None and players != len(state.players):
+            raise ValueError(f"--players {players} does not match the record's "
+                             f"{len(state.players)} player(s)")
+        game_seed = int(state.record()["setup"].get("seed", 0))
+        greeting = (f"Resuming {load}: {len(movers)} decisions replayed, "
+                    f"half year {state.half_year}.")
+    else:
+        n = players if players is not None else len(seats) if seats else 1
+        if n not in (1, 2, 3):
+            raise ValueError(f"--seats names {n} seats: a game has 1 to 3 players")
+        refused = players_error(n, expansion, "--expansion tea-and-trade")
+        if refused is not None:
+            raise ValueError(refused)
+        game_seed = seed if seed is not None else new_seed()
+        state = arle.new_game(players=n, seed=game_seed,
+                              buildings=_buildings(buildings) if buildings else None,
+                              promos=promos, expansion=expansion,
+                              options=_rules(args.rules))
+        movers = []
+        greeting = (f"New game for {n} player(s), seed {game_seed} "
+                    f"(play this setup again with --seed {game_seed}).")
     try:
-        options = green_options(rule)
+        if seats is None and saved_seats is not None:
+            seat_list = seats_from_specs(saved_seats, len(state.players), game_seed)
+        else:
+            seat_list = seats_from_specs(seats or ["human"] * len(state.players),
+                                         len(state.players), game_seed, "--seats")
     except ValueError as exc:
-        _refuse(str(exc))
-    game_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000
-    _enable_line_editing()
-    try:
-        code = play_green(console, players, split_seats(seats) if seats else None,
-                          game_seed, load, cards, options)
-    except ValueError as exc:
-        _refuse(str(exc))
-    except KeyboardInterrupt:
-        console.print(Text("\nInterrupted: leaving the game."))
-        raise typer.Exit(code=130) from None
-    raise typer.Exit(code=code)
+        raise ValueError(f"{load}: {exc}" if seats is None else str(exc)) from None
+    console.print(Text(greeting))
+    if len(state.players) > 1:
+        console.print(Text(", ".join(f"{render.player_name(p)}: {seat.label}"
+                                     for p, seat in enumerate(seat_list))))
+    return Session(state=state, seats=seat_list, console=console, movers=movers,
+                   view=args.view)
+
+
+# ---------------------------------------------------------------------------
+# Fields of Arle in ``arle tournament``
+# ---------------------------------------------------------------------------
+def selection_problem(expansion: str | None, buildings: str) -> str | None:
+    """What is wrong with ``--expansion`` and ``--buildings`` of a command that plays many
+    games (None: nothing)."""
+    if expansion is not None and expansion not in EXPANSIONS:
+        return f"--expansion: unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})"
+    if expansion is not None and buildings not in TT_SELECTIONS:
+        return "--buildings must be random or expansion-only with --expansion"
+    if expansion is None and buildings not in ("random", "first-game"):
+        return "--buildings must be random or first-game"
+    return None
+
+
+def _tournament_setup(players: int, buildings: str, expansion: str | None,
+                      plot: str | None) -> dict[str, Any]:
+    if players not in (1, 2, 3):
+        raise ValueError("--players must be 1, 2 or 3")
+    if players == 3 and expansion is None:
+        raise ValueError("--players 3 needs --expansion tea-and-trade (three players play "
+                         "the expansion's 3-player game)")
+    problem = selection_problem(expansion, buildings)
+    if problem:
+        raise ValueError(problem)
+    return {"buildings": buildings, "expansion": expansion}
+
+
+def _schedule(specs: list[str], players: int, games: int, seed: int,
+              setup: dict[str, Any]) -> list[Any]:
+    return list(_arle_schedule(specs, players, games, seed, **setup))
+
+
+def _tournament_title(players: int, games: int) -> str:
+    kind = {1: "Solo", 2: "Two-player"}.get(players, f"{players}-player")
+    return f"{kind} tournament, {games} game{'s' if games != 1 else ''}"
+
+
+faces.register(faces.CliGame(
+    name="arle", start=start, tournament_setup=_tournament_setup, schedule=_schedule,
+    play_match=_play_arle_match, tournament_title=_tournament_title,
+    category_names={**CATEGORY_NAMES, **TT_CATEGORY_NAMES}))
 
 
 def register(app: typer.Typer) -> None:

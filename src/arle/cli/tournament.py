@@ -14,6 +14,12 @@ summary gives, per bot: games, wins, mean score with a 95% interval, mean second
 decision and the mean of each scoring category.  ``--json`` prints it as JSON instead;
 ``--plot FILE.png`` draws the score distributions (needs matplotlib); ``--records DIR``
 keeps every game record (``arle replay`` reads them).  Bad options exit with code 2.
+
+``--game NAME`` plays another game (``green``: 1-4 players; with fewer bots than seats
+the bots fill the seats in turn).  The command serves every game alike: what differs
+(setup options, schedule, the names of the scoring categories) comes from the game's
+entry in :mod:`arle.cli.faces`; the schedule, statistics and tables are the framework's
+(:mod:`arle.framework.tournament`).
 """
 
 from __future__ import annotations
@@ -28,14 +34,17 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from arle.bots import get, parse_spec
-from arle.bots.arena import BotStats, MatchResult, schedule, summarize, unique_labels
 from arle.bots.runs import RunInterrupted, check_backend, run_matches
+from arle.cli import faces
+from arle.cli import green_play as _green_play  # noqa: F401  (offers the second game)
+from arle.cli import play as _play  # noqa: F401  (offers Fields of Arle)
 from arle.cli.files import refuse
-from arle.data.tea_trade import EXPANSIONS, TT_SELECTIONS
-from arle.scoring import CATEGORIES, CATEGORY_NAMES, TT_CATEGORIES, TT_CATEGORY_NAMES
+from arle.cli.play import selection_problem
+from arle.framework.arena import MatchResult, unique_labels
+from arle.framework.tournament import BotStats, print_tables, summarize
+from arle.framework.tournament import to_json as _to_json
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
            "throughput", "BACKEND_HELP", "ADDRESS_HELP", "BuildingsOpt", "ExpansionOpt",
@@ -63,31 +72,24 @@ def _refuse(message: str) -> NoReturn:
     refuse("tournament", message)
 
 
-def selection_problem(expansion: str | None, buildings: str) -> str | None:
-    """What is wrong with ``--expansion`` and ``--buildings`` of a command that plays many
-    games (None: nothing)."""
-    if expansion is not None and expansion not in EXPANSIONS:
-        return f"--expansion: unknown expansion {expansion!r} (known: {', '.join(EXPANSIONS)})"
-    if expansion is not None and buildings not in TT_SELECTIONS:
-        return "--buildings must be random or expansion-only with --expansion"
-    if expansion is None and buildings not in ("random", "first-game"):
-        return "--buildings must be random or first-game"
-    return None
-
-
 def run(specs: list[str], players: int, games: int, seed: int, jobs: int = 1,
         buildings: str = "random", progress: bool = True,
         records: str | None = None, backend: str = "local",
         address: str | None = None,
-        expansion: str | None = None) -> tuple[list[str], list[MatchResult]]:
+        expansion: str | None = None,
+        game: str = "arle") -> tuple[list[str], list[MatchResult]]:
     """Play the tournament; returns the bot labels and every game's result (in schedule
-    order, whichever backend played them: see :mod:`arle.bots.runs`)."""
+    order, whichever backend played them: see :mod:`arle.bots.runs`).  ValueError for
+    options the game refuses."""
+    face = faces.get(game)
     labels = unique_labels(specs)
-    matches = schedule(specs, players, games, seed, buildings, expansion)
+    setup = face.tournament_setup(players, buildings, expansion, None)
+    matches = face.schedule(specs, players, games, seed, setup)
     console = Console(stderr=True)
     t0 = time.perf_counter()
     with games_progress(console, len(matches), progress) as advance:
-        results = run_matches(matches, backend, jobs, address, on_result=lambda r: advance())
+        results = run_matches(matches, backend, jobs, address, on_result=lambda r: advance(),
+                              play=face.play_match)
     if progress:
         console.print(throughput(len(results), time.perf_counter() - t0, backend))
     if records is not None:
@@ -117,43 +119,12 @@ def throughput(games: int, seconds: float, backend: str) -> str:
 
 
 def to_json(labels: list[str], results: list[MatchResult],
-            stats: dict[str, BotStats]) -> dict[str, Any]:
-    """``{"games": N, "bots": {label: {...}}}`` (see ``docs/BOTS.md``)."""
-    return {"games": len(results), "bots": {lb: stats[lb].to_json() for lb in labels}}
-
-
-def _fmt(x: float) -> str:
-    return f"{x:.1f}"
-
-
-def _print_tables(labels: list[str], stats: dict[str, BotStats], players: int,
-                  games: int) -> None:
-    console = Console()
-    kind = {1: "Solo", 2: "Two-player"}.get(players, f"{players}-player")
-    title = (f"{kind} tournament, "
-             f"{games} game{'s' if games != 1 else ''}")
-    table = Table(title=title)
-    for col, justify in (("Bot", "left"), ("Games", "right"), ("Wins", "right"),
-                         ("Mean score", "right"), ("95% interval", "right"),
-                         ("s / decision", "right")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
-    for lb in labels:
-        st = stats[lb]
-        lo, hi = st.ci95
-        table.add_row(lb, str(st.games), str(st.wins), _fmt(st.mean_score),
-                      f"{_fmt(lo)} .. {_fmt(hi)}", f"{st.sec_per_decision:.4f}")
-    console.print(table)
-    cats = Table(title="Mean VP per scoring category")
-    cats.add_column("Category")
-    for lb in labels:
-        cats.add_column(lb, justify="right")
-    for k in CATEGORIES:
-        cats.add_row(CATEGORY_NAMES[k], *(_fmt(stats[lb].categories[k]) for lb in labels))
-    for k in TT_CATEGORIES:         # the expansion's rows, when its games were played
-        if any(k in stats[lb].categories for lb in labels):
-            cats.add_row(TT_CATEGORY_NAMES[k],
-                         *(_fmt(stats[lb].categories.get(k, 0.0)) for lb in labels))
-    console.print(cats)
+            stats: dict[str, BotStats], game: str = "arle",
+            players: int | None = None) -> dict[str, Any]:
+    """``{"game": NAME, "players": N, "games": N, "bots": {label: {...}}}`` (see
+    ``docs/BOTS.md``)."""
+    n = players if players is not None else (len(results[0].labels) if results else 0)
+    return _to_json(labels, results, stats, game=game, players=n)
 
 
 def plot_scores(path: str, labels: list[str], stats: dict[str, BotStats]) -> None:
@@ -209,40 +180,27 @@ def tournament(
     """Play bots against each other (or solo) and compare their scores."""
     try:
         specs = split_bots(bots)
+        face = faces.get(game)
+        setup = face.tournament_setup(players, buildings, expansion, plot)
     except ValueError as exc:
         _refuse(str(exc))
-    if game == "green":
-        _green(specs, players, games, seed, jobs, buildings, expansion, as_json, plot,
-               records, progress, backend, address)
-        return
-    if game != "arle":
-        _refuse(f"--game {game}: use arle or green")
-    if players not in (1, 2, 3):
-        _refuse("--players must be 1, 2 or 3")
-    if players == 3 and expansion is None:
-        _refuse("--players 3 needs --expansion tea-and-trade (three players play the "
-                "expansion's 3-player game)")
     if games < 1:
         _refuse("--games must be at least 1")
     try:
         check_backend(backend, jobs, address)
     except ValueError as exc:
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
-    problem = selection_problem(expansion, buildings)
-    if problem:
-        _refuse(problem)
     if not specs:
         _refuse("--bots names no bot")
     for spec in specs:
         try:
-            get(spec, seed=0)
+            get(spec, seed=0, game=game)
         except ValueError as exc:
             _refuse(str(exc))
-    if players == 2 and len(specs) < 2:
-        _refuse("a two-player tournament needs at least two bots in --bots")
-    if players == 3 and len(specs) < 3:
-        _refuse("a three-player tournament needs at least three bots in --bots "
-                "(repeat one: mcts,greedy,greedy)")
+    try:
+        face.schedule(specs, players, games, seed, setup)
+    except ValueError as exc:
+        _refuse(f"{exc} in --bots")
     if plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -250,42 +208,18 @@ def tournament(
             _refuse("--plot needs matplotlib (pip install matplotlib)")
     try:
         labels, results = run(specs, players, games, seed, jobs, buildings, progress,
-                              records, backend, address, expansion)
+                              records, backend, address, expansion, game)
     except RunInterrupted as exc:
         typer.echo(f"arle tournament: {exc}; no summary", err=True)
         raise typer.Exit(code=130) from None
     stats = summarize(labels, results, players)
     if as_json:
-        typer.echo(json.dumps(to_json(labels, results, stats)))
+        typer.echo(json.dumps(to_json(labels, results, stats, game, players)))
     else:
-        _print_tables(labels, stats, players, len(results))
+        print_tables(Console(), labels, stats, face.tournament_title(players, len(results)),
+                     face.category_names, face.notice, face.shared_wins)
     if plot is not None:
         plot_scores(plot, labels, stats)
-
-
-def _green(specs: list[str], players: int, games: int, seed: int, jobs: int,
-           buildings: str, expansion: str | None, as_json: bool, plot: str | None,
-           records: str | None, progress: bool, backend: str, address: str | None) -> None:
-    """``--game green``: checks the options, then :mod:`arle.cli.green_tournament`."""
-    from arle.cli.green_tournament import run_green_tournament
-    if buildings != "random" or expansion is not None or plot is not None:
-        _refuse("--buildings, --expansion and --plot are not for --game green")
-    if not 1 <= players <= 4:
-        _refuse("--players must be 1 to 4 with --game green")
-    if games < 1:
-        _refuse("--games must be at least 1")
-    try:
-        from arle.green.bots import green_bot
-        check_backend(backend, jobs, address)
-        for spec in specs:
-            green_bot(spec, seed=0)
-        run_green_tournament(specs, players, games, seed, jobs, progress, records, backend,
-                             address, as_json)
-    except RunInterrupted as exc:
-        typer.echo(f"arle tournament: {exc}; no summary", err=True)
-        raise typer.Exit(code=130) from None
-    except ValueError as exc:
-        _refuse(str(exc))
 
 
 def split_bots(text: str) -> list[str]:

@@ -24,17 +24,38 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from arle.framework import bots as _bots
 from arle.framework import game as _game
 from arle.green.cards import CardSet, load_cards
 from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
 from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
 from arle.green import io as _io  # noqa: F401  (links its loader and view into State)
 
-__all__ = ["CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME", "GreenScore",
-           "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game", "replay"]
+__all__ = ["BOT_ALIASES", "CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME",
+           "GreenScore", "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game",
+           "replay"]
 
 #: The game as the faces see it (registered as ``"green"``).
 GAME = _game.Game(name="green", title=TITLE, min_players=1, max_players=4,
                   perfect_information=False, chance_after_setup=True,
                   new_game=new_game, from_json=State.from_json, replay=replay)
 _game.register(GAME)
+
+
+def _bot_factory(kind: str) -> _bots.BotFactory:
+    """The registry's factory of this game's bot ``kind``, importing it only when used."""
+    def make(seed: int = 0, **options: str) -> _bots.Bot[Any]:
+        from arle.green.bots import make_bot
+        return make_bot(kind, seed=seed, **options)
+    return make
+
+
+# This game's bots join the one registry (``arle.bots.get("green-greedy")``); they play
+# this game only, and its seats take the short names ``greedy`` and ``ismcts``.
+#: The short bot names of this game's seats (``greedy`` is ``green-greedy``).
+BOT_ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
+_bots.register_game(GAME.name, "the green game", BOT_ALIASES)
+_bots.register("green-greedy", _bot_factory("greedy"), games=(GAME.name,))
+_bots.register("green-ismcts", _bot_factory("ismcts"), games=(GAME.name,))

@@ -41,6 +41,8 @@ import time as _time
 from typing import Any
 
 from arle.framework.actions import Action
+from arle.framework.bots import Bot, get
+from arle.green import BOT_ALIASES
 from arle.green import catalog as K
 from arle.green.infostate import resample_from_infostate
 from arle.green.state import State
@@ -360,25 +362,18 @@ def _default_policy(s: State, acts: list[Action], rng: random.Random) -> Action:
 
 #: Short names that mean this game's bots wherever a green game is played (the issue's
 #: ``greedy`` and ``ismcts``); Fields of Arle's ``greedy`` and ``mcts`` cannot play it.
-ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
-_ARLE_ONLY = ("mcts",)
+ALIASES = BOT_ALIASES
 
 
-def green_bot(spec: str, seed: int = 0) -> Any:
-    """The bot ``spec`` names for a green game (``arle.bots.get`` after :data:`ALIASES`:
+def green_bot(spec: str, seed: int = 0) -> Bot[Any]:
+    """The bot ``spec`` names for a green game (the registry's ``get`` for this game:
     ``greedy:...`` is ``green-greedy:...``); ValueError for a bot that plays only Fields
     of Arle or an unknown one.
 
     >>> green_bot("ismcts:steps=2").name, green_bot("random").name
     ('green-ismcts', 'random')
     """
-    import arle.bots
-    name, sep, rest = spec.strip().partition(":")
-    low = name.strip().lower()
-    if low in _ARLE_ONLY:
-        raise ValueError(f"bot {low!r} plays Fields of Arle only; the green game's bots: "
-                         "random, greedy (green-greedy), ismcts (green-ismcts)")
-    return arle.bots.get(ALIASES.get(low, low) + sep + rest, seed=seed)
+    return get(spec, seed=seed, game="green")
 
 
 def make_bot(kind: str, seed: int = 0, **options: str) -> GreenGreedyBot | GreenISMCTSBot:

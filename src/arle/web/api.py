@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -104,16 +106,9 @@ async def api_list(ctx: Ctx, status: str = "running", limit: int = 50) -> Respon
     return JSONResponse({"games": [game_summary(g) for g in games]})
 
 
-@router.post("/games")
-async def api_create(request: Request, ctx: Ctx) -> Response:
+async def _create_arle(request: Request, ctx: Ctx, body: Any) -> Response:
+    """``POST /api/games`` for Fields of Arle."""
     try:
-        body = await json_body(request)
-        kind = body.get("game", "arle") if isinstance(body, dict) else "arle"
-        if kind == "green":
-            return await green.create_api(request, ctx, body)
-        if kind != "arle":
-            shown = repr(kind) if isinstance(kind, str) and len(kind) <= 20 else "that"
-            raise GameError(f"unknown game {shown} (arle or green)")
         req = parse(ArleCreate, body)
         opts, _take = parse_new_game({k: v for k, v in req.model_dump().items()
                                       if v is not None})
@@ -123,6 +118,20 @@ async def api_create(request: Request, ctx: Ctx) -> Response:
     except GameError as e:
         return error_json(e)
     return JSONResponse(created_json(request, created, game), status_code=201)
+
+
+@router.post("/games")
+async def api_create(request: Request, ctx: Ctx) -> Response:
+    try:
+        body = await json_body(request)
+        kind = body.get("game", "arle") if isinstance(body, dict) else "arle"
+        web = WEB_GAMES.get(kind) if isinstance(kind, str) else None
+        if web is None:
+            shown = repr(kind) if isinstance(kind, str) and len(kind) <= 20 else "that"
+            raise GameError(f"unknown game {shown} ({' or '.join(WEB_GAMES)})")
+    except GameError as e:
+        return error_json(e)
+    return await web.create(request, ctx, body)
 
 
 _ID = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
@@ -163,20 +172,22 @@ async def api_score(request: Request) -> Response:
     return Response(sheet_to_json(sheet), media_type="application/json")
 
 
-@router.get("/games/{gid}")
-async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
-    try:
-        game = await ctx.service.get(gid)
-    except GameError as e:
-        return error_json(e)
-    if game.rec.game == green.GREEN:
-        return await green.api_game(request, gid)
+async def _arle_game(request: Request, gid: str, ctx: Ctx, game: Game) -> Response:
     info = game_info(game, ctx.log_of(game))
     held = await ctx.held_seats(request, game)
     info["your_seats"] = sorted(held)
     info["can_undo"] = game.undoable_by(held)
     info["bot_error"] = ctx.service.bot_errors.get(gid)
     return JSONResponse(info)
+
+
+@router.get("/games/{gid}")
+async def api_game(request: Request, gid: str, ctx: Ctx) -> Response:
+    try:
+        game = await ctx.service.get(gid)
+    except GameError as e:
+        return error_json(e)
+    return await WEB_GAMES[game.rec.game].game(request, gid, ctx, game)
 
 
 @router.get("/games/{gid}/state")
@@ -188,15 +199,17 @@ async def api_state(gid: str, ctx: Ctx) -> Response:
     return Response(game.state.to_json(), media_type="application/json")
 
 
+async def _arle_record(request: Request, gid: str, ctx: Ctx, game: Game) -> Response:
+    return JSONResponse(record_of(game))
+
+
 @router.get("/games/{gid}/record")
 async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
         game = await ctx.service.get(gid)
     except GameError as e:
         return error_json(e)
-    if game.rec.game == green.GREEN:
-        return await green.api_record(request, gid)
-    return JSONResponse(record_of(game))
+    return await WEB_GAMES[game.rec.game].record(request, gid, ctx, game)
 
 
 @router.get("/games/{gid}/review")
@@ -217,8 +230,12 @@ async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
         found = await ctx.service.get(gid)
     except GameError as e:
         found = e                      # said after the body's own checks, as before
-    if isinstance(found, Game) and found.rec.game == green.GREEN:
-        return await green.api_move(request, gid)
+    web = WEB_GAMES[found.rec.game] if isinstance(found, Game) else WEB_GAMES["arle"]
+    return await web.move(request, gid, ctx, found)
+
+
+async def _arle_move(request: Request, gid: str, ctx: Ctx, found: Game | GameError
+                     ) -> Response:
     try:
         body = await json_body(request)
         if not isinstance(body, dict):
@@ -235,6 +252,28 @@ async def api_move(request: Request, gid: str, ctx: Ctx) -> Response:
     return JSONResponse({"ok": True, "version": game.version, "ply": len(game.moves),
                          "current_player": game.state.current_player,
                          "terminal": game.state.is_terminal()})
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """One game's answers to the routes of ``/api/games`` that serve every game."""
+
+    create: Callable[[Request, Ctx, Any], Awaitable[Response]]
+    game: Callable[[Request, str, Ctx, Game], Awaitable[Response]]
+    record: Callable[[Request, str, Ctx, Game], Awaitable[Response]]
+    move: Callable[[Request, str, Ctx, Game | GameError], Awaitable[Response]]
+
+
+#: Each game the API serves, by name (``{"game": NAME}`` of ``POST /api/games``, the
+#: ``game`` a stored game names).
+WEB_GAMES: dict[str, WebGame] = {
+    "arle": WebGame(create=_create_arle, game=_arle_game, record=_arle_record,
+                    move=_arle_move),
+    green.GREEN: WebGame(create=green.create_api,
+                         game=lambda request, gid, ctx, game: green.api_game(request, gid),
+                         record=lambda request, gid, ctx, game: green.api_record(request, gid),
+                         move=lambda request, gid, ctx, found: green.api_move(request, gid)),
+}
 
 
 async def _optional_object(request: Request, what: str) -> dict[str, Any]:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from arle.framework.bots import GAME_BOTS, PLAYS, canonical, plays
+from arle.green import BOT_ALIASES
+
 __all__ = ["GREEN_ALIASES", "LIMITS", "SEAT_BUDGET", "SEAT_TIME", "SOLO_ONLY", "WEB_BOTS",
            "BotTimeout", "check_bot_spec", "known_bots", "think", "think_green", "timed_think",
            "warm_up", "watch_parent"]
@@ -51,7 +54,7 @@ SEAT_TIME = 2.0
 #: Bots that play solo games only (the planner: one player, no opponents to model).
 SOLO_ONLY = frozenset({"plan"})
 #: Short names a green seat may use (``greedy`` is ``green-greedy``).
-GREEN_ALIASES = {"greedy": "green-greedy", "ismcts": "green-ismcts"}
+GREEN_ALIASES = BOT_ALIASES
 #: The numeric bounds of :data:`WEB_BOTS` (the form earlier versions published).
 LIMITS: dict[str, dict[str, float]] = {
     name: {k: float(v[1]) for k, v in opts.items()
@@ -162,7 +165,7 @@ def known_bots(game: str = "arle") -> list[str]:
     names = set(arle.bots.known())
     builtin = {n for bots in WEB_BOTS.values() for n in bots}
     own = [n for n in WEB_BOTS.get(game, {}) if n in names]
-    return own + sorted(names - builtin)
+    return own + sorted(n for n in names - builtin if plays(n, game))
 
 
 def _check_option(name: str, key: str, value: str,
@@ -222,16 +225,15 @@ def check_bot_spec(spec: str, game: str = "arle") -> str:
     if not isinstance(spec, str) or len(spec) > 200:
         raise ValueError("a bot spec is text like 'greedy' or 'mcts:sims=100'")
     name, options = arle.bots.parse_spec(spec)
-    if game == "green":
-        name = GREEN_ALIASES.get(name, name)
+    name = canonical(name, game)
     schema = WEB_BOTS.get(game, {})
-    other = [g for g, bots in WEB_BOTS.items() if g != game and name in bots]
     if name not in schema:
-        if other or name.startswith("green-") or name not in arle.bots.known():
-            players = "Fields of Arle" if other == ["arle"] else "the green game"
-            if not other and not name.startswith("green-"):
-                raise ValueError(f"unknown bot {name[:40]!r} (this server's bots for this "
-                                 f"game: {', '.join(known_bots(game))})")
+        if name not in arle.bots.known():
+            raise ValueError(f"unknown bot {name[:40]!r} (this server's bots for this "
+                             f"game: {', '.join(known_bots(game))})")
+        if not plays(name, game):
+            players = " and ".join(GAME_BOTS[g].called if g in GAME_BOTS else g
+                                   for g in sorted(PLAYS[name]))
             raise ValueError(f"bot {name!r} plays {players} only; this game's bots: "
                              f"{', '.join(known_bots(game))}")
         if options:                        # a plugin: seated as its author made it
