@@ -259,9 +259,10 @@ def _view(conn: Request | WebSocket, game: Game, seat: int | None,
     return view_json(game, seat, held, service_of(conn).service.bot_errors.get(game.id))
 
 
-def _results(game: Game) -> list[dict[str, Any]]:
-    """The final scores, one column a seat (at the end only: all is public then)."""
-    s = game.state
+def _results(game: Game, s: Any = None) -> list[dict[str, Any]]:
+    """The final scores of ``s`` (the game's state by default), one column a seat (at
+    the end only: all is public then)."""
+    s = game.state if s is None else s
     if not s.is_terminal():
         return []
     winners = set(s.winners())
@@ -272,6 +273,23 @@ def _results(game: Game) -> list[dict[str, Any]]:
         out.append({"seat": q, "who": who, "winner": q in winners,
                     "categories": sc.categories, "total": sc.total})
     return out
+
+
+def log_actors(game: Game) -> list[int | None]:
+    """The seat behind each line of the redacted log (who moved is public): the moves'
+    seats, None for the hidden decisions the engine took by itself."""
+    s = game.state
+    auto = s.hidden_auto
+    if len(game.moves) != len(s.history):
+        return []
+    out: list[int | None] = []
+    k = 0
+    for i, move in enumerate(game.moves):
+        while k < len(auto) and auto[k][0] == i:
+            out.append(None)
+            k += 1
+        out.append(move.player)
+    return out + [None] * (len(auto) - k)
 
 
 def render_fragment(conn: Request | WebSocket, game: Game, seat: int | None,
@@ -293,7 +311,7 @@ def render_fragment(conn: Request | WebSocket, game: Game, seat: int | None,
     online = svc.online(game.id)
     invites = _invites(conn, game, held) if isinstance(conn, Request) else []
     return environment().get_template("green_view.html").render(
-        d=data, v=view, o=obs, m=page_model(game.state.cs, view),
+        d=data, v=view, o=obs, m=page_model(game.state.cs, view, log_actors(game)),
         prompt=prompt(game.state.cs, obs) if seat is not None and seat == mover else "",
         thinking=(mover is not None and game.rec.seats[mover].kind == "bot"
                   and not data["bot_error"]),
@@ -413,6 +431,56 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
         "game_title": SHORT_TITLE, "held": sorted(held), "seat": seat,
         "players": len(game.rec.seats),
         "view": Markup(render_fragment(request, game, seat, held))})
+
+
+def replay_fragment(game: Game, step: int, seat: int | None) -> tuple[int, str]:
+    """The position after ``step`` moves (clamped) as ``seat`` saw it (None: the
+    public view), drawn as the live page draws it, without choices."""
+    record = game.state.record()
+    n = len(record["actions"])
+    k = max(0, min(step, n))
+    try:
+        s = G.replay({key: v for key, v in record.items() if key != "chance"}
+                     | {"actions": record["actions"][:k]})
+    except ValueError as e:
+        raise GameError(f"this game cannot be replayed here: {e}", 409) from None
+    view = seat_view(s, seat)
+    data = {"id": game.id, "version": game.version, "you": seat,
+            "seats": summary(game.rec)["seats"], "bot_error": None}
+    html = environment().get_template("green_view.html").render(
+        d=data, v=view, o=view["obs"],
+        m=page_model(s.cs, view, log_actors(game), interactive=False), prompt="",
+        thinking=False, results=_results(game, s), result_rows=RESULT_ROWS, rematch=None,
+        invites=[], online=set(), presence_key="", interactive=False, bot_fix=None)
+    return k, html
+
+
+@router.get("/green/games/{gid}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The game move by move: anyone sees the public view; a seat's own view for the
+    browser holding it, and every seat's once the game is over."""
+    try:
+        game = await service_of(request).load(gid)
+        held = await _held(request, game)
+        over = game.state.is_terminal()
+        total = len(game.state.history)
+        raw_step = request.query_params.get("step", "")
+        step = whole(raw_step, "step", 0, 10**6) if raw_step else total
+        raw_seat = request.query_params.get("seat", "")
+        seat: int | None = None
+        if raw_seat not in ("", "none"):
+            seat = whole(raw_seat, "seat", 0, len(game.rec.seats) - 1)
+            if not over and seat not in held:
+                raise GameError("until the game is over a replay shows only the public "
+                                "view and the seats this browser holds", 403)
+        k, html = replay_fragment(game, step, seat)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    seats = [q for q in range(len(game.rec.seats)) if over or q in held]
+    return ctx.page(request, "green_replay.html", {
+        "title": f"arle: {SHORT_TITLE}, replay of {gid}", "game_title": SHORT_TITLE,
+        "gid": gid, "step": k, "total": total, "seat": seat, "seats": seats,
+        "notice": NOTICE, "view": Markup(html)})
 
 
 @router.get("/green/games/{gid}/view", response_class=HTMLResponse)

@@ -401,16 +401,19 @@ def prompt(cs: CardSet, obs: dict[str, Any]) -> str:
 
 
 # -- the whole page ------------------------------------------------------------------
-def page_model(cs: CardSet, view: dict[str, Any]) -> dict[str, Any]:
+def page_model(cs: CardSet, view: dict[str, Any], actors: list[int | None] | None = None,
+               interactive: bool = True) -> dict[str, Any]:
     """What the page draws of ``view`` (a :func:`seat_view`): ``choices`` (each
     ``{"action", "label", "target", "short"}``), ``declare`` (the draw picker:
     ``{"piles", "legal"}``, when declaring), the card faces of the ``hand``, the
     ``market``, the drawn ``keep`` tiles, the ``aside`` tiles (targets of their
     choices), each seat's ``farms`` (grids; the mover's with its cell moves), ``log``
-    in words."""
+    (``{"who", "text"}``, newest last; ``actors``: the seat of each log line, None
+    where unknown).  Not ``interactive`` (a replay): no choices."""
     obs = view["obs"]
     seat = obs.get("seat")
-    legal = [str(a) for a in obs.get("legal_actions", [])] if seat is not None else []
+    legal = [str(a) for a in obs.get("legal_actions", [])] \
+        if seat is not None and interactive else []
     choices = []
     for a in legal:
         label, target, short = action_label(cs, obs, a)
@@ -458,6 +461,7 @@ def page_model(cs: CardSet, view: dict[str, Any]) -> dict[str, Any]:
         "discard": [card_face(cs, str(c)) for c in obs.get("discard", [])],
         "eq_discarded": [card_face(cs, str(c)) for c in obs.get("equipment_discarded", [])],
         "farms": farms,
-        "log": [log_line(cs, str(x)) for x in view.get("log", [])],
+        "log": [{"who": (actors[i] if actors is not None and i < len(actors) else None),
+                 "text": log_line(cs, str(x))} for i, x in enumerate(view.get("log", []))],
         "pile_labels": {p: PILE_LABELS[p][1] for p in PILES},
     }
