@@ -369,8 +369,7 @@ def prompt(cs: CardSet, obs: dict[str, Any]) -> str:
     me = obs["seats"][obs["seat"]]
     card = str(me.get("card") or details.get("card") or "")
     if kind == "declare":
-        return ("Choose how many cards you draw from each pile (the choices the rules "
-                "allow), then press Draw.")
+        return "How many cards from each pile? Then press Draw."
     if kind == "take":
         return "Press Take on a card of the market."
     if kind == "pick":
@@ -398,6 +397,28 @@ def prompt(cs: CardSet, obs: dict[str, Any]) -> str:
         return ("Harvest: pay for a card's ability, or turn it into an Open Area, one "
                 "card at a time in any order.")
     return ""
+
+
+def _log(cs: CardSet, lines: list[str], actors: list[int | None]) -> list[dict[str, Any]]:
+    """The log in words with who moved; a card taken face up is named again when its
+    taker builds it or sells it."""
+    out = []
+    taken: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        who = actors[i] if i < len(actors) else None
+        text = log_line(cs, line)
+        verb, _, rest = line.partition(" ")
+        if who is not None:
+            if verb == "take" and rest in cs.designs:
+                taken[who] = rest
+            elif verb in ("build", "market") and who in taken:
+                name = _title(cs, taken.pop(who))
+                text = (text.replace("built the card", f"built {name}") if verb == "build"
+                        else text.replace("sold at the market", f"sold {name} at the market"))
+            elif verb in ("tower", "silo", "restore"):
+                taken.pop(who, None)
+        out.append({"who": who, "text": text})
+    return out
 
 
 # -- the whole page ------------------------------------------------------------------
@@ -461,7 +482,6 @@ def page_model(cs: CardSet, view: dict[str, Any], actors: list[int | None] | Non
         "discard": [card_face(cs, str(c)) for c in obs.get("discard", [])],
         "eq_discarded": [card_face(cs, str(c)) for c in obs.get("equipment_discarded", [])],
         "farms": farms,
-        "log": [{"who": (actors[i] if actors is not None and i < len(actors) else None),
-                 "text": log_line(cs, str(x))} for i, x in enumerate(view.get("log", []))],
+        "log": _log(cs, [str(x) for x in view.get("log", [])], actors or []),
         "pile_labels": {p: PILE_LABELS[p][1] for p in PILES},
     }
