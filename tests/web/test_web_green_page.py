@@ -302,3 +302,45 @@ def test_card_faces_of_every_shipped_design_and_tile_have_words(make_app: Any) -
         assert cid.upper() not in str(face["name"])            # the code is apart
         if cid in cs.designs:
             assert face["cost"] and face["vp"] == cs.designs[cid].vp
+
+
+def test_every_choice_of_every_decision_is_in_words_and_lands_on_what_it_names() -> None:
+    """Random games of 1-4 players (hidden actions too): every legal action of the seat
+    to move gets a label in words (never its notation), and a choice made on the board
+    sits on a cell of the seat's drawn farm or on a card the page draws."""
+    import random
+
+    from arle.green.faces import seat_view
+    from arle.web.greenpage import page_model
+
+    kinds: set[str] = set()
+    for players, seed, opts in ((2, 1, {}), (3, 2, {"action_choice": "hidden"}),
+                                (1, 3, {}), (4, 5, {}), (2, 6, {})):
+        s = G.new_game(players=players, seed=seed, **opts)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            p = s.current_player
+            assert p is not None
+            view = seat_view(s, p)
+            m = page_model(s.cs, view)
+            kind = view["obs"]["decision"]["kind"]
+            kinds.add(kind)
+            legal = [str(a) for a in s.legal_actions()]
+            assert [c["action"] for c in m["choices"]] == legal
+            cells = {c["key"] for r in m["farms"][p]["rows"] for c in r["cells"]}
+            drawn = {f["id"] for f in m["hand"] + m["market"] + m["keep"] + m["aside"]}
+            for c in m["choices"]:
+                assert c["label"] != c["action"] and c["label"][0].isupper(), c
+                assert not re.search(r"-?\d+,-?\d+", c["label"]), c     # no coordinates
+                target, _, what = c["target"].partition(":")
+                if target == "cell":
+                    assert what in cells, c
+                elif target == "card":
+                    assert what in drawn, c
+                else:
+                    assert target == "panel", c
+                if c["action"].split()[0] == "draw":
+                    assert m["declare"] is not None
+            s.apply(legal[rng.randrange(len(legal))])
+    assert {"declare", "take", "pick", "act", "plan", "paywater", "keep", "tile",
+            "harvest"} <= kinds

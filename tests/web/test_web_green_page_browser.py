@@ -173,3 +173,36 @@ def test_green_page_end_scores_at_the_top(browser: Any, live_server: Any,
             page.screenshot(path=str(artifacts / f"green-{name}-4-end.png"))
         finally:
             ctx.close()
+
+
+def test_green_page_two_seats_in_one_browser_take_turns(browser: Any, live_server: Any,
+                                                       artifacts: Path) -> None:
+    """Both seats held by one browser (pass the device): after one seat's move the page
+    turns, in place, to the other seat's decision and hand."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(live_server.url + "/green")
+        page.select_option("select[name=seat1]", "human")
+        page.fill("input[name=seed]", "5")
+        page.click("#new-green-game button[type=submit]")
+        page.wait_for_url("**/green/games/*")
+        link = page.locator("input.invite").first.input_value()
+        page.goto(link)                      # the same browser takes the other seat
+        page.wait_for_selector("#g-live.ok", timeout=TIMEOUT)
+        page.evaluate("window.__notReloaded = true")
+        seats = []
+        for _ in range(2):
+            _wait_mine(page, "declare")
+            head = page.locator(".g-hand h3").inner_text()
+            seats.append(head.split("(Player ")[1][0])
+            before = _version(page)
+            page.locator("button.draw-go").click()
+            page.wait_for_function(
+                "v => Number(document.querySelector('.green-view').dataset.version) > v",
+                arg=before, timeout=TIMEOUT)
+        assert sorted(seats) == ["1", "2"]
+        _wait_mine(page, "take")
+        assert page.evaluate("window.__notReloaded === true")
+    finally:
+        ctx.close()

@@ -6,7 +6,9 @@
   var body = document.body;
   var gid = body.getAttribute("data-green-game");
   if (!gid) { return; }
-  var seat = body.getAttribute("data-seat");
+  // the seat asked for in the address, if any; otherwise the server shows the held
+  // seat to move (several seats in one browser take turns on one page)
+  var seat = new URLSearchParams(location.search).get("seat");
   var q = seat !== null ? "?seat=" + encodeURIComponent(seat) : "";
   var box = document.getElementById("green-view");
   var flashBox = document.getElementById("flash");
