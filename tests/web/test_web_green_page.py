@@ -58,7 +58,7 @@ def _version(html: str) -> int:
 def _cell_of(html: str, action: str) -> tuple[int, int]:
     """(row, column) labels of the grid cell of the player's own farm holding the button
     of ``action``."""
-    farm = html[html.index('<table class="gfarm mine">'):]
+    farm = html[html.index('<table class="gfarm mine"'):]
     farm = farm[:farm.index("</table>")]
     for row in re.findall(r"<tr><th scope=\"row\">(\d+)</th>(.*?)</tr>", farm, re.S):
         cells = row[1].split("<td")[1:]
@@ -186,6 +186,10 @@ def test_no_seat_sees_another_seats_hidden_cards_on_the_page(make_app: Any) -> N
         spect = _fragment(client, gid, None)
         assert "You are watching" in spect or "Waiting" in spect
         assert "Your hand" not in spect and "data-gmove" not in spect
+        assert spect.count('class="g-seat"') == 3            # every seat's belongings
+        assert spect.count('class="to-move"') == 1
+        mine = _fragment(client, gid, toks[0])
+        assert mine.count('class="g-seat"') == 2             # the others'; one's own above
 
 
 def test_the_draw_picker_works_as_a_plain_form(make_app: Any) -> None:
