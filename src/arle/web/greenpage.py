@@ -475,6 +475,9 @@ def page_model(cs: CardSet, view: dict[str, Any], actors: list[int | None] | Non
         "hand": faces([str(c) for c in obs.get("hand", [])]),
         "market": faces([str(c) for c in obs.get("market", [])]),
         "keep": faces(keep_tiles),
+        "placing": (card_face(cs, str(dec["details"]["e"]))
+                    if dec.get("kind") == "tile" and (dec.get("details") or {}).get("e")
+                    and seat is not None and interactive else None),
         "aside": faces([str(t) for t in me["aside"]]) if me is not None else [],
         "pick": card_face(cs, str(obs["pick"])) if obs.get("pick") else None,
         "acting": [card_face(cs, str(st["card"])) if st.get("card") else None
