@@ -451,7 +451,7 @@ def replay_fragment(game: Game, step: int, seat: int | None) -> tuple[int, str]:
         d=data, v=view, o=view["obs"],
         m=page_model(s.cs, view, log_actors(game), interactive=False), prompt="",
         thinking=False, results=_results(game, s), result_rows=RESULT_ROWS, rematch=None,
-        invites=[], online=set(), presence_key="", interactive=False, bot_fix=None)
+        invites=[], online=None, presence_key="", interactive=False, bot_fix=None)
     return k, html
 
 
