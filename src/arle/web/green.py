@@ -241,15 +241,6 @@ def view_json(game: Game, seat: int | None, held: set[int],
             "bot_error": bot_error, "view": seat_view(s, seat)}
 
 
-def farm_rows(farm: list[dict[str, Any]]) -> list[list[dict[str, Any] | None]]:
-    """A farm as rows of cells (y down, x across; None where nothing is built)."""
-    cells = {tuple(int(v) for v in str(e["cell"]).split(",")): e for e in farm}
-    xs = [c[0] for c in cells]
-    ys = [c[1] for c in cells]
-    return [[cells.get((x, y)) for x in range(min(xs), max(xs) + 1)]
-            for y in range(min(ys), max(ys) + 1)]
-
-
 def _is_owner(conn: Request | WebSocket, game: Game) -> bool:
     return service_of(conn).service.is_owner(game, conn.cookies.get(owner_cookie(game.id)))
 
