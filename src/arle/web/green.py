@@ -16,7 +16,14 @@ Routes (besides ``POST /api/games`` with ``"game": "green"``, see :func:`create_
 - ``GET /api/green/games``, ``GET /api/green/games/GID`` (the viewer's JSON),
   ``POST /api/green/games/GID/moves`` (JSON ``{"action", "version", "token"?}``),
   ``GET /api/green/games/GID/record`` (finished games only);
-- ``WS /green/ws/GID`` pushes ``{"type": "view", "version", "view"}`` after each change.
+- ``WS /green/ws/GID`` pushes ``{"type": "view", "version", "presence", "view"}`` after
+  each change (and when a seat joins, opens or closes its page);
+- ``POST /green/games/GID/rematch`` (form, the owner's, at the end).
+
+The page (``green_game.html``) holds the fragment (``green_view.html``, drawn from
+:func:`arle.web.greenpage.page_model`); ``static/green.js`` posts the moves with
+``fetch`` to the JSON API and swaps the fragment in place when the socket says the
+version (or the presence) changed.  Every form also works without JavaScript.
 
 Requests are read against the closed schemas of :mod:`arle.web.schema`; the card set is
 named by the id of a set the server offers (:mod:`arle.web.cardsets`), never by a path.
@@ -54,6 +61,7 @@ from arle.web.botworker import check_bot_spec, known_bots, think_green
 from arle.web.cardsets import CardSets
 from arle.web.context import Ctx, change_bot, error_json, get_context, set_cookie
 from arle.web.db import GameRecord, SeatRow, hash_token
+from arle.web.greenpage import RESULT_ROWS, page_model, prompt
 from arle.web.inputs import MAX_SEED, json_body, whole
 from arle.web.kinds import Kind, Played, ThinkFn
 from arle.web.schema import GreenCreate, GreenOptions, Move, parse
@@ -64,6 +72,8 @@ __all__ = ["GREEN", "GreenService", "create_api", "green_kind", "install", "rout
            "seat_cookie", "summary", "view_json"]
 
 GREEN = "green"
+#: The second game's name in the top bar and the tab titles.
+SHORT_TITLE = G.TITLE.split(" (")[0]
 router = APIRouter()
 log = logging.getLogger("arle.web")
 
@@ -231,15 +241,6 @@ def view_json(game: Game, seat: int | None, held: set[int],
             "bot_error": bot_error, "view": seat_view(s, seat)}
 
 
-def farm_rows(farm: list[dict[str, Any]]) -> list[list[dict[str, Any] | None]]:
-    """A farm as rows of cells (y down, x across; None where nothing is built)."""
-    cells = {tuple(int(v) for v in str(e["cell"]).split(",")): e for e in farm}
-    xs = [c[0] for c in cells]
-    ys = [c[1] for c in cells]
-    return [[cells.get((x, y)) for x in range(min(xs), max(xs) + 1)]
-            for y in range(min(ys), max(ys) + 1)]
-
-
 def _is_owner(conn: Request | WebSocket, game: Game) -> bool:
     return service_of(conn).service.is_owner(game, conn.cookies.get(owner_cookie(game.id)))
 
@@ -249,19 +250,73 @@ def _view(conn: Request | WebSocket, game: Game, seat: int | None,
     return view_json(game, seat, held, service_of(conn).service.bot_errors.get(game.id))
 
 
+def _results(game: Game, s: Any = None) -> list[dict[str, Any]]:
+    """The final scores of ``s`` (the game's state by default), one column a seat (at
+    the end only: all is public then)."""
+    s = game.state if s is None else s
+    if not s.is_terminal():
+        return []
+    winners = set(s.winners())
+    out = []
+    for q, sc in enumerate(s.scores()):
+        row = game.rec.seats[q]
+        who = f"Player {q + 1}" + (f" (bot {row.bot})" if row.kind == "bot" else "")
+        out.append({"seat": q, "who": who, "winner": q in winners,
+                    "categories": sc.categories, "total": sc.total})
+    return out
+
+
+def log_actors(game: Game) -> list[int | None]:
+    """The seat behind each line of the redacted log (who moved is public): the moves'
+    seats, None for the hidden decisions the engine took by itself."""
+    s = game.state
+    auto = s.hidden_auto
+    if len(game.moves) != len(s.history):
+        return []
+    out: list[int | None] = []
+    k = 0
+    for i, move in enumerate(game.moves):
+        while k < len(auto) and auto[k][0] == i:
+            out.append(None)
+            k += 1
+        out.append(move.player)
+    return out + [None] * (len(auto) - k)
+
+
 def render_fragment(conn: Request | WebSocket, game: Game, seat: int | None,
                     held: set[int]) -> str:
-    """The view's HTML; the owner (the game's creator) gets the form that retries or
-    replaces a bot that failed."""
+    """The view's HTML (:mod:`arle.web.greenpage` says what it draws); the owner (the
+    game's creator) gets the invitation links, the form that retries or replaces a bot
+    that failed, and the Rematch button at the end."""
     data = _view(conn, game, seat, held)
+    svc = service_of(conn).service
+    owner = _is_owner(conn, game)
     fix = None
-    if _is_owner(conn, game):
+    if owner:
         fix = {"action": f"/green/games/{game.id}/bot", "bots": known_bots(GREEN),
                "seats": [{"seat": x.seat, "bot": x.bot} for x in game.rec.seats
                          if x.kind == "bot"]}
+    view = data["view"]
+    obs = view["obs"]
+    mover = obs.get("current_player")
+    online = svc.online(game.id)
+    invites = _invites(conn, game, held) if isinstance(conn, Request) else []
     return environment().get_template("green_view.html").render(
-        d=data, v=data["view"], o=data["view"]["obs"], farm_rows=farm_rows,
+        d=data, v=view, o=obs, m=page_model(game.state.cs, view, log_actors(game)),
+        prompt=prompt(game.state.cs, obs) if seat is not None and seat == mover else "",
+        thinking=(mover is not None and game.rec.seats[mover].kind == "bot"
+                  and not data["bot_error"]),
+        results=_results(game), result_rows=RESULT_ROWS,
+        rematch=f"/green/games/{game.id}/rematch" if owner and game.state.is_terminal()
+        else None,
+        invites=invites, online=online, presence_key=presence_key(game, online),
         interactive=seat is not None, bot_fix=fix)
+
+
+def presence_key(game: Game, online: set[int]) -> str:
+    """What of the seats' presence a page shows (it redraws when this changes)."""
+    joined = "".join("1" if x.joined else "0" for x in game.rec.seats)
+    return f"{joined}:{','.join(str(q) for q in sorted(online))}"
 
 
 # -- pages ---------------------------------------------------------------------------
@@ -271,7 +326,8 @@ async def lobby(request: Request, ctx: Ctx) -> Response:
     running = await ctx.service.list_games("running", 50, GREEN)
     finished = await ctx.service.list_games("finished", 50, GREEN)
     return ctx.page(request, "green_lobby.html", {
-        "title": f"arle: {G.TITLE}", "notice": NOTICE, "bots": known_bots(GREEN),
+        "title": f"arle: {SHORT_TITLE}", "game_title": SHORT_TITLE, "notice": NOTICE,
+        "bots": known_bots(GREEN),
         "card_sets": svc.card_sets.listing(),
         "running": [summary(r) for r in running], "finished": [summary(r) for r in finished]})
 
@@ -345,6 +401,7 @@ async def join(request: Request, token: str, ctx: Ctx) -> Response:
 
 
 def _invites(request: Request, game: Game, held: set[int]) -> list[dict[str, Any]]:
+    """The owner's invitation links of the seats this browser does not hold."""
     links = service_of(request).service.invitations(
         game, request.cookies.get(owner_cookie(game.id)))
     base = str(request.base_url).rstrip("/")
@@ -361,9 +418,60 @@ async def game_page(request: Request, gid: str, ctx: Ctx) -> Response:
     held = await _held(request, game)
     seat = _viewer(game, held, request.query_params.get("seat"))
     return ctx.page(request, "green_game.html", {
-        "title": f"arle: green game {gid}", "gid": gid, "notice": NOTICE,
-        "held": sorted(held), "seat": seat, "invites": _invites(request, game, held),
+        "title": f"arle: {SHORT_TITLE}, game {gid}", "gid": gid, "notice": NOTICE,
+        "game_title": SHORT_TITLE, "held": sorted(held), "seat": seat,
+        "players": len(game.rec.seats),
         "view": Markup(render_fragment(request, game, seat, held))})
+
+
+def replay_fragment(game: Game, step: int, seat: int | None) -> tuple[int, str]:
+    """The position after ``step`` moves (clamped) as ``seat`` saw it (None: the
+    public view), drawn as the live page draws it, without choices."""
+    record = game.state.record()
+    n = len(record["actions"])
+    k = max(0, min(step, n))
+    try:
+        s = G.replay({key: v for key, v in record.items() if key != "chance"}
+                     | {"actions": record["actions"][:k]})
+    except ValueError as e:
+        raise GameError(f"this game cannot be replayed here: {e}", 409) from None
+    view = seat_view(s, seat)
+    data = {"id": game.id, "version": game.version, "you": seat,
+            "seats": summary(game.rec)["seats"], "bot_error": None}
+    html = environment().get_template("green_view.html").render(
+        d=data, v=view, o=view["obs"],
+        m=page_model(s.cs, view, log_actors(game), interactive=False), prompt="",
+        thinking=False, results=_results(game, s), result_rows=RESULT_ROWS, rematch=None,
+        invites=[], online=None, presence_key="", interactive=False, bot_fix=None)
+    return k, html
+
+
+@router.get("/green/games/{gid}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The game move by move: anyone sees the public view; a seat's own view for the
+    browser holding it, and every seat's once the game is over."""
+    try:
+        game = await service_of(request).load(gid)
+        held = await _held(request, game)
+        over = game.state.is_terminal()
+        total = len(game.state.history)
+        raw_step = request.query_params.get("step", "")
+        step = whole(raw_step, "step", 0, 10**6) if raw_step else total
+        raw_seat = request.query_params.get("seat", "")
+        seat: int | None = None
+        if raw_seat not in ("", "none"):
+            seat = whole(raw_seat, "seat", 0, len(game.rec.seats) - 1)
+            if not over and seat not in held:
+                raise GameError("until the game is over a replay shows only the public "
+                                "view and the seats this browser holds", 403)
+        k, html = replay_fragment(game, step, seat)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    seats = [q for q in range(len(game.rec.seats)) if over or q in held]
+    return ctx.page(request, "green_replay.html", {
+        "title": f"arle: {SHORT_TITLE}, replay of {gid}", "game_title": SHORT_TITLE,
+        "gid": gid, "step": k, "total": total, "seat": seat, "seats": seats,
+        "notice": NOTICE, "view": Markup(html)})
 
 
 @router.get("/green/games/{gid}/view", response_class=HTMLResponse)
@@ -384,10 +492,36 @@ async def move_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
         game = await service_of(request).load(gid)
         held = await _held(request, game)
         version = whole(form["version"], "version", 0, 10**9) if form.get("version") else None
-        await ctx.service.move(gid, held, form.get("action"), version)
+        action = form.get("action")
+        if action is None and all(f"n{i}" in form for i in range(4)):
+            # the draw picker without JavaScript: one count a pile
+            action = "draw " + " ".join(str(whole(form[f"n{i}"], "count", 0, 6))
+                                        for i in range(4))
+        await ctx.service.move(gid, held, action, version)
     except GameError as e:
         return ctx.error_page(request, e)
     return RedirectResponse(f"/green/games/{gid}", status_code=303)
+
+
+@router.post("/green/games/{gid}/rematch")
+async def rematch_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
+    """The owner's Rematch button at the end: the new game, with this browser as its
+    owner and in the seats it held (new tokens); the others' new links are on its page."""
+    try:
+        game = await service_of(request).load(gid)
+        held = await _held(request, game)
+        ctx.check_create(request)
+        created = await ctx.service.rematch(gid, request.cookies.get(owner_cookie(gid)))
+    except GameError as e:
+        return ctx.error_page(request, e)
+    new = created.game_id
+    resp = RedirectResponse(f"/green/games/{new}", status_code=303)
+    set_cookie(resp, request, owner_cookie(new), created.owner_token)
+    for seat in sorted(held):
+        if seat in created.tokens:
+            set_cookie(resp, request, seat_cookie(new, seat), created.tokens[seat])
+            await ctx.service.join(new, seat)
+    return resp
 
 
 @router.post("/green/games/{gid}/bot")
@@ -537,14 +671,18 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
         gone.set()
 
     reader = asyncio.create_task(receive())
-    last = -1
+    last: tuple[int, str] = (-1, "")
+    conn = id(ws)
+    svc.service.set_online(gid, conn, held)
     try:
         while not gone.is_set():
             game = await svc.load(gid)
-            if game.version != last:
-                last = game.version
+            presence = presence_key(game, svc.service.online(gid))
+            if (game.version, presence) != last:
+                last = (game.version, presence)
                 seat = _viewer(game, held, want)
-                await ws.send_text(json.dumps({"type": "view", "version": last,
+                await ws.send_text(json.dumps({"type": "view", "version": game.version,
+                                               "presence": presence,
                                                "view": _view(ws, game, seat, held)}))
             waiter = asyncio.ensure_future(changes.get())
             done, _ = await asyncio.wait({waiter, reader}, timeout=30,
@@ -555,3 +693,4 @@ async def ws_game(ws: WebSocket, gid: str) -> None:
     finally:
         reader.cancel()
         svc.service.unsubscribe(gid, changes)
+        svc.service.set_online(gid, conn, set())

@@ -555,7 +555,10 @@ class GameService:
             raise GameError(f"seed must be between 0 and {MAX_SEED}")
         setup["seed"] = new_seed
         try:
-            state = self.kind(game).replay({**record, "setup": setup, "actions": []})
+            # a new game: none of the old one's moves nor its chance log (the green
+            # game's record keeps every chance outcome, which a new seed changes)
+            fresh = {k: v for k, v in record.items() if k != "chance"}
+            state = self.kind(game).replay({**fresh, "setup": setup, "actions": []})
         except ValueError as e:        # e.g. a card set this server no longer offers
             raise GameError(f"no rematch: {e}", 409) from e
         seats: list[SeatRow] = []
