@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from arle.data import catalog as C
+from arle.data.tea_trade import SPECIALIZATION_PICKS as TT_SPECIALIZATION_PICKS
 from arle.data.tea_trade import TT_SPACE_NAME
 from arle.framework.decision import Decision
 
@@ -99,6 +100,17 @@ _TT_CHOICE: dict[str, tuple[str, str]] = {
                            "Boardwalk for Grain Fields."),
 }
 
+_ORDINAL = ("first", "second", "third", "fourth")
+
+
+def _specialization_title(f: Any) -> str:
+    """Which of the player's picks of the specialization round this is: ``n`` holds the
+    picks left in its two lowest bits (:func:`arle.engine.three.spec_code`)."""
+    left = int(f.get("n") or 0) & 3
+    pick = max(1, min(len(_ORDINAL), TT_SPECIALIZATION_PICKS - left + 1))
+    return f"Specialization: your {_ORDINAL[pick - 1]} pick of {TT_SPECIALIZATION_PICKS}"
+
+
 _FRAMES: dict[str, tuple[_Words, _Words]] = {
     "pay": (lambda f: "How do you pay?", lambda f: "choose how to pay."),
     "cut": (lambda f: f"Cut up to {f.get('n')} peat",
@@ -109,8 +121,12 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
               lambda f: "your animals do not all fit: give one back at a time."),
     "breed": (lambda f: "Breeding: choose the newborns",
               lambda f: "May breeding: choose which newborn animals to keep."),
-    "sustain": (lambda f: "Feeding: pay your sustenance",
-                lambda f: "feed your household (sustenance); cover what is missing."),
+    "sustain": (lambda f: f"Feeding: pay {C.SUSTENANCE_FOOD} Food (and "
+                          f"{C.SUSTENANCE_PEAT_NOVEMBER} Peat in November)",
+                lambda f: (f"feed your household: {C.SUSTENANCE_FOOD} Food (Food first, then "
+                           "Grain, then the animals you choose), and in November "
+                           f"{C.SUSTENANCE_PEAT_NOVEMBER} Peat (Wood or Timber for what Peat "
+                           f"is missing); each one still missing costs {-C.BOTTLENECK_VP} VP.")),
     "final": (lambda f: "Last exchanges, then finish the game",
               lambda f: "the last conversions of the game, then finish."),
     "before_november": (lambda f: "Before November: use your houses",
@@ -174,7 +190,8 @@ _FRAMES: dict[str, tuple[_Words, _Words]] = {
                        lambda f: f"take a free {_kinds(f)}, or done."),
     "remove_moors": (lambda f: "Remove moors",
                      lambda f: "Peat Power Plant: remove moor tiles (2 Food each), or done."),
-    "tt_building": (lambda f: _TT_CHOICE.get(str(f.get("building")), ("", ""))[0],
+    "tt_building": (lambda f: _specialization_title(f) if f.get("building") == "specialization"
+                    else _TT_CHOICE.get(str(f.get("building")), ("", ""))[0],
                     lambda f: _TT_CHOICE.get(str(f.get("building")), ("", ""))[1].format(
                         n=f.get("n"))),
     "smithy": (lambda f: "Smithy: exchange equipment for plows",

@@ -249,7 +249,7 @@ def test_the_specialization_round_as_the_picker_sees_it(client: Any) -> None:
     p = to_move(client, gid)
     html = view_of(client, gid, token(created, p))
     assert "Before half year 1 of 7: the specialization round" in html
-    assert 'id="decision"' in html and "Specialization: choose a pick" in html
+    assert 'id="decision"' in html and "Specialization: your first pick of 2" in html
     assert 'data-action="specialize spades"' in html
     assert "Specialize: one free step on your spades (each other player gets" in html
     assert re.search(r"Specialize: build [^<]+ at double cost", html)
