@@ -188,8 +188,11 @@ class GameSession(Generic[S]):
         self.state.apply(action)
 
     def think(self, p: int, bot: Bot[Any]) -> Action:
-        """The bot's decision for player ``p`` (a game may show that it thinks)."""
-        return bot.choose(self.state)
+        """The bot's decision for player ``p``, with "Player N (its bot) is thinking..."
+        on a terminal while it searches."""
+        with self.console.status(f"{self.player_name(p)} ({self.seats[p].label}) is "
+                                 "thinking...", spinner="dots"):
+            return bot.choose(self.state)
 
     def empty_line(self) -> str | None:
         """The outcome of an empty line (nothing; a game may redraw)."""
