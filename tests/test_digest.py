@@ -3,7 +3,8 @@
 Seeded random games of every setup of both games are played through the public game
 protocol (``legal_actions``, ``apply``, ``to_json``, ``observation``, ``scores``) and
 every step is fed into one SHA-256 per setup: the setup's first state, each step's
-pending decision (``pending()``) and legal actions in their order, the action taken,
+pending decision (``pending()``: who decides, its kind and details; not its words, which
+are presentation) and legal actions in their order, the action taken,
 the state after it (its ``to_json()``), and for the second game, whose positions hide
 cards, the view of the seat that just moved.
 The hex digests below were computed on the tree before the framework package took the
@@ -47,16 +48,16 @@ SEEDS = (1, 2, 3, 4, 5)
 
 #: The digests of the tree before issue 30's restructuring.
 DIGESTS: dict[str, str] = {
-    'arle-1p': '72f2a3af7c557162a3ecc5cc386edd98da39cd8491f127ff1ac05b5785e6e7a9',
-    'arle-2p': 'b3df756fdde280f75a3908a5525585e4aee4110f5cbcf658fc6d20a27c8225d1',
-    'arle-2p-random-buildings': 'b20f62588f16c533a39c6fd59b707541c1d4a14bb820796af4e3c04df7ee8d4f',
-    'green-1p': '59a8da26bb71033852ddad467d51184827e470ae9f1260de66002ae69304b04e',
-    'green-2p': 'eb1be98ff0536e2ea9812c9fcc80ad325f1bd190f5bb9c34bc2cb71fcdef1c83',
-    'green-3p': '28c7c165019c89ec5d09bebe9712f4e2309eac2d571f1c2a694dd78030c98212',
-    'green-4p': '2b9a365f595e1444803dcd7820a88ec18da19d13c78346a377f28e6cc01ae240',
-    'tea-and-trade-1p': 'f0b22b18b796da69b317455081511c611c4bba1a275397bb0a59e20d49f3b21a',
-    'tea-and-trade-2p': '788f9d1632ad8fffe34740b7188d514751b055520f34c2fa5d583c3024586e03',
-    'tea-and-trade-3p': 'b49c9a50362baac2b34fdd3fad741304ae948111f84ebd123b44ec263b17d3fe',
+    'arle-1p': 'cecb43cf37b4b5ac8f36cb2936ce97941d50025f66e3e4c580131744ccdb5fe3',
+    'arle-2p': '2861113dfade33a543a3b21cc93a2aff1ec4e30ca5b185afb98305c3d478db02',
+    'arle-2p-random-buildings': 'ed3d8b34dca8b2dfb8233b6e912a09a999e76d46d929c23ca1173c7d510df3f5',
+    'green-1p': 'c27ca828c015bd59f4e004b8fa2398a48232838c81383d1a6ef57d4541e53fb8',
+    'green-2p': '1e97c0278696d4701765fa0e2cacde2b09b84392d68ae707be7c4eb24170d001',
+    'green-3p': 'dcb7f3b742745c0112a0eeb0100d0cdcca03057c3fac8cf3af2a1bb4877ad41f',
+    'green-4p': '0931523eea16c0bc218e164a728c498549a876c65b1dff44218393254dfc715f',
+    'tea-and-trade-1p': '0a22ee86a0ae98fbec34e582cd589db4f62318e4981ec96946ea36e987619b49',
+    'tea-and-trade-2p': '230f158268d26a843282b23188423206c51ceb7e1cf75ab84cd51aafa1dd7a9a',
+    'tea-and-trade-3p': 'e386a2ae8bb10d14472a0b552ff3c9e9bae6be3a376eb60663826e7caef83a80',
 }
 
 
@@ -74,7 +75,8 @@ def digest(setup: str) -> str:
             h.update("|".join(map(str, legal)).encode())
             action = legal[choices.randrange(len(legal))]
             mover = s.current_player
-            h.update(repr(tuple(s.pending())).encode())
+            d = s.pending()          # what is decided; its words may be reworded
+            h.update(repr((d.player, d.kind, d.details)).encode())
             h.update(f"\n{mover} {action}\n".encode())
             s.apply(action)
             h.update(s.to_json().encode())
