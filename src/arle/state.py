@@ -147,10 +147,10 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (empty once the game is over)."""
-        if self._legal is None:
-            from arle.engine.core import legal_actions
-            self._legal = legal_actions(self)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = (_ENGINE_LEGAL or _engine_legal())(self)
+        return list(legal)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -211,8 +211,7 @@ class State:
         included) is left exactly as it was and the error is raised again."""
         legal = self._legal
         if legal is None:       # computed on demand (advance leaves placements to this)
-            from arle.engine.core import legal_actions
-            legal = self._legal = legal_actions(self)
+            legal = self._legal = (_ENGINE_LEGAL or _engine_legal())(self)
         if not legal and self.current_player is None:
             raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
@@ -236,8 +235,7 @@ class State:
         the same way (anything but a legal Action goes through :meth:`apply` itself)."""
         legal = self._legal
         if legal is None:
-            from arle.engine.core import legal_actions
-            legal = self._legal = legal_actions(self)
+            legal = self._legal = (_ENGINE_LEGAL or _engine_legal())(self)
         if type(action) is not Action or action not in legal:
             self.apply(action)
             return
@@ -371,6 +369,17 @@ def _engine_apply() -> "Callable[[State, Action], None]":
     from arle.engine.core import apply_action
     _ENGINE_APPLY = apply_action
     return apply_action
+
+
+_ENGINE_LEGAL: "Callable[[State], list[Action]] | None" = None
+
+
+def _engine_legal() -> "Callable[[State], list[Action]]":
+    """``arle.engine.core.legal_actions``, imported once (as :func:`_engine_apply`)."""
+    global _ENGINE_LEGAL
+    from arle.engine.core import legal_actions
+    _ENGINE_LEGAL = legal_actions
+    return legal_actions
 
 
 def _shown(action: object) -> str:
