@@ -171,3 +171,37 @@ def test_a_failure_after_every_field_changed_restores_every_field(
         s.apply(s.legal_actions()[0])
     monkeypatch.undo()
     assert _picture(s) == before
+
+
+def test_the_search_apply_plays_as_apply_and_refuses_the_same() -> None:
+    """``State._apply_discardable`` (the bots' copies: no snapshot) reaches the same
+    states as ``apply`` on seeded random games, and refuses what ``apply`` refuses
+    without changing anything."""
+    import random
+
+    import arle
+    for players, kw in ((1, {}), (2, {}), (2, {"expansion": "tea-and-trade"})):
+        rng = random.Random(players)
+        a = arle.new_game(players=players, seed=5, buildings="random", **kw)
+        b = a.clone()
+        while not a.is_terminal():
+            legal = a.legal_actions()
+            assert b.legal_actions() == legal
+            act = legal[rng.randrange(len(legal))]
+            a.apply(act)
+            b._apply_discardable(act)
+            assert a.to_json() == b.to_json() and a.key() == b.key()
+        with pytest.raises(IllegalActionError):
+            b._apply_discardable(Action("end"))
+        assert b.to_json() == a.to_json()
+    s = fresh()
+    before = _picture(s)
+    for bad in (("place", ("fisherman",)), Lookalike("place", ("fisherman",)),
+                Action("place", ("nowhere",)), "place nowhere"):
+        with pytest.raises(IllegalActionError):
+            s._apply_discardable(bad)
+        assert _picture(s) == before
+    t = s.clone()
+    s._apply_discardable("place fisherman")    # text goes through apply's parser
+    t.apply(Action("place", ("fisherman",)))
+    assert s.to_json() == t.to_json()

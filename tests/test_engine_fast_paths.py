@@ -68,3 +68,48 @@ def test_states_with_frames_pickle_and_deep_copy() -> None:
         assert seen == 20
     f = FR.Farmer(1, built=True, fields=2, dry=1)
     assert pickle.loads(pickle.dumps(f)) == f and type(copy.copy(f)) is FR.Farmer
+
+
+def test_the_kept_housing_is_the_housing_counted_afresh() -> None:
+    """``engine.farm.enclosures`` keeps the housing of the farms it has seen: at every
+    decision of seeded games of both games (ditches, dikes and tiles changing), what it
+    returns equals the housing counted with nothing kept."""
+    from arle.engine import farm
+    for seed, exp in ((4, None), (5, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        seen = set()
+        while not s.is_terminal():
+            for pl in s.players:
+                kept = farm.enclosures(pl)
+                farm._ENCLOSURES.clear()
+                assert farm.enclosures(pl) == kept
+                seen.add(kept)
+                assert farm.enclosures(pl) is farm.enclosures(pl)   # kept, not rebuilt
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        assert len(seen) > 3
+
+
+def test_the_scoring_view_counts_tiles_as_the_board_shows_them() -> None:
+    """``view.farm``'s one-pass tally of the scored tiles and its goods and tools
+    equal the board's own counts at every decision of seeded games."""
+    from arle import view
+    for seed, exp in ((6, None), (7, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p, pl in enumerate(s.players):
+                f = view.farm(s, p)
+                g = pl.grid
+                assert (f.stalls, f.depots, f.stables, f.double_stalls, f.forests,
+                        f.parks) == tuple(g.count(k) for k in (
+                            "stall", "depot", "stable", "double_stall", "forest", "park"))
+                assert f.goods == {C.RESOURCES[r]: pl.res[r] for r in C.GOODS_TRACK}
+                names, values = ((C.TOOLS, C.TOOL_VALUES) if exp is None
+                                 else (T.TT_TOOLS, T.TT_TOOL_VALUES))
+                assert f.tools == {n: values[i][pl.tools[i]] for i, n in enumerate(names)}
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])

@@ -207,7 +207,9 @@ class State:
         object is taken, so that the mypyc build refuses them the same way).  The
         change is atomic: if anything fails inside the engine, the state (history
         included) is left exactly as it was and the error is raised again."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:       # computed on demand (advance leaves placements to this)
+            legal = self._legal = _legal_actions(self)
         if not legal and self.current_player is None:
             raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
@@ -222,6 +224,20 @@ class State:
         except BaseException:
             self._restore(snap)
             raise
+
+    def _apply_discardable(self, action: Action | str | object) -> None:
+        """:meth:`apply` without its snapshot, for a caller that throws this state away
+        if the apply fails (a search's copies of the game, :func:`arle.bots.common.after`),
+        where the atomicity would buy nothing.  What :meth:`apply` refuses is refused
+        the same way (anything but a legal Action goes through :meth:`apply` itself)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
+        if type(action) is not Action or action not in legal:
+            self.apply(action)
+            return
+        self.history.append(str(action))
+        (_ENGINE_APPLY or _engine_apply())(self, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
         """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""

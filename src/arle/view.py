@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from operator import getitem
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arle.data import catalog as C
@@ -421,6 +420,9 @@ _GOODS = tuple(C.RESOURCES[r] for r in C.GOODS_TRACK)
 _GOODS_AT = tuple(C.GOODS_TRACK)
 _SUPPLY = tuple(C.RESOURCES[r] for r in C.SUPPLY_ITEMS)
 _SUPPLY_FROM, _SUPPLY_TO = C.SUPPLY_ITEMS[0], C.SUPPLY_ITEMS[-1] + 1
+#: The home-board tiles the scoring pad counts, by their place in :func:`farm`'s tally.
+_SCORED_TILE = {"stall": 0, "depot": 1, "stable": 2, "double_stall": 3, "forest": 4,
+                "park": 5}
 assert C.SUPPLY_ITEMS == tuple(range(_SUPPLY_FROM, _SUPPLY_TO))
 
 
@@ -450,6 +452,13 @@ def farm(s: State, p: int) -> Farm:
             moors += 1
         elif kind == "dmoor":
             dmoors += 1
+    # The scored tiles, counted in one pass over the home board (not a count() each).
+    tiles = [0, 0, 0, 0, 0, 0]
+    for kind in g:
+        if kind:
+            i = _SCORED_TILE.get(kind)
+            if i is not None:
+                tiles[i] += 1
     tools: tuple[Sequence[str], Sequence[Sequence[int]]] = (C.TOOLS, C.TOOL_VALUES)
     extra: dict[str, Any] = {}
     if pl.ditches is not None:        # Tea & Trade: Tea, Digging Spades, ditches, ships
@@ -463,17 +472,22 @@ def farm(s: State, p: int) -> Farm:
         tools = (TT.TT_TOOLS, TT.TT_TOOL_VALUES)
         extra = {"expansion": True, "harbor": [h[0] for h in pl.harbor],
                  "ditches": pl.ditches.bit_count()}
+    goods: dict[str, int] = {}
+    for name, r in zip(_GOODS, _GOODS_AT):
+        goods[name] = res[r]
+    tool_counts: dict[str, int] = {}
+    for name, values, at in zip(tools[0], tools[1], pl.tools):
+        tool_counts[name] = values[at]
     return Farm(
-        goods=dict(zip(_GOODS, map(res.__getitem__, _GOODS_AT))),
+        goods=goods,
         supply=supply_counts,
         animals={"sheep": a[0], "cattle": a[1], "horses": a[2]},
-        tools=dict(zip(tools[0], map(getitem, tools[1], pl.tools))),
+        tools=tool_counts,
         barn=[b[0] for b in pl.barn],
         travel=travel_ids,
         buildings=pl.buildings[:],
-        stalls=g.count("stall"), depots=g.count("depot"), stables=g.count("stable"),
-        double_stalls=g.count("double_stall"), forests=g.count("forest"),
-        parks=g.count("park"),
+        stalls=tiles[0], depots=tiles[1], stables=tiles[2], double_stalls=tiles[3],
+        forests=tiles[4], parks=tiles[5],
         moors=moors,
         dehydrated_moors=dmoors,
         boardwalk=g[C.BOARDWALK_CELL] == "boardwalk",

@@ -74,7 +74,7 @@ def evaluating(ev: Evaluator | None) -> AbstractContextManager[object]:
 def after(s: State, a: Action) -> State:
     """A copy of ``s`` with ``a`` applied."""
     c = s.clone()
-    c.apply(a)
+    c._apply_discardable(a)     # no snapshot: c is dropped if the apply fails
     return c
 
 

@@ -358,9 +358,18 @@ def _features(s: State, p: int) -> list[float]:
                 for load in b[1:]:
                     if not load:
                         free_now += 1
-    grain_fields = g.count("field_grain")
-    flax_fields = g.count("field_flax")
-    forests = g.count("forest")
+    # Fields, forests and depots, counted in one pass over the home board.
+    grain_fields = flax_fields = forests = depots = 0
+    for kind in g:
+        if kind:
+            if kind == "field_grain":
+                grain_fields += 1
+            elif kind == "field_flax":
+                flax_fields += 1
+            elif kind == "forest":
+                forests += 1
+            elif kind == "depot":
+                depots += 1
     an = pl.animals
     milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
     shear = _table(an[C.SHEEP], C.SHEAR)
@@ -440,7 +449,7 @@ def _features(s: State, p: int) -> list[float]:
         dark * f,
         plows * f,
         boats * f,
-        track_adjust * (2 if "depot" in g else 1),
+        track_adjust * (2 if depots else 1),
         food_deficit,
         food_short,
         fuel_deficit,

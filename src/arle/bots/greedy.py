@@ -111,7 +111,7 @@ class GreedyBot:
         with evaluating(self._ev):
             for a in acts:
                 c = state.clone()
-                c.apply(a)
+                c._apply_discardable(a)     # no snapshot: c is dropped if it fails
                 ends.append(chain_end(c, p, self.chain, self._ev))
             values = values_of(ends, p, self._ev)
         return list(zip(values, acts))

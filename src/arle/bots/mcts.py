@@ -169,7 +169,7 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
     out: list[Macro] = []
     for a in candidates(s):
         c = s.clone()
-        c.apply(a)
+        c._apply_discardable(a)     # no snapshot: c is dropped if the apply fails
         if expand >= 2 and _in_chain(c, p):
             subs = own_actions(candidates(c))
             if len(subs) > 1:
@@ -507,7 +507,7 @@ class MCTSBot:
             assert p is not None
             if self.rollout == "random":
                 acts = candidates(s)
-                s.apply(acts[rng.randrange(len(acts))])
+                s._apply_discardable(acts[rng.randrange(len(acts))])
                 continue
             best_v = -1e18
             best_s = s

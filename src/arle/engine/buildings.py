@@ -98,7 +98,25 @@ def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
 def build_actions(s: State, p: int) -> list[Action]:
     if not F.has_land(s.players[p]):
         return []
-    return [Action("build", (b,)) for b in s.board if building_payments(s, p, b)]
+    # building_payments inlined: the goods' key built once for every building offered
+    res = s.players[p].res
+    goods = tuple(res)
+    out = []
+    for b in s.board:
+        key = (b, goods)
+        found = _PAYMENTS.get(key)
+        if found is None:
+            if len(_PAYMENTS) >= _PAYMENTS_MAX:
+                _PAYMENTS.clear()
+            found = _PAYMENTS[key] = _building_payments(res, b)
+        if found:
+            a = _BUILD.get(b)
+            out.append(Action("build", (b,)) if a is None else a)
+    return out
+
+
+#: The ``build ID`` actions, made once.
+_BUILD = {b: Action("build", (b,)) for b in COSTS}
 
 
 def start_build(s: State, p: int, b: str) -> None:

@@ -296,7 +296,10 @@ def advance(s: State) -> None:
             return
         if s.phase == "work":
             if s.turn < C.WORKERS_PER_PLAYER * s.n:        # workers_total(s)
-                s._legal = _own_legal(s)
+                # A worker to place: the placements are listed when first asked for
+                # (State.legal_actions, State.apply), not here: a search judges many
+                # positions it never plays on from.
+                s._legal = None
                 return
             p = current_player(s)
             if p is None:

@@ -342,20 +342,35 @@ def push_cut(s: State, p: int, n: int, must: bool) -> None:
 # ---------------------------------------------------------------------------
 # Animals
 # ---------------------------------------------------------------------------
+#: The housing of the farms seen so far, by (grid, dikes, ditches): the housing depends
+#: on nothing else, Enclosures is immutable, and the search asks about the same farms
+#: again and again (building one costs more than the look-up); emptied when large.
+_ENCLOSURES: dict[tuple[object, ...], A.Enclosures] = {}
+_ENCLOSURES_MAX = 20_000
+
+
 def enclosures(pl: Player) -> A.Enclosures:
     g = pl.grid
+    key = (pl.dikes, pl.ditches, *g)
+    found = _ENCLOSURES.get(key)
+    if found is not None:
+        return found
     empty = empty_land(pl)
     dry = 0
     if pl.ditches:
         m = D.dehydrated_cells(pl.ditches)
         dry = sum(1 for i in empty if m >> i & 1)
-    return A.Enclosures(
+    found = A.Enclosures(
         pastures=len(empty) - dry,
         dry=dry,
         stalls=g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
         stables=g.count("stable"),
         mixed=C.DIKES + C.PARK_MIXED * g.count("park"),
     )
+    if len(_ENCLOSURES) >= _ENCLOSURES_MAX:
+        _ENCLOSURES.clear()
+    _ENCLOSURES[key] = found
+    return found
 
 
 def animals_fit(pl: Player, animals: list[int] | None = None) -> bool:
