@@ -24,66 +24,78 @@ from arle.green.cards import CardSet, Design, Tile
 from arle.green.infostate import public_observation, redacted_history
 from arle.green.state import State
 
-__all__ = ["NOTICE", "card_text", "design_line", "seat_view", "tile_line"]
+__all__ = ["NOTICE", "card_text", "cost_words", "design_line", "effect_words", "seat_view",
+           "selector_words", "tile_line", "KIND_NAME"]
 
 #: What every face says the game is.
 NOTICE = ("Rules modelled on Fields of Green (Artipia Games, 2016) with invented cards; "
           "unofficial, not affiliated, not a faithful copy.")
 
+#: The kinds of cards, in words.
+KIND_NAME = {"field": "Field card", "livestock": "Livestock card",
+             "construction": "Construction card", "building": "Building card",
+             "water_tower": "Water Tower", "silo": "Silo"}
 _RES = {"coins": "coins", "water": "Water", "food": "Food", "vp": "VP"}
+_MODIFY = {"capacity": "capacity", "range": "Water range", "market_coins":
+           "coins at the market", "restore_cost": "coins to restore"}
 
 
-def _cost(coins: int, water: int, food: int) -> str:
-    parts = [f"{n} {w}" for n, w in ((coins, "coins"), (water, "Water"), (food, "Food")) if n]
+def cost_words(coins: int, water: int, food: int) -> str:
+    """A cost in words (``3 coins, 1 Water``; ``free``)."""
+    parts = [f"{n} {w}" for n, w in ((coins, "coins" if coins != 1 else "coin"),
+                                     (water, "Water"), (food, "Food")) if n]
     return ", ".join(parts) if parts else "free"
 
 
-def _selector(sel: dict[str, Any]) -> str:
+def selector_words(sel: dict[str, Any]) -> str:
+    """What a card's effect counts, in words (``Field card adjacent``)."""
     of = sel.get("of")
     if of == "cards":
-        what = sel.get("tag") or sel.get("type") or "location"
+        what = sel.get("tag") or KIND_NAME.get(str(sel.get("type")), "location").replace(
+            " card", "")
         near = {"adjacent": " adjacent", "within2": " within 2"}.get(str(sel.get("near")), "")
         return f"{what} card{near}"
     if of == "open_areas":
-        return "Open Area" + (" near" if sel.get("near") else "")
+        return "Open Area" + (" nearby" if sel.get("near") else "")
     if of == "empty_towers":
-        return "empty tower"
+        return "empty Water Tower"
     if of == "type_sets":
-        return "set of the four types"
+        return "set of the four kinds"
     return str(of)
 
 
-def _effect(e: dict[str, Any]) -> str:
+def effect_words(e: dict[str, Any]) -> str:
+    """One effect of a card, in words (``+2 coins per Field card``)."""
     op = e.get("op")
     if op == "gain":
         text = f"+{e.get('n', 0)} {_RES.get(str(e.get('res')), str(e.get('res')))}"
         if "per" in e:
-            text += f" per {_selector(e['per'])}"
+            text += f" per {selector_words(e['per'])}"
         if "cap" in e:
             text += f" (at most {e['cap']})"
         if "if" in e:
             cond = e["if"]
             lo, hi = cond.get("min"), cond.get("max")
             rng = (f"at least {lo}" if hi is None else f"at most {hi}" if lo is None
-                   else f"{lo}-{hi}")
-            text += f" if {rng} {_selector(cond.get('sel', {}))}"
+                   else f"{lo} to {hi}")
+            text += f" if {rng} {selector_words(cond.get('sel', {}))}"
         return text
     if op == "equipment":
         return "draw Equipment"
     if op == "refill":
-        return "refill towers in range"
+        return "refill the Water Towers in range"
     if op == "modify":
-        return f"{e.get('what')} {int(e.get('n', 0)):+d}"
+        return f"{int(e.get('n', 0)):+d} {_MODIFY.get(str(e.get('what')), str(e.get('what')))}"
     return str(op)
 
 
 def design_line(d: Design) -> str:
     """One line for a location design: name, pile, cost, VP, ability."""
-    cost = _cost(d.coins, d.water, d.food)
-    effects = "; ".join(_effect(e) for e in d.effect)
+    cost = cost_words(d.coins, d.water, d.food)
+    effects = "; ".join(effect_words(e) for e in d.effect)
     ability = d.frame
     if d.frame == "harvest":
-        alts = " or ".join(_cost(*c) for c in d.harvest_cost) or "free"
+        alts = " or ".join(cost_words(*c) for c in d.harvest_cost) or "free"
         ability = f"harvest ({alts}): {effects}"
     elif effects:
         ability = f"{d.frame}: {effects}"
@@ -95,7 +107,7 @@ def tile_line(t: Tile) -> str:
     """One line for an Equipment tile: name, target, timing, effect."""
     kw = f" with {', '.join(t.keywords)}" if t.keywords else ""
     return (f"{t.name} (on a {t.kind}{kw}, {t.timing}): "
-            + "; ".join(_effect(e) for e in t.effect))
+            + "; ".join(effect_words(e) for e in t.effect))
 
 
 def card_text(cs: CardSet, cid: str) -> str:

@@ -6,13 +6,13 @@ cookies, pages, errors)."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
@@ -226,6 +226,29 @@ def _retry_header(resp: Response, e: GameError) -> None:
 def error_json(e: GameError) -> JSONResponse:
     resp = JSONResponse({"error": e.message}, status_code=e.status)
     _retry_header(resp, e)
+    return resp
+
+
+async def rematch_redirect(request: Request, gid: str, held: set[int], pages: str,
+                           owner_of: Callable[[str], str],
+                           seat_of: Callable[[str, int], str]) -> Response:
+    """The Rematch button of either game's page: the owner's new game (GameError's page
+    otherwise), with this browser its owner and in the seats it ``held`` (new tokens,
+    cookies named by ``owner_of`` and ``seat_of``), redirected to ``{pages}/games/NEW``;
+    the other people's new links are on that page."""
+    ctx = get_context(request)
+    try:
+        ctx.check_create(request)
+        created = await ctx.service.rematch(gid, request.cookies.get(owner_of(gid)))
+    except GameError as e:
+        return ctx.error_page(request, e)
+    new = created.game_id
+    resp = RedirectResponse(f"{pages}/games/{new}", status_code=303)
+    set_cookie(resp, request, owner_of(new), created.owner_token)
+    for seat in sorted(held):
+        if seat in created.tokens:
+            set_cookie(resp, request, seat_of(new, seat), created.tokens[seat])
+            await ctx.service.join(new, seat)
     return resp
 
 

@@ -59,7 +59,14 @@ import arle.green as G
 from arle.green.faces import NOTICE, seat_view
 from arle.web.botworker import check_bot_spec, known_bots, think_green
 from arle.web.cardsets import CardSets
-from arle.web.context import Ctx, change_bot, error_json, get_context, set_cookie
+from arle.web.context import (
+    Ctx,
+    change_bot,
+    error_json,
+    get_context,
+    rematch_redirect,
+    set_cookie,
+)
 from arle.web.db import GameRecord, SeatRow, hash_token
 from arle.web.greenpage import RESULT_ROWS, page_model, prompt
 from arle.web.inputs import MAX_SEED, json_body, whole
@@ -510,18 +517,9 @@ async def rematch_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
         game = await service_of(request).load(gid)
         held = await _held(request, game)
-        ctx.check_create(request)
-        created = await ctx.service.rematch(gid, request.cookies.get(owner_cookie(gid)))
     except GameError as e:
         return ctx.error_page(request, e)
-    new = created.game_id
-    resp = RedirectResponse(f"/green/games/{new}", status_code=303)
-    set_cookie(resp, request, owner_cookie(new), created.owner_token)
-    for seat in sorted(held):
-        if seat in created.tokens:
-            set_cookie(resp, request, seat_cookie(new, seat), created.tokens[seat])
-            await ctx.service.join(new, seat)
-    return resp
+    return await rematch_redirect(request, gid, held, "/green", owner_cookie, seat_cookie)
 
 
 @router.post("/green/games/{gid}/bot")

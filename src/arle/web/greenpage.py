@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from arle.green.cards import PILES, CardSet
+from arle.green.faces import KIND_NAME, cost_words, effect_words
 
 __all__ = ["PILE_LABELS", "RESULT_ROWS", "action_label", "card_face", "farm_grid", "log_line",
            "page_model", "place_name", "prompt"]
@@ -36,66 +37,14 @@ RESULT_ROWS: tuple[tuple[str, str], ...] = (
 PILE_LABELS: dict[str, tuple[str, str]] = {
     "field": ("Field", "Fields"), "livestock": ("Livestock", "Livestock"),
     "construction": ("Construction", "Construction"), "building": ("Building", "Buildings")}
-_KIND = {"field": "Field card", "livestock": "Livestock card",
-         "construction": "Construction card", "building": "Building card",
-         "water_tower": "Water Tower", "silo": "Silo"}
-_RES = {"coins": "coins", "water": "Water", "food": "Food", "vp": "VP"}
 _FRAME = {"immediate": "When built", "harvest": "Harvest", "game_end": "Game end",
           "ongoing": "Always", "none": ""}
 _TIMING = {"always": "always", "placement": "when placed", "harvest": "at Harvest",
            "host_harvest": "when its card is harvested", "game_end": "at game end"}
-_MODIFY = {"capacity": "capacity", "range": "Water range", "market_coins":
-           "coins at the market", "restore_cost": "coins to restore"}
 Cell = tuple[int, int]
 
 
 # -- card faces ----------------------------------------------------------------------
-def _cost(coins: int, water: int, food: int) -> str:
-    parts = [f"{n} {w}" for n, w in ((coins, "coins" if coins != 1 else "coin"),
-                                     (water, "Water"), (food, "Food")) if n]
-    return ", ".join(parts) if parts else "free"
-
-
-def _selector(sel: dict[str, Any]) -> str:
-    of = sel.get("of")
-    if of == "cards":
-        what = sel.get("tag") or _KIND.get(str(sel.get("type")), "location").replace(
-            " card", "")
-        near = {"adjacent": " adjacent", "within2": " within 2"}.get(str(sel.get("near")), "")
-        return f"{what} card{near}"
-    if of == "open_areas":
-        return "Open Area" + (" nearby" if sel.get("near") else "")
-    if of == "empty_towers":
-        return "empty Water Tower"
-    if of == "type_sets":
-        return "set of the four kinds"
-    return str(of)
-
-
-def _effect(e: dict[str, Any]) -> str:
-    op = e.get("op")
-    if op == "gain":
-        text = f"+{e.get('n', 0)} {_RES.get(str(e.get('res')), str(e.get('res')))}"
-        if "per" in e:
-            text += f" per {_selector(e['per'])}"
-        if "cap" in e:
-            text += f" (at most {e['cap']})"
-        if "if" in e:
-            cond = e["if"]
-            lo, hi = cond.get("min"), cond.get("max")
-            rng = (f"at least {lo}" if hi is None else f"at most {hi}" if lo is None
-                   else f"{lo} to {hi}")
-            text += f" if {rng} {_selector(cond.get('sel', {}))}"
-        return text
-    if op == "equipment":
-        return "draw Equipment"
-    if op == "refill":
-        return "refill the Water Towers in range"
-    if op == "modify":
-        return f"{int(e.get('n', 0)):+d} {_MODIFY.get(str(e.get('what')), str(e.get('what')))}"
-    return str(op)
-
-
 def _split_name(cid: str, name: str) -> str:
     code = cid.upper()
     return name[len(code):].strip() if name.upper().startswith(code + " ") else name
@@ -108,9 +57,9 @@ def card_face(cs: CardSet, cid: str) -> dict[str, Any]:
     face: dict[str, Any]
     if cid in cs.designs:
         d = cs.designs[cid]
-        effects = "; ".join(_effect(e) for e in d.effect)
+        effects = "; ".join(effect_words(e) for e in d.effect)
         if d.frame == "harvest":
-            alts = " or ".join(_cost(*c) for c in d.harvest_cost) or "free"
+            alts = " or ".join(cost_words(*c) for c in d.harvest_cost) or "free"
             ability = f"Harvest (pay {alts}): {effects}"
         elif effects:
             ability = f"{_FRAME.get(d.frame, d.frame)}: {effects}"
@@ -118,7 +67,7 @@ def card_face(cs: CardSet, cid: str) -> dict[str, Any]:
             ability = "No ability"
         face = {"id": cid, "code": cid.upper(), "name": _split_name(cid, d.name),
                 "kind": d.pile, "kind_label": PILE_LABELS[d.pile][0],
-                "cost": _cost(d.coins, d.water, d.food), "vp": d.vp, "tags": list(d.tags),
+                "cost": cost_words(d.coins, d.water, d.food), "vp": d.vp, "tags": list(d.tags),
                 "ability": ability}
     elif cid in cs.tiles:
         t = cs.tiles[cid]
@@ -126,9 +75,9 @@ def card_face(cs: CardSet, cid: str) -> dict[str, Any]:
         face = {"id": cid, "code": cid.upper(), "name": _split_name(cid, t.name),
                 "kind": "tile", "kind_label": "Equipment",
                 "cost": "", "vp": None, "tags": list(t.keywords),
-                "ability": (f"On a {_KIND.get(t.kind, t.kind)}{kw}, "
+                "ability": (f"On a {KIND_NAME.get(t.kind, t.kind)}{kw}, "
                             f"{_TIMING.get(t.timing, t.timing)}: "
-                            + "; ".join(_effect(e) for e in t.effect))}
+                            + "; ".join(effect_words(e) for e in t.effect))}
     elif cid == "tower":
         face = {"id": cid, "code": "", "name": "Water Tower", "kind": "tower",
                 "kind_label": "Water Tower", "cost": "2 coins", "vp": cs.tower_vp,
@@ -319,7 +268,7 @@ def action_label(cs: CardSet, obs: dict[str, Any], action: str) -> tuple[str, st
         alt = int(args[2]) if len(args) == 3 and args[2].isdigit() else 1
         pay = ""
         if design is not None and 0 < alt <= len(design.harvest_cost):
-            pay = f" (pay {_cost(*design.harvest_cost[alt - 1])})"
+            pay = f" (pay {cost_words(*design.harvest_cost[alt - 1])})"
         return f"Harvest {where}{pay}", f"cell:{key}", f"Harvest{pay}"
     return action, "panel", action
 

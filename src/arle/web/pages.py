@@ -22,7 +22,14 @@ from arle.scoring import (
     score_farm,
 )
 from arle.web.botworker import known_bots
-from arle.web.context import Ctx, error_json, owner_cookie, seat_cookie, set_cookie
+from arle.web.context import (
+    Ctx,
+    error_json,
+    owner_cookie,
+    rematch_redirect,
+    seat_cookie,
+    set_cookie,
+)
 from arle.web.inputs import parse_new_game, whole
 from arle.web.pad import answers_from_form, form_sections
 from arle.web.db import GameRecord
@@ -217,18 +224,9 @@ async def rematch_from_form(request: Request, gid: str, ctx: Ctx) -> Response:
     try:
         game = await ctx.arle_game(gid)
         held = await ctx.held_seats(request, game)
-        ctx.check_create(request)
-        created = await ctx.service.rematch(gid, request.cookies.get(owner_cookie(gid)))
     except GameError as e:
         return ctx.error_page(request, e)
-    new = created.game_id
-    resp = RedirectResponse(f"/games/{new}", status_code=303)
-    set_cookie(resp, request, owner_cookie(new), created.owner_token)
-    for seat in sorted(held):
-        if seat in created.tokens:
-            set_cookie(resp, request, seat_cookie(new, seat), created.tokens[seat])
-            await ctx.service.join(new, seat)
-    return resp
+    return await rematch_redirect(request, gid, held, "", owner_cookie, seat_cookie)
 
 
 @router.get("/games/{gid}/replay", response_class=HTMLResponse)
