@@ -19,6 +19,7 @@ import json
 import re
 import sys
 import tempfile
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -224,7 +225,8 @@ def web_client(db: Path | None = None) -> Iterator[Any]:
 class WebGame:
     """What a game through the web left: its id, its JSON at the end, the record, the
     number of decisions the pilot read and made, the faces checked, and the live views
-    the sockets received (per seat; None: the spectator)."""
+    the sockets received (per seat; None: the spectator) and, in the second game, how
+    many hidden cards their check looked for."""
 
     gid: str
     info: dict[str, Any]
@@ -232,6 +234,7 @@ class WebGame:
     decisions: int
     checked: set[str]
     pushed: dict[int | None, int]
+    secrets: int = 0
 
 
 def _ok(r: Any, setup: Setup, what: str, status: int = 200) -> Any:
@@ -257,10 +260,31 @@ def _token(tokens: Sequence[str | None], seat: int | None) -> dict[str, str]:
     return {"X-Arle-Token": tok} if tok else {}
 
 
-def _next_view(ws: Any, version: int) -> dict[str, Any]:
+def _receive(ws: Any, timeout: float) -> str:
+    """The socket's next message, or AssertionError after ``timeout`` seconds (the test
+    client's own receive waits for ever: a face that stops pushing must fail, not hang)."""
+    box: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        try:
+            box.append((True, ws.receive_text()))
+        except BaseException as exc:      # noqa: BLE001 - handed to the caller
+            box.append((False, exc))
+    reader = threading.Thread(target=run, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not box:
+        raise AssertionError(f"no message on the WebSocket within {timeout:.0f} s")
+    ok, got = box[0]
+    if not ok:
+        raise got
+    return str(got)
+
+
+def _next_view(ws: Any, version: int, timeout: float = 60.0) -> dict[str, Any]:
     """The socket's first view of ``version`` or later (earlier ones are skipped)."""
     while True:
-        msg: dict[str, Any] = json.loads(ws.receive_text())
+        msg: dict[str, Any] = json.loads(_receive(ws, timeout))
         assert msg.get("type") != "error", msg
         if msg.get("type") == "view" and msg["version"] >= version:
             return msg
@@ -344,13 +368,21 @@ def _arle_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
                         pushed[seat] += 1
 
         info = _ok(client.get(f"/api/games/{gid}"), setup, "info").json()
-        p, terminal = info["current_player"], info["terminal"]
+        p, terminal, known = info["current_player"], info["terminal"], info["version"]
         while not terminal:
             if p not in pilots:              # a bot seat: the server's worker moves
-                assert time.monotonic() < deadline, (str(setup), "the bots never finished")
-                time.sleep(0.005)
+                left = deadline - time.monotonic()
+                assert left > 0, (str(setup), "the bots never finished")
+                if socks:                    # the spectator's next live view
+                    with _face("ws"):
+                        msg = _next_view(socks[None], max(seen[None], known) + 1, left)
+                        _check_arle_push(msg, None, setup)
+                        seen[None] = msg["version"]
+                        pushed[None] += 1
+                else:
+                    time.sleep(0.02)
                 info = _ok(client.get(f"/api/games/{gid}"), setup, "info").json()
-                p, terminal = info["current_player"], info["terminal"]
+                p, terminal, known = info["current_player"], info["terminal"], info["version"]
                 continue
             if max_decisions is not None and decisions >= max_decisions:
                 break
@@ -381,7 +413,7 @@ def _arle_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
             local.apply(action)
             decisions += 1
             live(moved["version"])
-            p, terminal = moved["current_player"], moved["terminal"]
+            p, terminal, known = moved["current_player"], moved["terminal"], moved["version"]
         info = _ok(client.get(f"/api/games/{gid}"), setup, "info").json()
         live(info["version"])
         if socks:
@@ -484,8 +516,10 @@ def _check_arle_review(client: Any, setup: Setup, gid: str, record: dict[str, An
     assert all(t["loss"] >= 0 for t in turns), str(setup)
     page = _ok(client.get(f"/games/{gid}/review"), setup, "review page").text
     assert page.count('class="card review"') == setup.players, str(setup)
-    out = json.loads(_cli(["review", "--json", "--all", "--bot", data["bot"]], record))
-    assert out["turns"] == turns and out["summary"] == data["summary"], str(setup)
+    seat = len(actions) % setup.players        # the terminal's review of one player
+    out = json.loads(_cli(["review", "--json", "--all", "--bot", data["bot"],
+                           "--player", str(seat + 1)], record))
+    assert out["turns"] == [t for t in turns if t["player"] == seat], str(setup)
 
 
 def _green_secrets() -> tuple[Callable[..., set[str]], Callable[..., list[str]]]:
@@ -516,6 +550,7 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
     deadline = time.monotonic() + timeout
     seen: dict[int | None, int] = {}
     pushed: dict[int | None, int] = {}
+    secrets = [0]
     with ExitStack() as stack:
         socks: dict[int | None, Any] = {}
         if "ws" in faces:
@@ -535,7 +570,7 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
                         continue
                     text = ""
                     while True:
-                        text = ws.receive_text()
+                        text = _receive(ws, 60.0)
                         msg = json.loads(text)
                         if msg.get("type") == "view" and msg["version"] >= v:
                             break
@@ -546,8 +581,9 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
                     want = public_observation(s) if seat is None else s.observation(seat)
                     assert msg["view"]["view"]["obs"] == json.loads(json.dumps(want)), \
                         (str(setup), seat)
-                    assert leaks(text, game, hidden_from(game, seat)) == [], (str(setup),
-                                                                               seat)
+                    hidden = hidden_from(game, seat)
+                    secrets[0] += len(hidden)
+                    assert leaks(text, game, hidden) == [], (str(setup), seat)
 
         while True:
             svc.wait_idle(game)
@@ -596,7 +632,7 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
     r = client.get(f"/api/green/games/{gid}/record")
     if not terminal:          # the record holds every hidden card: only at the end
         _ok(r, setup, "record before the end", 403)
-        return WebGame(gid, info, {}, decisions, set(), pushed)
+        return WebGame(gid, info, {}, decisions, set(), pushed, secrets[0])
     record = _ok(r, setup, "record").json()
     final = G.replay(record)
     assert final == game.state and final.is_terminal(), str(setup)
@@ -607,7 +643,7 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
             assert "The game is over." in out, str(setup)
             assert ("Winner" in out) == (setup.players > 1) or setup.players == 1
             done.add("record")
-    return WebGame(gid, info, record, decisions, set(), pushed)
+    return WebGame(gid, info, record, decisions, set(), pushed, secrets[0])
 
 
 def soak(setups_: Sequence[Setup], faces: Sequence[str] = FACES,
