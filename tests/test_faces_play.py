@@ -91,7 +91,7 @@ def test_every_seat_of_a_full_table_sees_each_move_live(client: Any,
     assert g.decisions == 40
     assert g.pushed == {**{p: 41 for p in range(setup.players)}, None: 41}
     if setup.game == "green":
-        assert g.record == {} and g.checked == {"web", "pages", "ws"}
+        assert g.record == {} and g.checked == {"web", "pages", "ws", "record"}
         assert g.secrets > 100
     else:
         assert not g.info["terminal"] and g.checked == set(WEB_FACES)
@@ -106,3 +106,16 @@ def test_the_soak_counts_games_and_crashes() -> None:
                   on_crash=lambda s, face, exc: seen.append((str(s), face)))
     assert counts == {"terminal games": 2, "terminal crashes": 1}
     assert seen == [(str(bad), "terminal")]
+
+
+def test_the_soak_counts_each_web_face_it_checked() -> None:
+    """In the web, one game goes through the faces asked for; a face counts the games
+    it checked (the second game has no review) and the crashes of its own checks."""
+    bad = Setup("arle", 1, 3, pilot="nobody")       # no such bot: the API face fails
+    seen: list[str] = []
+    counts = soak([Setup("green", 1, 2), Setup("arle", 1, 4), bad],
+                  faces=("web", "record", "review"), max_decisions=6,
+                  on_crash=lambda s, face, exc: seen.append(face))
+    assert counts == {"web games": 3, "web crashes": 1, "record games": 2,
+                      "record crashes": 0, "review games": 1, "review crashes": 0}
+    assert seen == ["web"]
