@@ -9,8 +9,13 @@ other seats are the command's own bot seats.
 
 The web: a game is created through the JSON API with bot seats (the server's bot worker
 plays them) and human seats the pilot plays by the API, every decision of theirs read
-first from the game's JSON and its HTML view; at the end the record is downloaded,
-uploaded again, and the imported game must be the same position.
+first from the game's JSON, and checked through the web's other faces on the way
+(:data:`WEB_FACES`): the game page and its fragment, a WebSocket for each piloted seat
+and one for a spectator (a live view after every move; in the second game, each seat's
+own observation and no card hidden from it), and at the end the record downloaded,
+uploaded again (the same position), replayed (the web's replay pages, ``arle replay``;
+the second game: ``arle play --game green --load``) and reviewed (the web's review and
+``arle review`` agree).
 """
 
 from __future__ import annotations

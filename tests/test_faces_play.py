@@ -1,9 +1,11 @@
-"""Faces tested by play (issue 32): seeded games of every kind, played to the end
-through the terminal loop of ``arle play`` (each decision of a piloted seat shown on
-its screen first, then typed as notation; the other seats the command's bots) and
-through the web app (created by the JSON API with bot seats and piloted seats, each
-piloted decision read from the game's JSON and its HTML view, then the record
-downloaded and uploaded again).  ``scripts/faces-soak.py`` plays hundreds of these."""
+"""Faces tested by play (issue 32): seeded games of every kind (base 1-2 players, Tea &
+Trade 1-3, the green game 1-4), played to the end through the terminal loop of ``arle
+play`` (each decision of a piloted seat shown on its screen first, then typed as
+notation; the other seats the command's bots) and through every face of the web app
+(``tests/faces.py``: the JSON API, the game page and its fragment, the WebSocket of each
+piloted seat and of a spectator after every move, the record downloaded, uploaded,
+replayed in the web and by ``arle replay``, and the review of the web and of ``arle
+review``).  ``scripts/faces-soak.py`` plays hundreds of these."""
 
 from __future__ import annotations
 
