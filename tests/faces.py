@@ -378,12 +378,13 @@ def _arle_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
             if p not in pilots:              # a bot seat: the server's worker moves
                 left = deadline - time.monotonic()
                 assert left > 0, (str(setup), "the bots never finished")
-                if socks:                    # the spectator's next live view
-                    with _face("ws"):
-                        msg = _next_view(socks[None], max(seen[None], known) + 1, left)
-                        _check_arle_push(msg, None, setup)
-                        seen[None] = msg["version"]
-                        pushed[None] += 1
+                if socks:
+                    if seen[None] <= known:  # the spectator's next live view
+                        with _face("ws"):
+                            msg = _next_view(socks[None], known + 1, left)
+                            _check_arle_push(msg, None, setup)
+                            seen[None] = msg["version"]
+                            pushed[None] += 1
                 else:
                     time.sleep(0.02)
                 info = _ok(client.get(f"/api/games/{gid}"), setup, "info").json()
