@@ -525,7 +525,12 @@ def _check_arle_review(client: Any, setup: Setup, gid: str, record: dict[str, An
     seat = len(actions) % setup.players        # the terminal's review of one player
     out = json.loads(_cli(["review", "--json", "--all", "--bot", data["bot"],
                            "--player", str(seat + 1)], record))
-    assert out["turns"] == [t for t in turns if t["player"] == seat], str(setup)
+    # the same turns, values and losses; where moves tie, the judge's pick among them
+    # may differ (its random tie-break has drawn for fewer turns before)
+    same = ("index", "half_year", "player", "played", "value_played", "value_suggested",
+            "loss")
+    assert [{k: t[k] for k in same} for t in out["turns"]] == \
+        [{k: t[k] for k in same} for t in turns if t["player"] == seat], str(setup)
 
 
 def _green_secrets() -> tuple[Callable[..., set[str]], Callable[..., list[str]]]:
