@@ -145,6 +145,7 @@ def terminal_game(setup: Setup) -> TerminalGame:
 
     args = ["play", "--players", str(setup.players), "--seed", str(setup.seed),
             "--seats", ",".join(setup.seats())]
+    patches: list[Any]
     if green:
         args += ["--game", "green"]
         patches = [mock.patch.object(green_play, "_read", read),

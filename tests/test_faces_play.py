@@ -91,7 +91,8 @@ def test_every_seat_of_a_full_table_sees_each_move_live(client: Any,
     reviewed) or refused (the second game's record holds the hidden cards)."""
     g = web_game(client, setup, max_decisions=40, views_every=4)
     assert g.decisions == 40
-    assert g.pushed == {**{p: 41 for p in range(setup.players)}, None: 41}
+    every: dict[int | None, int] = {p: 41 for p in range(setup.players)}
+    assert g.pushed == {**every, None: 41}
     if setup.game == "green":
         assert g.record == {} and g.checked == {"web", "pages", "ws", "record"}
         assert g.secrets > 100
