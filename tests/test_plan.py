@@ -271,10 +271,10 @@ def test_nrpa_repeats_with_a_seed_and_keeps_a_legal_line() -> None:
     s = late_position(7, 8)
     runs = []
     for _ in range(2):
-        bot = arle.bots.get("plan:method=nrpa,playouts=30,level=2,iterations=5,"
+        bot = arle.bots.get("plan:method=nrpa,playouts=12,level=2,iterations=4,"
                             "rollout=hand", seed=3)
         assert isinstance(bot, PlanBot) and (bot.method, bot.level, bot.iterations) == \
-            ("nrpa", 2, 5)
+            ("nrpa", 2, 4)
         t = s.clone()
         played, scores = [], []
         while not t.is_terminal():

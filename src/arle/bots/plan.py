@@ -15,7 +15,11 @@ best sequence memorised:
 
 * **Playouts** play a game to its end with the ``greedy`` bot's policy (each decision
   by the evaluation one step ahead, chains of sub-decisions completed before judging),
-  and score it by the real scoring pad of the end (``state.scores()[0].total``).
+  and score it by the real scoring pad of the end (``state.scores()[0].total``).  The
+  evaluation of the playouts is the learned one (:mod:`arle.bots.learned`) where a
+  model is shipped for the game (solo base game): greedy on it ends a solo game near
+  105 points where greedy on the hand one ends at 75.5, for about 2.5 times the cost
+  (docs/BENCHMARKS.md, "The solo planner"); elsewhere (Tea & Trade) the hand one.
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
   the evaluation (and the best line's own): each one's playout completes a whole game;
   a complete game better than the best line replaces it.  The step then moves one
@@ -39,7 +43,13 @@ Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``width`` (macro-actions tried per step, default 10), ``noise`` (points of noise in
 the playouts of the later passes, default 2), ``clock`` (``wall``, the default: ``time``
 is seconds on the wall; ``cpu``: seconds of the searching thread's processor time, a
-fair budget on a machine that other jobs share).  Solo games only: with more players the
+fair budget on a machine that other jobs share), ``rollout`` (the playouts'
+evaluation: ``auto``, the default, the learned one where a model is shipped, else the
+hand one; ``hand``; ``learned``, refused at the first search of a game without a
+model), ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
+policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
+``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
+1): measured weaker within a game's time, kept to compare).  Solo games only: with more players the
 game is not a puzzle (the opponents answer), and ``mcts`` is the bot for it.
 """
 
