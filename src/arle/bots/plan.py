@@ -489,7 +489,10 @@ class PlanBot:
         return all(str(a) == h for a, h in zip(self._line, hist))
 
     def _restart(self, state: State) -> None:
-        """A new best line from ``state``: its history and a first playout."""
+        """A new best line from ``state``: its history and a first playout (the better
+        of the learned and the hand policies' when the playouts are learned: from a
+        setup the learned one is far ahead, but from positions the hand policy played
+        it is sometimes behind)."""
         self._setup = state.setup
         self._memo.clear()
         self._tried.clear()
@@ -499,6 +502,10 @@ class PlanBot:
         self._ev = self._rollout_eval(state)
         prefix = tuple(self._parse(state))
         score, tail = self._playout(state.clone(), 1)
+        if self._ev is not None:       # the learned policy is not better everywhere
+            hand = playout(state)
+            if hand[0] > score:
+                score, tail = hand
         self._line = prefix + tail
         self._score = score
         self._walk = state.clone()
