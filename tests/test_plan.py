@@ -106,7 +106,7 @@ def test_choices_are_legal_and_repeat_with_a_seed() -> None:
     s = late_position(2, 8)
     lines = []
     for _ in range(2):
-        bot = arle.bots.get("plan:playouts=2", seed=7)
+        bot = arle.bots.get("plan:playouts=2,rollout=hand", seed=7)
         t = s.clone()
         played = []
         for _ in range(25):
@@ -122,7 +122,7 @@ def test_choices_are_legal_and_repeat_with_a_seed() -> None:
 
 def test_the_best_line_is_kept_and_never_gets_worse() -> None:
     s = late_position(4, 9)
-    bot = PlanBot(seed=0, playouts=2)
+    bot = PlanBot(seed=0, playouts=2, rollout="hand")
     scores = []
     while not s.is_terminal():
         a = bot.choose(s)
@@ -146,7 +146,7 @@ def test_the_best_line_is_kept_and_never_gets_worse() -> None:
 def test_beats_greedy_at_a_tiny_budget() -> None:
     s = late_position(11, 8)
     greedy = finish(s, GreedyBot(seed=11)).scores()[0].total
-    plan = finish(s, PlanBot(seed=11, playouts=2)).scores()[0].total
+    plan = finish(s, PlanBot(seed=11, playouts=2, rollout="hand")).scores()[0].total
     assert plan > greedy
 
 
@@ -158,8 +158,10 @@ def test_solve_spreads_the_time_over_the_game() -> None:
     for a in line:
         end.apply(a)
     assert end.is_terminal() and end.scores()[0].total == score == bot.best_score
-    # the first line is the greedy playout, and the line never gets worse on the way
-    assert score >= playout(s)[0]
+    # the first line is the better of the greedy playouts on the learned and the hand
+    # evaluations, and the line never gets worse on the way
+    from arle.bots.learned import learned_evaluator
+    assert score >= max(playout(s)[0], playout(s, ev=learned_evaluator())[0])
     with pytest.raises(ValueError, match="positive time"):
         bot.solve(s, 0)
 
@@ -238,3 +240,58 @@ def test_the_spec_takes_seed() -> None:
     for bad in ("plan:seed=-1", "plan:seed=x", "plan:seed=1,seed=2"):
         with pytest.raises(ValueError, match="seed"):
             get(bad)
+
+
+def test_rollouts_by_the_learned_evaluation_where_a_model_is_shipped() -> None:
+    """rollout=auto plays its playouts with greedy on the learned evaluation in the base
+    game (a model is shipped for solo games) and with the hand one in Tea & Trade (none
+    is); the first line is that playout."""
+    from arle.bots.learned import learned_evaluator
+    s = late_position(12, 9)
+    bot = PlanBot(seed=0, playouts=1)
+    bot.search(s, None, 1)
+    assert bot._ev is not None
+    learned = playout(s, ev=learned_evaluator())
+    assert bot.best_score >= learned[0]
+    hand = PlanBot(seed=0, playouts=1, rollout="hand")
+    hand.search(s, None, 1)
+    assert hand._ev is None
+    tea = late_position(3, 9, expansion="tea-and-trade")
+    auto = PlanBot(seed=0, playouts=1)
+    auto.search(tea, None, 1)
+    assert auto._ev is None
+    with pytest.raises(ValueError, match="no learned model"):
+        PlanBot(seed=0, playouts=1, rollout="learned").search(tea, None, 1)
+    with pytest.raises(ValueError, match="rollout must be"):
+        arle.bots.get("plan:rollout=dice")
+
+
+def test_nrpa_repeats_with_a_seed_and_keeps_a_legal_line() -> None:
+    """method=nrpa (nested rollout policy adaptation): with a seed and a budget in
+    playouts the same choices; the best line it keeps is a real game with its score,
+    never worse along the game."""
+    s = late_position(7, 8)
+    runs = []
+    for _ in range(2):
+        bot = arle.bots.get("plan:method=nrpa,playouts=12,level=2,iterations=4,"
+                            "rollout=hand", seed=3)
+        assert isinstance(bot, PlanBot) and (bot.method, bot.level, bot.iterations) == \
+            ("nrpa", 2, 4)
+        t = s.clone()
+        played, scores = [], []
+        while not t.is_terminal():
+            a = bot.choose(t)
+            assert a in t.legal_actions()
+            scores.append(bot.best_score)
+            assert [str(x) for x in bot.best_line[:len(t.history)]] == t.history
+            played.append(str(a))
+            t.apply(a)
+        assert scores == sorted(scores) and t.scores()[0].total == scores[-1]
+        runs.append(played)
+    assert runs[0] == runs[1]
+    for spec, message in [("plan:method=beam", "method must be"),
+                          ("plan:level=0", "level must be"),
+                          ("plan:iterations=0", "iterations must be"),
+                          ("plan:alpha=0", "alpha must be")]:
+        with pytest.raises(ValueError, match=message):
+            arle.bots.get(spec)

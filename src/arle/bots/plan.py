@@ -15,7 +15,11 @@ best sequence memorised:
 
 * **Playouts** play a game to its end with the ``greedy`` bot's policy (each decision
   by the evaluation one step ahead, chains of sub-decisions completed before judging),
-  and score it by the real scoring pad of the end (``state.scores()[0].total``).
+  and score it by the real scoring pad of the end (``state.scores()[0].total``).  The
+  evaluation of the playouts is the learned one (:mod:`arle.bots.learned`) where a
+  model is shipped for the game (solo base game): greedy on it ends a solo game near
+  105 points where greedy on the hand one ends at 75.5, for about 2.5 times the cost
+  (docs/BENCHMARKS.md, "The solo planner"); elsewhere (Tea & Trade) the hand one.
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
   the evaluation (and the best line's own): each one's playout completes a whole game;
   a complete game better than the best line replaces it.  The step then moves one
@@ -39,7 +43,13 @@ Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``width`` (macro-actions tried per step, default 10), ``noise`` (points of noise in
 the playouts of the later passes, default 2), ``clock`` (``wall``, the default: ``time``
 is seconds on the wall; ``cpu``: seconds of the searching thread's processor time, a
-fair budget on a machine that other jobs share).  Solo games only: with more players the
+fair budget on a machine that other jobs share), ``rollout`` (the playouts'
+evaluation: ``auto``, the default, the learned one where a model is shipped, else the
+hand one; ``hand``; ``learned``, refused at the first search of a game without a
+model), ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
+policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
+``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
+1): measured weaker within a game's time, kept to compare).  Solo games only: with more players the
 game is not a puzzle (the opponents answer), and ``mcts`` is the bot for it.
 """
 
@@ -48,9 +58,10 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from arle.actions import Action
+from arle.bots.common import Evaluator
 from arle.bots.evaluation import evaluate
 from arle.bots.greedy import GreedyBot
 from arle.bots.mcts import macro_actions
@@ -83,7 +94,8 @@ def _macros(s: State, expand: int) -> list[tuple[float, tuple[Action, ...], Stat
     return [out[i] for i in order]
 
 
-def playout(s: State, rng: random.Random | None = None, noise: float = 0.0) -> Line:
+def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
+            ev: Evaluator | None = None) -> Line:
     """Play the solo game ``s`` (not changed) to its end with the ``greedy`` bot's
     policy (each decision by the evaluation, a chain of sub-decisions completed before
     judging: :class:`arle.bots.greedy.GreedyBot`); with ``noise``, uniform noise of that
@@ -91,6 +103,8 @@ def playout(s: State, rng: random.Random | None = None, noise: float = 0.0) -> L
     actions played.  Without noise the playout is a function of the position."""
     bot = GreedyBot(seed=0 if rng is None else rng.randrange(1 << 30),
                     noise=noise if rng is not None else 0.0)
+    if ev is not None:
+        bot._ev = ev
     s = s.clone()
     tail: list[Action] = []
     while s.phase != "over":
@@ -125,21 +139,154 @@ def _number(options: dict[str, str | float | int | None], key: str,
         raise ValueError(f"plan {key} must be a number, not {x!r}") from None
 
 
+#: One decision of a playout with a choice in it: the decision's place in the line (from
+#: the setup), the codes of its legal actions, and which of them was played.
+_Step = tuple[int, tuple[Hashable, ...], int]
+#: A line found by the adaptation search: final score, the whole game's actions from
+#: the setup, and its decisions with a choice (what the policy adapts on).
+_Found = tuple[float, tuple[Action, ...], tuple[_Step, ...]]
+_NONE: _Found = (-math.inf, (), ())
+
+
+def _code(s: State, a: Action) -> Hashable:
+    """What the playout policy learns a weight for: the action in its half year (the
+    same placement, tool or harvest choice in another half year is another code)."""
+    return (s.half_year, a)
+
+
+class _Nrpa:
+    """Nested rollout policy adaptation (Rosin 2011) from a root that may move on.
+
+    A policy is a weight per action code (:func:`_code`); a playout picks among the legal
+    actions with probabilities proportional to ``exp(weight)``.  Level 1 plays
+    ``iterations`` playouts, after each one moving its policy toward the best line it
+    has seen (the chosen codes up by ``alpha``, every legal code down by ``alpha`` times
+    its probability); level ``k`` runs ``iterations`` searches of level ``k - 1`` from
+    copies of its own policy and adapts on the best of their results.  The top level
+    starts again from the empty policy after its ``iterations`` (a restart: the best
+    line found is kept by the caller).
+
+    Written as a machine that plays one playout per :meth:`step`, so a search can stop
+    at any playout and go on at the next decision.  The root moves on with the game
+    (:meth:`advance`): every line is kept whole from the setup; a level's best line that
+    the game has left is forgotten, and adaptation only looks at the decisions after
+    the root."""
+
+    def __init__(self, root: State, prefix: tuple[Action, ...], levels: int,
+                 iterations: int, alpha: float, rng: random.Random) -> None:
+        self.levels = levels
+        self.iterations = iterations
+        self.alpha = alpha
+        self.rng = rng
+        self.root = root.clone()
+        self.prefix = prefix
+        self.pols: list[dict[Hashable, float]] = [{} for _ in range(levels + 1)]
+        self.bests: list[_Found] = [_NONE] * (levels + 1)
+        self.iters = [0] * (levels + 1)
+        self.restarts = 0
+
+    def advance(self, root: State, prefix: tuple[Action, ...]) -> None:
+        """Move the root on to ``root`` (a later position of the same game whose
+        history is ``prefix``)."""
+        self.root = root.clone()
+        self.prefix = prefix
+        base = len(prefix)
+        for k, found in enumerate(self.bests):
+            if found[1][:base] != prefix:
+                self.bests[k] = _NONE
+
+    def playout(self, pol: dict[Hashable, float]) -> _Found:
+        """A game to its end from the root by the policy ``pol``."""
+        s = self.root.clone()
+        line = list(self.prefix)
+        steps: list[_Step] = []
+        rand = self.rng.random
+        exp = math.exp
+        while s.phase != "over":
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            else:
+                codes = tuple(_code(s, m) for m in legal)
+                ws = [exp(pol.get(c, 0.0)) for c in codes]
+                r = rand() * sum(ws)
+                i = 0
+                last = len(ws) - 1
+                while i < last and r >= ws[i]:
+                    r -= ws[i]
+                    i += 1
+                a = legal[i]
+                steps.append((len(line), codes, i))
+            line.append(a)
+            s.apply(a)
+        return terminal_score(s), tuple(line), tuple(steps)
+
+    def adapt(self, pol: dict[Hashable, float], found: _Found) -> dict[Hashable, float]:
+        """``pol`` moved toward the choices of ``found`` after the root (a new dict)."""
+        new = dict(pol)
+        base = len(self.prefix)
+        alpha = self.alpha
+        exp = math.exp
+        for at, codes, i in found[2]:
+            if at < base:
+                continue
+            ws = [exp(pol.get(c, 0.0)) for c in codes]
+            z = alpha / sum(ws)
+            for c, w in zip(codes, ws):
+                new[c] = new.get(c, 0.0) - z * w
+            new[codes[i]] = new.get(codes[i], 0.0) + alpha
+        return new
+
+    def step(self) -> _Found:
+        """One playout of the nested search and the adaptations it completes; the
+        playout's line."""
+        found = self.playout(self.pols[1])
+        result = found
+        k = 1
+        while True:
+            if result[0] >= self.bests[k][0]:
+                self.bests[k] = result
+            if self.bests[k][1]:
+                self.pols[k] = self.adapt(self.pols[k], self.bests[k])
+            self.iters[k] += 1
+            if self.iters[k] < self.iterations:
+                break
+            if k == self.levels:        # the top level is done: start again
+                self.restarts += 1
+                self.pols[k] = {}
+                self.bests[k] = _NONE
+                self.iters[k] = 0
+                break
+            result = self.bests[k]
+            k += 1
+        for j in range(k - 1, 0, -1):   # the levels below start their next search
+            self.pols[j] = dict(self.pols[j + 1])
+            self.bests[j] = _NONE
+            self.iters[j] = 0
+        return found
+
+
 class PlanBot:
     """Nested Monte Carlo search of the solo game with the best line kept across
     decisions (see the module docstring)."""
 
     def __init__(self, seed: int = 0, time: str | float | None = None,
                  playouts: str | int | None = None, width: str | int = 10,
-                 noise: str | float = 2.0, clock: str = "wall", **options: str) -> None:
+                 noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
+                 level: str | int = 3, iterations: str | int = 100,
+                 alpha: str | float = 1.0, rollout: str = "auto", **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
-            "time": time, "playouts": playouts, "width": width, "noise": noise}
+            "time": time, "playouts": playouts, "width": width, "noise": noise,
+            "level": level, "iterations": iterations, "alpha": alpha}
         t = _number(opts, "time", float)
         n = _number(opts, "playouts", int)
         w = _number(opts, "width", int)
         z = _number(opts, "noise", float)
+        lv = _number(opts, "level", int)
+        it = _number(opts, "iterations", int)
+        al = _number(opts, "alpha", float)
         if t is not None and n is not None:
             raise ValueError("plan takes time= or playouts=, not both")
         if t is not None and not (math.isfinite(t) and t > 0):
@@ -150,6 +297,16 @@ class PlanBot:
             raise ValueError(f"plan width must be at least 1, not {width!r}")
         if z is None or not math.isfinite(z) or z < 0:
             raise ValueError(f"plan noise must not be negative, not {noise!r}")
+        if method not in ("nrpa", "nested"):
+            raise ValueError(f"plan method must be nrpa or nested, not {method!r}")
+        if lv is None or not 1 <= lv <= 5:
+            raise ValueError(f"plan level must be 1 to 5, not {level!r}")
+        if it is None or it < 1:
+            raise ValueError(f"plan iterations must be at least 1, not {iterations!r}")
+        if al is None or not math.isfinite(al) or al <= 0:
+            raise ValueError(f"plan alpha must be a positive number, not {alpha!r}")
+        if rollout not in ("auto", "hand", "learned"):
+            raise ValueError(f"plan rollout must be auto, hand or learned, not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
         self.clock = clock
@@ -162,6 +319,13 @@ class PlanBot:
         self.time = 2.0 if t is None and n is None else t
         self.width = int(w)
         self.noise = float(z)
+        self.method = method
+        self.level = int(lv)
+        self.iterations = int(it)
+        self.alpha = float(al)
+        self._nrpa: _Nrpa | None = None
+        self.rollout = rollout
+        self._ev: Evaluator | None = None
         self._rng = random.Random(seed)
         # The best line: the whole game's actions from the setup (history included).
         self._setup: dict[str, object] | None = None
@@ -255,21 +419,67 @@ class PlanBot:
             self._restart(state)
             done += 1
         base = len(state.history)
+        if self.method == "nrpa":
+            done += self._adapt_search(state, deadline, playouts, done)
+        else:
+            done += self._nested_search(state, deadline, playouts, done)
+        self.last_stats = {"playouts": float(done), "score": self._score,
+                           "pass": float(self._pass), "walk": float(self._walk_at),
+                           "seconds": now() - t0}
+        return self._score, self._line[base:]
+
+    def _adapt_search(self, state: State, deadline: float | None, playouts: int | None,
+                      done: int) -> int:
+        """Nested rollout policy adaptation from ``state`` until the deadline or
+        ``playouts`` playouts in all (``done`` of them spent already); the playouts
+        played."""
+        nrpa = self._nrpa
+        base = len(state.history)
+        prefix = self._line[:base]
+        if nrpa is None:
+            nrpa = self._nrpa = _Nrpa(state, prefix, self.level, self.iterations,
+                                      self.alpha, self._rng)
+        elif len(nrpa.prefix) != base:
+            nrpa.advance(state, prefix)
+        now = self._now
+        played = 0
+        t_last = now()
+        cost = 0.0
+        while True:
+            if playouts is not None and done + played >= playouts:
+                break
+            if deadline is not None and t_last + cost > deadline:
+                break
+            score, line, _steps = nrpa.step()
+            played += 1
+            t = now()
+            cost = t - t_last if cost == 0 else 0.8 * cost + 0.2 * (t - t_last)
+            t_last = t
+            if score > self._score:
+                self._line = line
+                self._score = score
+                self._say(f"better line: {score:g} (playout {played}, action "
+                          f"{base + 1})")
+        return played
+
+    def _nested_search(self, state: State, deadline: float | None,
+                       playouts: int | None, done: int) -> int:
+        """Nested Monte Carlo search (the walk) from ``state``; the playouts played."""
+        now = self._now
+        base = len(state.history)
+        played = 0
         if self._walk is None or self._walk_at < base:
             self._walk = state.clone()
             self._walk_at = base
         while True:
-            if playouts is not None and done >= playouts:
+            if playouts is not None and done + played >= playouts:
                 break
             if deadline is not None and \
                     now() + self._cost_ahead() > deadline:
                 break
             if self._work(state):
-                done += 1
-        self.last_stats = {"playouts": float(done), "score": self._score,
-                           "pass": float(self._pass), "walk": float(self._walk_at),
-                           "seconds": now() - t0}
-        return self._score, self._line[base:]
+                played += 1
+        return played
 
     # ------------------------------------------------------------------ the line
     def _on_line(self, state: State) -> bool:
@@ -279,19 +489,44 @@ class PlanBot:
         return all(str(a) == h for a, h in zip(self._line, hist))
 
     def _restart(self, state: State) -> None:
-        """A new best line from ``state``: its history and a first playout."""
+        """A new best line from ``state``: its history and a first playout (the better
+        of the learned and the hand policies' when the playouts are learned: from a
+        setup the learned one is far ahead, but from positions the hand policy played
+        it is sometimes behind)."""
         self._setup = state.setup
         self._memo.clear()
         self._tried.clear()
         self._pending = None
         self._pass = 1
+        self._nrpa = None
+        self._ev = self._rollout_eval(state)
         prefix = tuple(self._parse(state))
         score, tail = self._playout(state.clone(), 1)
+        if self._ev is not None:       # the learned policy is not better everywhere
+            hand = playout(state)
+            if hand[0] > score:
+                score, tail = hand
         self._line = prefix + tail
         self._score = score
         self._walk = state.clone()
         self._walk_at = len(state.history)
         self._say(f"first line: {score:g}")
+
+    def _rollout_eval(self, state: State) -> Evaluator | None:
+        """The evaluation of the playouts' greedy policy in the game of ``state``: the
+        learned one where a model is shipped for it (``rollout=auto``, or asked for
+        with ``rollout=learned``), else the hand one (None)."""
+        if self.rollout == "hand":
+            return None
+        from arle.bots.learned import learned_evaluator
+        ev = learned_evaluator()
+        try:
+            ev(state, 0)
+        except ValueError:
+            if self.rollout == "learned":
+                raise
+            return None
+        return ev
 
     @staticmethod
     def _parse(state: State) -> list[Action]:
@@ -321,10 +556,10 @@ class PlanBot:
             out = self._memo.get(key)
             if out is not None:                # played before: no time spent
                 return out
-            out = playout(s)
+            out = playout(s, ev=self._ev)
             self._memo[key] = out
         else:
-            out = playout(s, self._rng, self.noise)
+            out = playout(s, self._rng, self.noise, self._ev)
         spent = self._now() - t0
         if len(out[1]) >= 8:
             rate = spent / len(out[1])
