@@ -99,23 +99,36 @@ def test_the_green_game_against_a_bot_by_random_clicks(browser: Any,
         page.click("button[type=submit].primary")
         page.wait_for_url("**/green/games/*")
         gid = page.url.rsplit("/", 1)[1]
+        mine_now = "#green-view .green-view[data-mine='1']"
         for _ in range(CLICKS):
-            # the bot's moves arrive live; then this seat's choices are buttons
-            page.wait_for_selector("#green-view form.move button", timeout=TIMEOUT)
+            # the bot's moves arrive live; then this seat's choices are on the cards and
+            # the grid, or the draw's picker (a count a pile, then its button)
+            page.wait_for_selector(mine_now, state="attached", timeout=TIMEOUT)
             old = int(page.evaluate(version))
-            buttons = page.locator("#green-view form.move button")
-            buttons.nth(rng.randrange(buttons.count())).click()
+            buttons = page.locator(f"{mine_now} button[data-gmove]:visible")
+            if buttons.count():
+                buttons.nth(rng.randrange(buttons.count())).click()
+            else:
+                go = page.locator(f"{mine_now} form.declare button.draw-go")
+                while True:
+                    for row in range(4):
+                        page.locator(f"{mine_now} form.declare .drow").nth(row).locator(
+                            "label").nth(rng.randrange(3)).click()
+                    if go.is_enabled():
+                        break
+                go.click()
             page.wait_for_function(f"() => ({version})() > {old}", timeout=TIMEOUT)
-        page.wait_for_selector("#green-view form.move button", timeout=TIMEOUT)
+        page.wait_for_selector(mine_now, state="attached", timeout=TIMEOUT)
         mine = httpx.get(f"{live_server.url}/api/green/games/{gid}",
                          cookies={k["name"]: k["value"] for k in ctx.cookies()}).json()
         assert mine["you"] == 0 and mine["version"] == page.evaluate(version)
         assert mine["version"] > CLICKS          # one version a move, the bot's too
         legal = mine["view"]["obs"]["legal_actions"]
-        shown = page.locator("#green-view form.move button").all_inner_texts()
+        shown = page.evaluate("() => [...new Set([...document.querySelectorAll("
+                              "'#green-view button[data-gmove]')].map(b => b.dataset.gmove))]")
         assert sorted(shown) == sorted(legal)
         hand = mine["view"]["obs"]["hand"]
-        text = page.locator("#green-view .card.you").inner_text()
+        text = page.locator("#green-view .g-hand").inner_text().upper()
         assert all(c.upper() in text for c in hand)
         assert errors == []
     finally:
