@@ -44,7 +44,7 @@ __all__ = [
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
     "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
-    "futile_placements", "imitate_food", "last_half_year",
+    "futile_placements", "imitate_closed", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
     "pending_steps", "resources", "season_spaces", "space_season", "special_actions",
@@ -133,6 +133,38 @@ def imitate_food(s: State) -> int:
     """3 players: the Food the next Imitate of this half year costs (the engine's rule:
     the half year's first 1, then 2)."""
     return int(_three.imitate_food(s))
+
+
+def imitate_closed(s: State, p: int) -> dict[str, str]:
+    """3 players: why player ``p`` cannot take each free Imitate space now, by space (the
+    engine offers only the first free one, to one who has not imitated this half year,
+    has an occupied space of the season to copy and the Food it costs); empty where
+    it is open or outside 3-player games.
+
+    >>> import arle
+    >>> s = arle.new_game(players=3, seed=7, expansion="tea-and-trade")
+    >>> imitate_closed(s, 0)["imitate_2"]
+    'after Imitate 1 (taken in order)'
+    """
+    if s.n != 3:
+        return {}
+    free = [sp for sp in TT.IMITATE_SPACES if sp not in s.occupied]
+    if not free:
+        return {}
+    food = imitate_food(s)
+    if sum(1 for sp in TT.IMITATE_SPACES if s.occupied.get(sp) == p) >= TT.IMITATES_PER_PLAYER:
+        why = "you imitated this half year"
+    elif not _three.imitate_targets(s):
+        why = "nothing taken to copy yet"
+    elif s.players[p].res[C.FOOD] < food:
+        why = f"costs {food} Food, you have {s.players[p].res[C.FOOD]}"
+    else:
+        why = ""
+    first = free[0].rsplit("_", 1)[1]
+    out = {sp: f"after Imitate {first} (taken in order)" for sp in free[1:]}
+    if why:
+        out[free[0]] = why
+    return out
 
 
 def space_season(s: State, sp: str) -> int:

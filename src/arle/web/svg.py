@@ -274,6 +274,12 @@ def _space_card(sp: str, x: float, y: float, w: float, h: float, s: State,
         out.append(_worker(x + w - 14, y + (h / 2 if small else 16), occupied,
                            6 if small else 9))
     nothing = " (placing a worker here now gives you nothing)" if useless else ""
+    closed = (view.imitate_closed(s, s.current_player).get(sp)      # said to the mover
+              if clickable and sp in TT.IMITATE_SPACES and s.current_player is not None
+              and occupied is None else None)
+    if closed:
+        nothing = f" (not now: {closed})"
+        out.append(_text(x + 7, y + h - 5, f"not now: {closed}", 9, fill="#8a5a00"))
     out.append(f"<title>{escape(name)}: {escape(SPACE_TEXT.get(sp, ''))}{nothing}</title>")
     if not small:
         out.extend(_tea_badges(sp, x, y + h - 16, clickable))
