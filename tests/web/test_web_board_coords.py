@@ -15,8 +15,8 @@ import pytest
 from webutil import create, token
 
 import arle
-from arle import view
-from arle.web import svg
+from arle import presenter, view
+from arle.actions import Action
 
 
 def test_rows_and_columns_are_labelled(client: Any) -> None:
@@ -34,8 +34,12 @@ def test_rows_and_columns_are_labelled(client: Any) -> None:
     ("h(3,0)", "between rows 4 and 5 of column 1"),
     ("v(6,1)", "between columns 2 and 3 of row 7"),
 ])
-def test_edges_in_words(edge: str, words: str) -> None:
-    assert svg.edge_words(edge) == words
+def test_edges_and_cells_in_words(edge: str, words: str) -> None:
+    assert presenter.edge_words(edge) == words
+    s = arle.new_game(players=1, seed=1, expansion="tea-and-trade")
+    assert presenter.option_words(Action("dig", (edge,)), s) == f"Dig a ditch {words}"
+    assert presenter.option_words(Action("cell", ("3,0",)), s) == \
+        "On the cell in row 4, column 1"
 
 
 def test_the_supply_names_its_items_whole(client: Any) -> None:
@@ -142,13 +146,16 @@ def test_the_final_score_comes_first_side_by_side(browser: Any, live_server: Any
     try:
         page.goto(f"{live_server.url}/games/{gid}")
         page.wait_for_selector("#game-view .view[data-over='1']", timeout=10_000)
-        sheets = page.locator(".final-score table.breakdown")
-        assert sheets.count() == 2
-        a, b = sheets.nth(0).bounding_box(), sheets.nth(1).bounding_box()
-        assert a is not None and b is not None
+        # measured in one go (a live update may swap the view between two queries)
+        rects = page.evaluate(
+            "() => [...document.querySelectorAll('.final-score table.breakdown'),"
+            " document.querySelector('svg.action-board')].map(e => {"
+            " const r = e.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width}; })")
+        assert len(rects) == 3
+        a, b, board = rects
         assert abs(a["y"] - b["y"]) <= 1 and b["x"] > a["x"] + a["width"] - 1   # side by side
-        board = page.locator("svg.action-board").bounding_box()
-        assert board is not None and a["y"] < board["y"]                      # before the boards
+        assert a["y"] < board["y"]                                           # before the boards
         assert a["y"] < 900                                                  # on the first screen
         page.screenshot(path=str(artifacts / "final-score.png"), full_page=True)
     finally:
@@ -208,11 +215,13 @@ def test_on_a_phone_the_decision_action_board_and_farm_come_first(
                     "s => { const r = document.querySelector(s).getBoundingClientRect();"
                     " return r.bottom + window.scrollY; }", sel)
             bottoms[first_game] = found
-            bar = page.locator(".decision-bar").bounding_box()
-            assert bar is not None and bar["height"] <= 130, bar       # a compact bar
+            bar = page.evaluate("() => document.querySelector('.decision-bar')"
+                                ".getBoundingClientRect().height")
+            assert bar <= 130, bar                                      # a compact bar
             if first_game:                          # the guide covers, it moves nothing
-                guide = page.locator("#guide").bounding_box()
-                assert guide is not None and guide["height"] <= 0.46 * 844
+                guide = page.evaluate("() => document.getElementById('guide')"
+                                      ".getBoundingClientRect().height")
+                assert 0 < guide <= 0.46 * 844
                 page.screenshot(path=str(artifacts / "phone-first-game.png"))
             else:
                 page.screenshot(path=str(artifacts / "phone-layout.png"), full_page=True)

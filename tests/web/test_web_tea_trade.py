@@ -227,8 +227,8 @@ def test_cell_and_dike_choices_are_generic() -> None:
     # a Moor tile covers two cells in one picture, which stands for both
     moor = svg.home_board(s, 0, views.clickable(s, [Action("cell", ("6,1",))]))
     assert re.search(r'data-acts="\[&quot;cell 6,1&quot;\]" data-cell="16"', moor)
-    assert views.action_label(legal[0], s) == "On the cell in row 4, column 2"
-    assert views.action_label(legal[2], s) == ("Move the dike of column 0 to column 2 "
+    assert views.action_label(legal[0], s) == "On the cell in row 5, column 3"   # cell 4,2
+    assert views.action_label(legal[2], s) == ("Move the dike of column 1 to column 3 "
                                                "of the gap above")
 
 

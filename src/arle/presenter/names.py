@@ -123,3 +123,26 @@ def season_text(s: State, months: bool = True) -> str:
         return season_name(s)
     span = C.MONTHS_SUMMER if s.season == 0 else C.MONTHS_WINTER
     return f"{season_name(s)} ({span[0]}–{span[-1]})"
+
+
+def cell_name(rc: str) -> str:
+    """A home-board cell of the notation (``R,C`` counted from 0) as the board numbers it
+    (from 1): ``"3,0"`` -> ``"row 4, column 1"``."""
+    r, _, c = rc.partition(",")
+    if not (r.strip().isdigit() and c.strip().isdigit()):
+        return rc
+    return f"row {int(r) + 1}, column {int(c) + 1}"
+
+
+def edge_words(edge: str) -> str:
+    """Where a ditch edge of the notation is, in the board's numbering from 1:
+    ``v(3,0)`` -> ``"between columns 1 and 2 of row 4"``, ``h(3,0)`` -> ``"between rows
+    4 and 5 of column 1"``."""
+    kind, _, rest = edge.partition("(")
+    a, _, b = rest.rstrip(")").partition(",")
+    if not (a.isdigit() and b.isdigit()) or kind not in ("v", "h"):
+        return edge
+    r, c = int(a), int(b)
+    if kind == "v":
+        return f"between columns {c + 1} and {c + 2} of row {r + 1}"
+    return f"between rows {r + 1} and {r + 2} of column {c + 1}"

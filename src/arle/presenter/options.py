@@ -31,7 +31,7 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
-from arle.presenter.names import (building_name, building_vp, fmt_vp,
+from arle.presenter.names import (building_name, building_vp, cell_name, edge_words, fmt_vp,
                                   resource_name, ship_name, space_name, tile_name,
                                   trade_name)
 from arle.state import State
@@ -298,12 +298,12 @@ def option_words(a: Action, s: State | None = None) -> str:
         use = args[1] if len(args) > 1 else ""
         return f"Place a worker on {space_name(arg0)}" + _TEA_USE.get(use, "")
     if v == "dig":
-        return f"Dig a ditch at {arg0}"
+        return f"Dig a ditch {edge_words(arg0)}"
     if v == "cell":
-        r, _, c = arg0.partition(",")
-        return f"On the cell in row {r}, column {c}"
-    if v == "dike" and len(args) == 2:
-        return f"Move the dike of column {arg0} to column {args[1]} of the gap above"
+        return f"On the cell in {cell_name(arg0)}"
+    if v == "dike" and len(args) == 2 and arg0.isdigit() and args[1].isdigit():
+        return (f"Move the dike of column {int(arg0) + 1} to column {int(args[1]) + 1} of "
+                "the gap above")
     if v == "ship":
         return f"Build a {_SHIP_WORDS.get(arg0, arg0.replace('_', ' '))}"
     if v == "trade" and len(args) >= 2:

@@ -18,7 +18,7 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data.tea_trade import TT_BUILDING_COLOR
 from arle.data import texts
-from arle.presenter import building_name, building_vp
+from arle.presenter import building_name, building_vp, edge_words
 from arle.state import State
 
 __all__ = ["PLAYER_COLORS", "action_board", "buildings_board", "home_board", "goods_panel",
@@ -569,16 +569,6 @@ def _ditches(s: State, p: int, clickable: Clickable, ox: float, oy: float, cw: f
                    'fill="#000" fill-opacity="0"/>'
                    f"<title>dig a ditch {escape(edge_words(edge))}</title></g>")
     return out
-
-
-def edge_words(edge: str) -> str:
-    """Where a ditch edge is, in the board's numbering from 1: ``v(3,0)`` -> ``"between
-    columns 1 and 2 of row 4"``, ``h(3,0)`` -> ``"between rows 4 and 5 of column 1"``."""
-    kind, _, rest = edge.partition("(")
-    a, b = (int(x) for x in rest.rstrip(")").split(","))
-    if kind == "v":
-        return f"between columns {b + 1} and {b + 2} of row {a + 1}"
-    return f"between rows {a + 1} and {a + 2} of column {b + 1}"
 
 
 # ---------------------------------------------------------------------------
