@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.frames import Effect
+from arle.engine.farm import dike_gaps as _engine_dike_gaps
 from arle.engine.farm import enclosures as _engine_enclosures
 from arle.engine import spaces as _spaces
 from arle.engine import three as _three
@@ -43,7 +44,8 @@ __all__ = [
     "BarnItem", "Cell", "Event", "Load", "animals", "anytime_verbs", "apply_logged", "barn",
     "barn_has_room",
     "buildings", "cell", "cells", "decision_depth", "dehydrated_cells", "destinations_used",
-    "dike_columns", "dike_moves", "ditches", "enclosures", "farm", "farm_sheet",
+    "dike_columns", "dike_move_gaps", "dike_moves", "ditches", "enclosures", "farm",
+    "farm_sheet",
     "futile_placements", "imitate_closed", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
@@ -271,6 +273,15 @@ def dike_columns(s: State, p: int) -> tuple[tuple[int, ...], ...]:
     if pl.ditches is None:
         return ()
     return tuple(tuple(c for c in range(C.COLS) if cols >> c & 1) for cols in pl.dike_cols)
+
+
+def dike_move_gaps(s: State, p: int) -> tuple[int, int] | None:
+    """Tea & Trade: the gaps (G0..G3, as :func:`dike_columns`) that give and take a dike
+    at player ``p``'s next dike move; None once every dike has moved or in a base game."""
+    pl = s.players[p]
+    if pl.ditches is None or pl.dikes >= C.MAX_DIKE_MOVES:
+        return None
+    return _engine_dike_gaps(pl.dikes)
 
 
 # ---------------------------------------------------------------------------

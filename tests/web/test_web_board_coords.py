@@ -5,6 +5,7 @@ chosen by clicking a cell goes to that cell without a second question.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -230,3 +231,29 @@ def test_on_a_phone_the_decision_action_board_and_farm_come_first(
     for sel, bottom in bottoms[False].items():
         assert bottom <= 2 * 844, (sel, bottom)
     assert bottoms[True] == bottoms[False]
+
+
+def test_a_dike_move_is_made_on_the_board(client: Any) -> None:
+    """Tea & Trade: when a moved dike's columns are a choice, the dike that may leave
+    its gap and the free places of the gap that takes it are clickable on the board,
+    each standing for the moves it is part of."""
+    s = arle.new_game(players=1, seed=1, expansion="tea-and-trade")
+    rng = random.Random(1)
+    for _ in range(56):
+        s.apply(rng.choice(s.legal_actions()))
+    moves = [str(a) for a in s.legal_actions()]
+    assert moves and all(m.startswith("dike ") for m in moves)
+    up = client.post("/api/records", json=s.record())
+    assert up.status_code == 201, up.text
+    gid, tok = up.json()["id"], up.json()["seats"][0]["token"]
+    html = client.get(f"/games/{gid}/view", headers={"X-Arle-Token": tok}).text
+    give, take = view.dike_move_gaps(s, 0) or (None, None)
+    assert give is not None and take is not None
+    froms = {m.split()[1] for m in moves}
+    tos = {m.split()[2] for m in moves}
+    for kind, cols, pos in (("dikefrom", froms, 1), ("dikeslot", tos, 2)):
+        for c in cols:
+            acts = re.search(rf'data-acts="([^"]*)" data-{kind}="{c}"', html)
+            assert acts is not None, (kind, c)
+            listed = json.loads(acts.group(1).replace("&quot;", '"').replace("&#34;", '"'))
+            assert sorted(listed) == sorted(m for m in moves if m.split()[pos] == c)

@@ -151,13 +151,14 @@ def dike_options(pl: Player) -> list[tuple[int, int]]:
     """Tea & Trade: the (C1, C2) of the next dike move (T18): the dike in column C1 of
     the gap that gives one (the lowest holding dikes, RULINGS 2) to free column C2 of
     the gap that takes it."""
-    src, dst = _dike_gaps(pl.dikes)
+    src, dst = dike_gaps(pl.dikes)
     cols = pl.dike_cols
     return [(a, b) for a in range(C.COLS) if cols[src] >> a & 1
             for b in range(C.COLS) if not cols[dst] >> b & 1]
 
 
-def _dike_gaps(k: int) -> tuple[int, int]:
+def dike_gaps(k: int) -> tuple[int, int]:
+    """The gaps (G0..G3) that give and take a dike at the move after ``k`` moves."""
     before, after = C.DIKE_SEQUENCE[k], C.DIKE_SEQUENCE[k + 1]
     src = next(g for g in range(4) if after[g] < before[g])
     dst = next(g for g in range(4) if after[g] > before[g])
@@ -166,7 +167,7 @@ def _dike_gaps(k: int) -> tuple[int, int]:
 
 def move_one_dike(pl: Player, c1: int, c2: int) -> None:
     """Tea & Trade: one dike move, the dike of column ``c1`` to column ``c2`` (T18)."""
-    src, dst = _dike_gaps(pl.dikes)
+    src, dst = dike_gaps(pl.dikes)
     cols = pl.dike_cols[:]                          # replaced, never changed in place
     assert cols[src] >> c1 & 1 and not cols[dst] >> c2 & 1
     cols[src] &= ~(1 << c1)

@@ -527,6 +527,22 @@ def home_board(s: State, p: int, clickable: Clickable) -> str:
                         "<title>dike</title></rect>")
     if pl.ditches is not None:
         body.extend(_ditches(s, p, clickable, ox, oy, cw, ch))
+        gaps_moving = view.dike_move_gaps(s, p)
+        if gaps_moving is not None:
+            # Tea & Trade: a dike move, clicked on the board: the dike that leaves its
+            # gap, or the free place in the gap that takes it (dashed gold)
+            for (kind, gap, what) in (("dikefrom", gaps_moving[0], "move this dike"),
+                                      ("dikeslot", gaps_moving[1], "move a dike here")):
+                y = oy + (3 - gap) * ch
+                for k in range(C.COLS):
+                    key = f"{kind}:{p}:{k}"
+                    if key in clickable:
+                        body.append(f'<g{_acts(key, clickable)} data-{kind}="{k}">'
+                                    f'<rect x="{ox + k * cw + 6}" y="{y - 6}" '
+                                    f'width="{cw - 12}" height="12" rx="3" fill="#fff3c4" '
+                                    'fill-opacity="0.6" stroke="#d4a017" '
+                                    'stroke-dasharray="5 3"/>'
+                                    f"<title>{what} (column {k + 1})</title></g>")
     ly = oy + land_row * ch
     body.append(f'<line x1="{ox - 6}" x2="{ox + 3 * cw + 6}" y1="{ly}" y2="{ly}" '
                 'stroke="#1d4e89" stroke-width="1.5" stroke-dasharray="4 3"/>')

@@ -130,6 +130,9 @@ def clickable(s: State, legal: Iterable[Action]) -> svg.Clickable:
             add(f"ship:{p}:{arg0}", a)
         elif v == "dig" and args:
             add(svg.edge_key(p, arg0), a)
+        elif v == "dike" and len(args) == 2:
+            add(f"dikefrom:{p}:{arg0}", a)          # the dike that moves
+            add(f"dikeslot:{p}:{args[1]}", a)       # where it goes
         elif v == "cell" and args:
             at = _cell_index(arg0)
             if at is not None:
