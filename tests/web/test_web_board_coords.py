@@ -17,6 +17,7 @@ from webutil import create, token
 
 import arle
 from arle import presenter, view
+from arle.web import svg
 from arle.actions import Action
 
 
@@ -257,3 +258,10 @@ def test_a_dike_move_is_made_on_the_board(client: Any) -> None:
             assert acts is not None, (kind, c)
             listed = json.loads(acts.group(1).replace("&quot;", '"').replace("&#34;", '"'))
             assert sorted(listed) == sorted(m for m in moves if m.split()[pos] == c)
+
+
+def test_space_texts_fit_their_cards() -> None:
+    """Every action space's line fits its card (178 px less the margins, 10 px type of
+    about 5.5 px a character): no label cut off."""
+    for sp, text in svg.SPACE_TEXT.items():
+        assert len(text) * 5.5 <= 164, (sp, text)

@@ -70,7 +70,7 @@ SPACE_TEXT = {
     "sailmaker": "Wool + peat; cutter or boat",
     "boat_builder": "Trading ship and/or cutter",
     "grandmother": "1 EF tea + 4 food",
-    "driver": "Clay per peat boat, per 3 ditches",
+    "driver": "Clay per peat boat/3 ditches",
     "woodcutter_winter": "3 wood + 1 per forest",
     "laborer_summer_3p": "2 food: a vehicle or a ship",
     "laborer_winter_3p": "2 food: a building",
