@@ -122,6 +122,10 @@ def test_sub_decision_chooser_and_action_search(browser: Any, live_server: Any) 
         create_solo_by_form(page, live_server.url, seed=7)
         # the searchable list narrows to matching actions and plays the one clicked
         page.fill(".action-filter", "woodcutter")
+        # (a live update of the view may land meanwhile: it keeps the filter)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.action-list li')]"
+            ".filter(li => !li.hidden).length === 1", timeout=TIMEOUT)
         visible = page.locator(".action-list li:visible")
         assert visible.count() == 1
         v = version_of(page)
