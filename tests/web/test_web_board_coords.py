@@ -265,3 +265,35 @@ def test_space_texts_fit_their_cards() -> None:
     about 5.5 px a character): no label cut off."""
     for sp, text in svg.SPACE_TEXT.items():
         assert len(text) * 5.5 <= 164, (sp, text)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", ["desktop", "phone"])
+def test_the_specialization_round_fits_the_screen(browser: Any, live_server: Any,
+                                                  artifacts: Path, name: str) -> None:
+    """3 players: the specialization round's long list of picks stays within the screen
+    (it scrolls inside the decision bar) and the bar names which pick of how many."""
+    made = httpx.post(f"{live_server.url}/api/games", json={
+        "players": 3, "seats": ["human", "human", "human"], "seed": 7,
+        "expansion": "tea-and-trade"}).json()
+    s = arle.new_game(players=3, seed=7, expansion="tea-and-trade")
+    p = s.current_player
+    assert p is not None
+    opts = PHONE if name == "phone" else {"viewport": {"width": 1440, "height": 900}}
+    height = opts["viewport"]["height"]
+    ctx = browser.new_context(**opts)
+    page = ctx.new_page()
+    try:
+        page.goto(made["seats"][p]["invite_url"])
+        page.wait_for_selector("#game-view .view[data-mine='1']", timeout=20_000)
+        assert "Specialization: your first pick of 2" in page.locator("#decision").inner_text()
+        bar = page.evaluate("() => { const r = document.querySelector('.decision-bar')"
+                            ".getBoundingClientRect(); return [r.top, r.bottom]; }")
+        assert 0 <= bar[0] and bar[1] <= height, bar
+        last = page.locator("#decision button[data-action]").last
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
+        page.screenshot(path=str(artifacts / f"specialization-{name}.png"))
+    finally:
+        ctx.close()
