@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webutil import create, token
+from webutil import create, open_uploaded, token
 
 import arle
 from arle import presenter, view
@@ -71,19 +71,10 @@ def _record() -> dict[str, Any]:
 @pytest.mark.browser
 def test_a_tile_goes_where_it_was_clicked(browser: Any, live_server: Any,
                                           artifacts: Path) -> None:
-    r = httpx.post(f"{live_server.url}/api/records", json=_record())
-    assert r.status_code == 201, r.text
-    gid = r.json()["id"]
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    ctx.add_cookies([{"name": c.name, "value": c.value or "", "url": live_server.url}
-                     for c in r.cookies.jar])
-    page = ctx.new_page()
+    gid, ctx, page = open_uploaded(browser, live_server.url, _record())
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{live_server.url}/games/{gid}")
-        page.wait_for_function(
-            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
         page.locator("svg.home-board g.act[data-cell='10']").click()     # row 4, column 2
         page.wait_for_function(
             "() => document.querySelector('#game-view .view').dataset.ply === '22'",

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from webutil import open_uploaded
 
 import arle
 from arle import view
@@ -59,17 +60,8 @@ def test_the_view_marks_the_spaces_that_give_nothing(client: Any) -> None:
 def test_the_page_asks_before_a_futile_placement(browser: Any, live_server: Any,
                                                  artifacts: Path) -> None:
     import httpx
-    r = httpx.post(f"{live_server.url}/api/records", json=_record())
-    assert r.status_code == 201, r.text
-    gid = r.json()["id"]
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-    ctx.add_cookies([{"name": c.name, "value": c.value or "", "url": live_server.url}
-                     for c in r.cookies.jar])
-    page = ctx.new_page()
+    gid, ctx, page = open_uploaded(browser, live_server.url, _record())
     try:
-        page.goto(f"{live_server.url}/games/{gid}")
-        page.wait_for_function("() => document.getElementById('live')?.classList.contains('ok')",
-                               timeout=10_000)
         butcher = page.locator("svg g.act.futile[data-space=butcher]")
         assert butcher.count() == 1
         asked: list[str] = []

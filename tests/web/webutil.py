@@ -64,3 +64,21 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def open_uploaded(browser: Any, base: str, record: dict[str, Any],
+                  viewport: dict[str, int] | None = None) -> tuple[str, Any, Any]:
+    """Upload ``record`` as a new game and open it in a new browser context holding
+    its seats (the upload's cookies): ``(game id, context, page)`` at the game page."""
+    import httpx
+    r = httpx.post(f"{base}/api/records", json=record)
+    assert r.status_code == 201, r.text
+    ctx = browser.new_context(viewport=viewport or {"width": 1440, "height": 900})
+    ctx.add_cookies([{"name": c.name, "value": c.value or "", "url": base}
+                     for c in r.cookies.jar])
+    page = ctx.new_page()
+    gid = str(r.json()["id"])
+    page.goto(f"{base}/games/{gid}")
+    page.wait_for_function(
+        "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+    return gid, ctx, page
