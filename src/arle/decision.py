@@ -30,6 +30,7 @@ from typing import Any, Callable
 from arle.data import catalog as C
 from arle.data.tea_trade import SPECIALIZATION_PICKS as TT_SPECIALIZATION_PICKS
 from arle.data.tea_trade import TT_SPACE_NAME
+from arle.engine.three import spec_decode
 from arle.framework.decision import Decision
 
 from arle.state import State, link
@@ -104,9 +105,9 @@ _ORDINAL = ("first", "second", "third", "fourth")
 
 
 def _specialization_title(f: Any) -> str:
-    """Which of the player's picks of the specialization round this is: ``n`` holds the
-    picks left in its two lowest bits (:func:`arle.engine.three.spec_code`)."""
-    left = int(f.get("n") or 0) & 3
+    """Which of the player's picks of the specialization round this is (the frame's
+    ``n`` packs the picks left: :func:`arle.engine.three.spec_decode`)."""
+    left = spec_decode(int(f.get("n") or 0))[0]
     pick = max(1, min(len(_ORDINAL), TT_SPECIALIZATION_PICKS - left + 1))
     return f"Specialization: your {_ORDINAL[pick - 1]} pick of {TT_SPECIALIZATION_PICKS}"
 

@@ -15,9 +15,8 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.state import State
-from arle.cli.render.words import (figure_name, fmt_vp, is_expansion, is_three, last_half_year,
-                                   pack, PANEL_WIDTH, player_name, plural, res_name, season_line,
-                                   season_words)
+from arle.cli.render.words import (figure_name, fmt_vp, is_expansion, is_three, pack,
+                                   PANEL_WIDTH, player_name, plural, res_name, season_line)
 from arle.cli.render.board import action_board, supply_board
 from arle.cli.render.farm import (BOARD_VERBS, farms_strip, harbor_lines, mini_board, MINI_WIDTH,
                                   player_panel)
@@ -145,16 +144,7 @@ def other_lines(s: State, p: int, width: int = COMPACT_WIDTH) -> list[Text]:
 
 def compact_header(s: State) -> Text:
     """The season line, short enough for 80 columns."""
-    hy = s.half_year
-    t = Text(f"Half year {hy}/{last_half_year(s)}", style="bold")
-    t.append(f" · {season_words(s)}")
-    if len(s.players) > 1:
-        t.append(f" · start: {player_name(s.start_player)}")
-    if s.is_terminal():
-        t.append(" · game over", style="bold")
-    else:
-        t.append(f" · to move: {player_name(s.current_player)}", style="bold")
-    return t
+    return season_line(s, compact=True)
 
 
 def compact_screen(s: State, *, moves: Sequence[tuple[int, str]] = (),

@@ -87,14 +87,16 @@ def season_words(s: State) -> str:
     return presenter.season_text(s)
 
 
-def season_line(s: State) -> Text:
-    """Half year, season and months, start player and who is to move."""
-    hy = s.half_year
-    t = Text()
-    t.append(f"Half year {hy} of {last_half_year(s)}", style="bold")
+def season_line(s: State, compact: bool = False) -> Text:
+    """Half year, season and months, start player and who is to move (``compact``:
+    short enough for 80 columns)."""
+    hy, last = s.half_year, last_half_year(s)
+    t = Text(f"Half year {hy}/{last}" if compact else f"Half year {hy} of {last}",
+             style="bold")
     t.append(f" · {season_words(s)}")
     if len(s.players) > 1:
-        t.append(f" · start player: {player_name(s.start_player)}")
+        t.append(f" · {'start' if compact else 'start player'}: "
+                 f"{player_name(s.start_player)}")
     if s.is_terminal():
         t.append(" · game over", style="bold")
     else:
