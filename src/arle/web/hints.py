@@ -14,9 +14,9 @@ from typing import Any, Protocol
 
 from arle.web.botdriver import BotDriver
 from arle.web.botworker import SOLO_ONLY, check_bot_spec
-from arle.web.db import EventRow, Store
+from arle.web.db import EventRow, GameRecord, Store
 from arle.web.games import MAX_ACTION_LEN, Game, GameError, seat_label
-from arle.web.kinds import ARLE
+from arle.web.kinds import ARLE, Kind
 from arle.web.seats import bot_for_seat
 
 __all__ = ["HINT_BOT", "SOLO_HINT_BOT", "HintHost", "check_hint_bots", "hint"]
@@ -30,10 +30,11 @@ SOLO_HINT_BOT = "plan:time=0.7"
 
 def check_hint_bots(hint_bot: str, solo_hint_bot: str) -> tuple[str, str]:
     """The hint bots of games with opponents and of solo games, normalised; or
-    ValueError saying why this server refuses one."""
+    ValueError saying why this server refuses one.  They play Fields of Arle, the one
+    game whose kind offers hints (:attr:`~arle.web.kinds.Kind.hints`)."""
     try:
-        hint = check_bot_spec(hint_bot, "arle")
-        solo = check_bot_spec(solo_hint_bot, "arle")
+        hint = check_bot_spec(hint_bot, ARLE.name)
+        solo = check_bot_spec(solo_hint_bot, ARLE.name)
     except ValueError as e:
         raise ValueError(f"hint bot: {e}") from None
     if hint.partition(":")[0] in SOLO_ONLY:
@@ -52,6 +53,8 @@ class HintHost(Protocol):
 
     async def get(self, game_id: str) -> Game: ...
 
+    def kind(self, game: Game | GameRecord) -> Kind: ...
+
     def notify(self, game_id: str, version: int) -> None: ...
 
 
@@ -61,13 +64,13 @@ async def hint(host: HintHost, game_id: str, held: Iterable[int],
     move, asked by its holder; with the version it was computed at.  Nothing changes."""
     held = set(held)
     game = await host.get(game_id)
+    if not host.kind(game).hints:
+        raise GameError(f"hints are not offered in games of {game.rec.game!r}", 409)
     if spec is None:
         spec = host.solo_hint_bot if game.rec.players == 1 else host.hint_bot
     if not isinstance(spec, str) or len(spec) > MAX_ACTION_LEN:
         raise GameError("malformed hint: 'bot' must be a bot spec like 'greedy'")
-    spec = bot_for_seat(spec, "arle", game.rec.players)
-    if game.rec.game != ARLE.name:
-        raise GameError("hints are offered in games of Fields of Arle only", 409)
+    spec = bot_for_seat(spec, game.rec.game, game.rec.players)
     p = game.state.current_player
     if game.rec.status != "running" or p is None:
         raise GameError("the game is over: there is nothing to hint", 409)
