@@ -102,7 +102,7 @@ def test_the_page_says_a_bot_is_thinking(make_app: Any, tmp_path: Path,
 def test_warm_workers_start_with_the_server(make_app: Any) -> None:
     with TestClient(make_app(warm_workers=True)) as client:
         service = client.app.state.service
-        assert service._executor is not None              # started before any request
+        assert service.bots.pool_started                  # started before any request
         made = create(client, players=1, seed=2)
         r = client.post(f"/api/games/{made['id']}/hint", json={"bot": "mcts:sims=5"},
                         headers={"X-Arle-Token": token(made, 0)})

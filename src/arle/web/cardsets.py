@@ -11,7 +11,7 @@ server does not offer gets the same answer whether or not a file of that name ex
 >>> sets.get("/etc/hostname")
 Traceback (most recent call last):
 ...
-arle.web.service.GameError: options.cards: this server offers no such card set (it offers: ...)
+arle.web.games.GameError: options.cards: this server offers no such card set (it offers: ...)
 """
 
 from __future__ import annotations

@@ -113,9 +113,10 @@ class WebContext:
         """The Fields of Arle game ``gid``; GameError 404 for none (or a game of the
         second game, whose state and record no Arle route may serve)."""
         game = await self.service.get(gid)
-        if game.rec.game != "arle":
+        kind = self.service.kind(game)
+        if kind.pages:         # a game with pages of its own: these routes are Arle's
             raise GameError(f"no Fields of Arle game {gid!r} (a game of another game: "
-                            f"/green/games/{gid})", 404)
+                            f"{kind.pages}/games/{gid})", 404)
         return game
 
     async def held_seats(self, conn: HTTPConnection, game: Game, extra: Any = None) -> set[int]:
@@ -146,7 +147,7 @@ class WebContext:
         replace a bot that failed)."""
         fix = None
         if owner and interactive:
-            fix = {"action": f"/games/{game.id}/bot", "bots": known_bots("arle"),
+            fix = {"action": f"/games/{game.id}/bot", "bots": known_bots(game.rec.game),
                    "seats": [{"seat": s.seat, "bot": s.bot} for s in game.rec.seats
                              if s.kind == "bot"]}
         return render_view(game.state, game.moves, game.rec.seats, held, game.version,

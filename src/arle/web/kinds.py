@@ -5,7 +5,9 @@ through these few functions: how to read a stored state, replay a record, apply 
 client's action text (with the log's automatic events), and which job the bot workers
 run for a position.  Fields of Arle's kind is :data:`ARLE`; the second game's is made by
 :mod:`arle.web.green`.  A kind with hidden information (``secret``) never serves its
-whole state, its record before the end, undos or hints.
+whole state, its record before the end or undos; hints are offered only in the games of
+a kind that says so (``hints``).  The service and the faces ask these hooks, never a
+game's name.
 """
 
 from __future__ import annotations
@@ -39,8 +41,11 @@ class Kind:
     #: the bot workers' job for a position of this game (``default``: the server's)
     think: Callable[[Any, ThinkFn], ThinkFn]
     secret: bool = False
-    #: where the game's pages are (``/green`` -> ``/green/games/ID``, ``/green/join/TOKEN``)
+    #: where the game's pages are (``/green`` -> ``/green/games/ID``, ``/green/join/TOKEN``);
+    #: ``""``: the routes of ``/games/ID``, Fields of Arle's, which serve no other kind
     pages: str = ""
+    #: whether a person to move may ask the server's hint bot what it would play
+    hints: bool = False
 
 
 def _arle_from_json(text: str) -> Any:
@@ -67,4 +72,4 @@ def _server_think(state: Any, default: ThinkFn) -> ThinkFn:
 
 
 #: Fields of Arle (base game, Tea & Trade, 3 players).
-ARLE = Kind("arle", _arle_from_json, _arle_replay, _arle_play, _server_think)
+ARLE = Kind("arle", _arle_from_json, _arle_replay, _arle_play, _server_think, hints=True)

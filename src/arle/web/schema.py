@@ -14,11 +14,11 @@ chosen by the id of a set the server offers (:class:`~arle.web.cardsets.CardSets
 >>> parse(ArleCreate, {"players": 1, "colour": "red"})
 Traceback (most recent call last):
 ...
-arle.web.service.GameError: colour: unknown field (known: game, players, seats, ...)
+arle.web.games.GameError: colour: unknown field (known: game, players, seats, ...)
 >>> parse(GreenCreate, {"game": "green", "options": {"seed": 3}})
 Traceback (most recent call last):
 ...
-arle.web.service.GameError: options.seed: unknown option (known: cards, ...)
+arle.web.games.GameError: options.seed: unknown option (known: cards, ...)
 """
 
 from __future__ import annotations
