@@ -1,4 +1,4 @@
-"""The layers of the package, and faces (cli, web, bots, env) on the public API only.
+"""The layers of the package, and faces (cli, web, bots, env, presenter) on the public API only.
 
 The import-linter contracts of pyproject.toml put the framework below the two games
 (Fields of Arle and ``arle.green``, independent of each other) below the faces, indirect
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "arle"
-FACES = ("cli", "web", "bots", "env")
+FACES = ("cli", "web", "bots", "env", "presenter")
 LINT = Path(sys.executable).parent / "lint-imports"
 
 #: Places a face may still read the stack, as (file, line text): none.

@@ -7,7 +7,7 @@ the legal mask and the catalog index of the action taken, and after the game the
 outcome of every row from its mover's side.  ``arle dataset`` writes them to a ``.npz``
 file.  Base games (solo and two players), Tea & Trade games of 1-2 players and 3-player
 games each have their observation layout and catalog
-(:func:`arle.env.observation_tt.layout_name`: ``base``, ``tea-and-trade``,
+(:func:`arle.encoding.layout_name`: ``base``, ``tea-and-trade``,
 ``tea-and-trade-3p``); one dataset holds games of one layout, and names it.
 
 >>> import arle
@@ -38,9 +38,9 @@ import numpy.typing as npt
 import arle
 from arle.bots.evaluation import evaluate
 from arle.env.catalog import CATALOG, ActionCatalog, catalog_for
-from arle.env.observation import OBS_SIZE  # noqa: F401 (the doctest above reads it)
-from arle.env.observation import encode as base_encode
-from arle.env.observation_tt import layout_named, state_layout_name
+from arle.encoding import OBS_SIZE  # noqa: F401 (the doctest above reads it)
+from arle.encoding import encode as base_encode
+from arle.encoding import layout_named, state_layout_name
 from arle.env.rewards import check_reward, final_rewards
 from arle.state import State
 

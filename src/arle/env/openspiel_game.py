@@ -6,7 +6,7 @@ OpenSpiel game.  Parameters:
 
 ``players`` (2)
     1, 2 or 3 (3 needs ``expansion`` ``tea-and-trade``; the game is then general-sum,
-    the observation the 3-player layout, :mod:`arle.env.observation_three`).
+    the observation the 3-player layout, :mod:`arle.encoding.three`).
 ``seed`` (0)
     The engine seed of the setup (buildings drawn, start player).  The game itself has
     no chance events, so the game is deterministic for a given seed.
@@ -20,12 +20,12 @@ OpenSpiel game.  Parameters:
 ``expansion`` ("")
     ``tea-and-trade`` plays with the Tea & Trade expansion: the catalog is then
     ``TT_CATALOG`` and the observation the expansion layout
-    (:mod:`arle.env.observation_tt`); ``buildings`` ``first-game`` (the default) then means ``random``,
+    (:mod:`arle.encoding.tea_trade`); ``buildings`` ``first-game`` (the default) then means ``random``,
     the expansion having no first-game selection.
 
 Actions are catalog indices (:mod:`arle.env.catalog`), legal actions come sorted, a
 state serialises as its action history (OpenSpiel's default), and the observation
-tensor is :func:`arle.env.observation.encode` (its named slices are the observer's
+tensor is :func:`arle.encoding.base.encode` (its named slices are the observer's
 ``dict`` views).
 
 >>> import pyspiel, arle.env.openspiel_game
@@ -49,8 +49,8 @@ from open_spiel.python.observation import (
 import arle
 from arle.data.options import players_error
 from arle.env.catalog import ActionCatalog, catalog_for
-from arle.env.observation import text_view
-from arle.env.observation_tt import Layout, layout_for
+from arle.encoding import text_view
+from arle.encoding import Layout, layout_for
 from arle.env.rewards import REWARDS, final_rewards
 from arle.state import State
 

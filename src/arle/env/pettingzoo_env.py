@@ -2,12 +2,12 @@
 
 Agents are ``player_0`` and ``player_1`` (``player_0`` alone in a solo game).  Each
 observation is ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``
-(see :mod:`arle.env.observation` and :mod:`arle.env.catalog`); the mask is all zero for
+(see :mod:`arle.encoding.base` and :mod:`arle.env.catalog`); the mask is all zero for
 an agent that is not to move.  Actions are catalog indices.  With
 ``expansion="tea-and-trade"`` the game is a Tea & Trade game, the catalog
-``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.env.observation_tt`);
+``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.encoding.tea_trade`);
 ``players=3`` (the expansion's 3-player game, ``player_0`` .. ``player_2``) uses the
-3-player layout (:mod:`arle.env.observation_three`).  A turn may take several
+3-player layout (:mod:`arle.encoding.three`).  A turn may take several
 steps (sub-decisions, anytime actions): ``agent_selection`` always names the player the
 engine waits for, so the same agent may be selected many times in a row.  The game in
 progress is ``env.game_state`` (an :class:`arle.state.State`); ``env.state()`` is
@@ -33,8 +33,8 @@ import arle
 from arle.data.options import players_error
 from arle.env.aec_base import TurnBasedAEC
 from arle.env.catalog import ActionCatalog, catalog_for
-from arle.env.observation import text_view
-from arle.env.observation_tt import layout_for
+from arle.encoding import text_view
+from arle.encoding import layout_for
 from arle.env.rewards import SOLO_TARGET, check_reward, final_rewards
 from arle.state import State
 
