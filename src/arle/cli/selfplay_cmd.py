@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 
 from arle.bots import get
-from arle.bots.runs import RunInterrupted, check_backend
+from arle.framework.runs import RunInterrupted, check_backend
 from arle.bots.selfplay import selfplay as run_selfplay
 from arle.cli.files import refuse
 from arle.cli.tournament import (

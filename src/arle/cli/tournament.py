@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arle.bots import get, parse_spec
-from arle.bots.runs import RunInterrupted, check_backend, run_matches
+from arle.framework.runs import RunInterrupted, check_backend, run_matches
 from arle.cli import faces
 from arle.cli import green_play as _green_play  # noqa: F401  (offers the second game)
 from arle.cli import play as _play  # noqa: F401  (offers Fields of Arle)

@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import arle
 from arle.data.options import players_error
-from arle.env.aec_base import TurnBasedAEC
+from arle.framework.aec import TurnBasedAEC
 from arle.env.catalog import ActionCatalog, catalog_for
 from arle.encoding import text_view
 from arle.encoding import layout_for
@@ -62,15 +61,11 @@ class ArleAECEnv(TurnBasedAEC[State]):
         self.promos = promos
         self.reward = check_reward(reward)
         self.solo_target = solo_target
-        self.players = players
-        self._setup(players, catalog_for(expansion), layout.size, layout.high, render_mode)
-
-    def _new(self, seed: int) -> State:
-        if self.expansion is None:
-            return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
-                                 promos=self.promos)
-        return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
-                             promos=self.promos, expansion=self.expansion)
+        options: dict[str, Any] = {"buildings": buildings, "promos": promos}
+        if expansion is not None:
+            options["expansion"] = expansion
+        self._setup("arle", players, options, catalog_for(expansion), layout.size,
+                    layout.high, render_mode)
 
     def _encode(self, state: State, player: int) -> Any:
         return self._layout_encode(state, player)
