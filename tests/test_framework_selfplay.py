@@ -118,3 +118,35 @@ def test_the_earlier_paths_name_the_framework_s_objects() -> None:
     import arle.env.aec_base as old_aec
     import arle.framework.aec as aec
     assert old_aec.TurnBasedAEC is aec.TurnBasedAEC and old_aec.ObsDict is aec.ObsDict
+
+
+def test_the_selfplay_command_plays_either_game(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from arle.bots.selfplay import selfplay
+    from arle.cli.main import app
+    runner = CliRunner()
+    out = tmp_path / "g"
+    r = runner.invoke(app, ["selfplay", "--game", "green", "--bots", "greedy,random",
+                            "--players", "3", "--games", "2", "--seed", "1", "--out",
+                            str(out), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "2 game record(s)" in r.output and "2 played, 0 kept" in r.output
+    man = json.loads((out / "manifest.json").read_text())
+    assert man["args"] == {"bots": ["greedy", "random"], "players": 3, "games": 2,
+                           "seed": 1, "game": "green"}
+    assert man["games"][1]["seats"] == ["bot:random", "bot:greedy", "bot:random"]
+    for args, message in ((["--players", "5"], "--players must be 1 to 4 with --game green"),
+                          (["--expansion", "tea-and-trade"], "not for --game green"),
+                          (["--game", "chess"], "--game chess: use arle or green")):
+        r = runner.invoke(app, ["selfplay", "--bots", "random", "--out", str(tmp_path / "x"),
+                                "--game", "green", *args])
+        assert r.exit_code == 2 and message in r.output, r.output
+    assert not (tmp_path / "x").exists()
+    # Fields of Arle through the command: the files the library's run writes
+    r = runner.invoke(app, ["selfplay", "--bots", "random,greedy", "--players", "2",
+                            "--games", "2", "--seed", "4", "--buildings", "first-game",
+                            "--out", str(tmp_path / "a"), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    selfplay(["random", "greedy"], 2, 2, 4, str(tmp_path / "b"), buildings="first-game")
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
