@@ -136,6 +136,20 @@ def test_the_selfplay_command_plays_either_game(tmp_path: Path) -> None:
     assert man["args"] == {"bots": ["greedy", "random"], "players": 3, "games": 2,
                            "seed": 1, "game": "green"}
     assert man["games"][1]["seats"] == ["bot:random", "bot:greedy", "bot:random"]
+    # and the folder becomes a dataset of the second game
+    r = runner.invoke(app, ["dataset", str(out), "--game", "green", "--out",
+                            str(tmp_path / "g.npz")])
+    assert r.exit_code == 0, r.output
+    assert "from 2 games (outcome: score_minus_mean)" in r.output
+    meta, arrays = load(str(tmp_path / "g.npz"))
+    assert meta["game"] == "green" and arrays["game_scores"].shape == (2, 3)
+    r = runner.invoke(app, ["dataset", str(out), "--game", "green", "--reward", "win_loss",
+                            "--out", str(tmp_path / "x.npz")])
+    assert r.exit_code == 2 and "unknown reward 'win_loss' (use one of score_minus_mean)" \
+        in r.output
+    r = runner.invoke(app, ["dataset", str(out), "--out", str(tmp_path / "x.npz")])
+    assert r.exit_code == 2 and "game-00000.json" in r.output     # not Fields of Arle's
+    assert not (tmp_path / "x.npz").exists()
     for args, message in ((["--players", "5"], "--players must be 1 to 4 with --game green"),
                           (["--expansion", "tea-and-trade"], "not for --game green"),
                           (["--game", "chess"], "--game chess: use arle or green")):
