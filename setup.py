@@ -40,9 +40,9 @@ COMPILED = [
     "src/arle/bots/evaluation.py",
     "src/arle/bots/greedy.py",
     "src/arle/bots/mcts.py",
-    "src/arle/env/observation.py",
-    "src/arle/env/observation_tt.py",
-    "src/arle/env/observation_three.py",
+    "src/arle/encoding/base.py",
+    "src/arle/encoding/tea_trade.py",
+    "src/arle/encoding/three.py",
 ]
 
 

@@ -1,6 +1,7 @@
 """Runs past one process: the local and Ray backends give the same games, a killed worker
-loses no game, self-play folders resume, Ctrl-C stops cleanly (arle.bots.runs,
-arle.bots.selfplay, ``arle tournament --backend``, ``arle selfplay``)."""
+loses no game, self-play folders resume, Ctrl-C stops cleanly (arle.framework.runs,
+arle.framework.selfplay and their earlier paths, ``arle tournament --backend``, ``arle selfplay``;
+the second game too)."""
 
 from __future__ import annotations
 
@@ -214,3 +215,16 @@ def test_ctrl_c_stops_selfplay_cleanly_and_a_rerun_resumes(tmp_path: Path) -> No
     assert json.loads((out / "manifest.json").read_text())["complete"] is False
     for name in kept:
         assert arle.replay(json.loads((out / name).read_text())).is_terminal()
+
+
+def test_the_second_game_runs_on_ray_as_on_local_processes(local_ray: None,
+                                                           tmp_path: Path) -> None:
+    # The framework's runs and self-play serve every game of the protocol.
+    from arle.framework import selfplay as F
+    from arle.green.arena import green_schedule
+    matches = green_schedule(["random", "greedy"], players=3, games=3, seed=2)
+    assert _games(run_matches(matches, "ray")) == _games(run_matches(matches, "local", 2))
+    F.selfplay(["greedy", "random"], 2, 2, 6, str(tmp_path / "a"), game="green")
+    F.selfplay(["greedy", "random"], 2, 2, 6, str(tmp_path / "b"), game="green",
+               backend="ray")
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")

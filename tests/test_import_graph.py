@@ -16,20 +16,12 @@ from collections.abc import Iterable
 import grimp
 import pytest
 
-#: The one sibling cycle left (issue 30): the learned evaluation (arle.bots.learned)
-#: reads Fields of Arle's observation encodings in arle.env, whose datasets are labelled
-#: by the bots' evaluation (arle.env.dataset).  It goes when the encodings move below
-#: both faces, into Fields of Arle's layer.  Each entry is a set of modules of one
-#: package; a cycle found must lie within one of them.
-PENDING_CYCLES_OF_THE_FACES: tuple[frozenset[str], ...] = (
-    frozenset({"arle.bots", "arle.env"}),
-)
-
 #: The modules of Fields of Arle's rules (below the faces, beside arle.green).
 FIELDS_OF_ARLE = (
     "arle.game", "arle.position", "arle.record", "arle.scorepad", "arle.actionspace",
     "arle.notation", "arle.stateformat", "arle.view", "arle.decision", "arle.engine",
     "arle.state", "arle.frames", "arle.scoring", "arle.animals", "arle.data",
+    "arle.encoding",
 )
 
 #: Imports of the second game into the faces (none left: its bots and arena are the
@@ -109,9 +101,8 @@ def _components(edges: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def test_no_cycle_between_the_modules_of_a_package(graph: grimp.ImportGraph) -> None:
-    unexpected = [sorted(c) for c in sibling_cycles(graph)
-                  if not any(c <= pending for pending in PENDING_CYCLES_OF_THE_FACES)]
-    assert unexpected == [], f"import cycles between sibling modules: {unexpected}"
+    found = [sorted(c) for c in sibling_cycles(graph)]
+    assert found == [], f"import cycles between sibling modules: {found}"
 
 
 def test_the_cycle_finder_sees_cycles() -> None:

@@ -1,4 +1,4 @@
-"""The layers of the package, and faces (cli, web, bots, env) on the public API only.
+"""The layers of the package, and faces (cli, web, bots, env, presenter) on the public API only.
 
 The import-linter contracts of pyproject.toml put the framework below the two games
 (Fields of Arle and ``arle.green``, independent of each other) below the faces, indirect
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "arle"
-FACES = ("cli", "web", "bots", "env")
+FACES = ("cli", "web", "bots", "env", "presenter")
 LINT = Path(sys.executable).parent / "lint-imports"
 
 #: Places a face may still read the stack, as (file, line text): none.
@@ -81,3 +81,45 @@ def test_import_linter_reports_a_broken_contract(tmp_path: Path) -> None:
     out = subprocess.run([str(LINT), "--no-cache", "--config", str(config)], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode != 0 and "BROKEN" in out.stdout
+
+
+def _drawing() -> list[str]:
+    """The three sections (faces, the games, the framework) of ARCHITECTURE.md's
+    Layers drawing."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    layers = text[text.index("## Layers"):]
+    block = layers[layers.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    return block.split("-" * 87 + "\n")
+
+
+def _contract_layers() -> list[list[str]]:
+    import tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"]
+                    if c["type"] == "layers")
+    return [[m.strip() for m in layer.replace("\\\n", " ").replace("|", ":").split(":")]
+            for layer in contract["layers"]]
+
+
+def _drawn_as(name: str) -> str:
+    if name == "green":
+        return "arle.green"
+    return f"{name}/" if (SRC / name).is_dir() else f"{name}.py"
+
+
+def test_the_architecture_drawing_shows_the_layers_of_the_contract() -> None:
+    faces, games, framework = _drawing()
+    layers = _contract_layers()
+    assert len(layers) == 5
+    for section, modules in ((faces, [m for layer in layers[:3] for m in layer]),
+                             (games, layers[3]), (framework, layers[4])):
+        missing = [m for m in modules if _drawn_as(m) not in section]
+        assert missing == [], f"not drawn in its layer: {missing}"
+    # every module of the framework, with what it does
+    drawn = [p.name for p in sorted((SRC / "framework").glob("*.py"))
+             if p.name != "__init__.py" and p.name not in framework]
+    assert drawn == [], f"framework modules the drawing leaves out: {drawn}"
+    encodings = [p.name for p in sorted((SRC / "encoding").glob("*.py"))
+                 if p.name != "__init__.py" and p.name not in games]
+    assert encodings == []

@@ -18,11 +18,15 @@ from itertools import combinations
 
 from arle.actions import Action
 
-__all__ = ["EXPANSIONS", "HARBOR_SLOTS", "every_action", "three_player_actions",
+__all__ = ["BARN_SLOTS", "EXPANSIONS", "HARBOR_SLOTS", "every_action", "three_player_actions",
            "tt_version_three_actions"]
 
 #: The expansions with an action catalog of their own.
 EXPANSIONS = ("tea-and-trade",)
+#: Barn positions an action may name (the barn holds at most 7 pieces; one spare): the
+#: fixed action spaces and the observations of research interfaces index the barn up
+#: to here.
+BARN_SLOTS = 8
 #: Harbor positions an expansion action may name (``load hI ...``, ``SHIP@hI``,
 #: ``trade I ...``): the harbor holds 2 Fishing Cutters and 2 Trading Ships.
 HARBOR_SLOTS = 4

@@ -6,8 +6,8 @@ self-play outcomes.
 :func:`arle.bots.evaluation.evaluate` estimates a player's final score from features
 chosen by hand; the network (:class:`ValueModel`, one hidden layer of rectified units,
 numpy only) learns what that estimate gets wrong, from the research observation of the
-position (:func:`arle.env.encode`; in Tea & Trade and 3-player games the layout of those
-games, :func:`arle.env.observation_tt.layout_named`).  It is trained on the rows of ``arle dataset``
+position (:func:`arle.encoding.encode`; in Tea & Trade and 3-player games the layout of those
+games, :func:`arle.encoding.layout_named`).  It is trained on the rows of ``arle dataset``
 files (one row per decision of finished self-play games: the mover's observation, the
 hand evaluation there and the mover's final score), by :func:`train` or
 ``arle train-eval``.  A finished game is never corrected: its value is its score.
@@ -52,8 +52,8 @@ from threadpoolctl import ThreadpoolController
 
 import arle
 from arle.bots.evaluation import evaluate
-from arle.env.observation import OBS_SIZE, densify, describe
-from arle.env.observation_tt import LAYOUT_NAMES, Layout, layout_named, state_layout_name
+from arle.encoding import OBS_SIZE, densify, describe
+from arle.encoding import LAYOUT_NAMES, Layout, layout_named, state_layout_name
 from arle.state import State
 
 __all__ = ["DEFAULT_MODEL", "DEFAULT_MODELS", "FORMAT", "LearnedEvaluator", "ValueModel",

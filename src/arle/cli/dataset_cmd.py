@@ -2,7 +2,8 @@
 
 Each source is a game record (JSON) or a folder of them (``*.json``, e.g. the folder of
 ``arle tournament --records DIR``).  The arrays are described in
-:mod:`arle.env.dataset` and ``docs/RESEARCH.md``.  A record that cannot be read or
+:mod:`arle.env.dataset` and ``docs/RESEARCH.md``; ``--game green`` reads the second
+game's records (:mod:`arle.env.green_dataset`).  A record that cannot be read or
 replayed, or an unfinished game, is refused naming its file; nothing is written then.
 """
 
@@ -17,6 +18,7 @@ import typer
 from arle import jsonread
 from arle.errors import StateFormatError
 from arle.cli.files import read_text, refuse
+from arle.cli.tournament import GameOpt
 
 __all__ = ["register", "dataset"]
 
@@ -45,17 +47,19 @@ def dataset(
         metavar="RECORDS...", help="Game records (JSON) or folders of them.")],
     out: Annotated[str, typer.Option("--out", metavar="FILE.npz",
                                      help="Where to write the arrays.")],
-    reward: Annotated[str, typer.Option(
-        "--reward", help="The outcome column: score_diff or win_loss.")] = "score_diff",
+    reward: Annotated[str | None, typer.Option(
+        "--reward", help="The outcome column: score_diff (the default) or win_loss; "
+                         "green: score_minus_mean.")] = None,
+    game: GameOpt = "arle",
 ) -> None:
     """Turn finished game records into arrays for learning (one row per decision)."""
     try:
-        from arle.env import dataset as D
-        from arle.env.rewards import check_reward
+        from arle.env.datasets import for_game
     except ImportError as e:
         _refuse(f"needs the research extra ({e.name} is missing): pip install 'arle[env]'")
     try:
-        check_reward(reward)
+        D = for_game(game)
+        reward = D.check_reward(reward if reward is not None else D.rewards[0])
     except ValueError as e:
         _refuse(str(e))
     files = _sources(sources)

@@ -3,10 +3,13 @@
     arle selfplay --bots mcts:sims=100 --players 2 --games 200 --seed 0 --out games/
     arle selfplay --bots greedy,random --players 2 --games 1000 --out g/ --backend ray
     arle selfplay --bots greedy --players 3 --expansion tea-and-trade --games 30 --out g3/
+    arle selfplay --game green --bots greedy,random --players 3 --games 50 --out green/
     arle dataset games/ --out data.npz
 
 Writes ``OUT/game-00000.json``, ... as each game ends and ``OUT/manifest.json`` at the end
-(see :mod:`arle.bots.selfplay`); a rerun with the same arguments keeps the games already
+(see :mod:`arle.framework.selfplay`); ``--game green`` plays the second game (its setup
+options and refusals are the game's entry in :mod:`arle.cli.faces`, as for ``arle
+tournament``).  A rerun with the same arguments keeps the games already
 written and plays the rest.  Games run in ``--jobs`` local processes or as Ray tasks
 (``--backend ray [--address ADDR]``, docs/DISTRIBUTED.md); a progress bar and the throughput
 go to stderr.  Bad options exit with code 2; Ctrl-C stops cleanly (exit 130) keeping the
@@ -22,13 +25,14 @@ import typer
 from rich.console import Console
 
 from arle.bots import get
-from arle.bots.runs import RunInterrupted, check_backend
-from arle.bots.selfplay import selfplay as run_selfplay
+from arle.cli import faces
 from arle.cli.files import refuse
 from arle.cli.tournament import (
-    AddressOpt, BackendOpt, BuildingsOpt, ExpansionOpt, ProgressOpt, games_progress,
-    selection_problem, split_bots, throughput,
+    AddressOpt, BackendOpt, BuildingsOpt, ExpansionOpt, GameOpt, ProgressOpt, games_progress,
+    split_bots, throughput,
 )
+from arle.framework import selfplay as _selfplay
+from arle.framework.runs import RunInterrupted, check_backend
 
 __all__ = ["register", "selfplay"]
 
@@ -44,7 +48,8 @@ def selfplay(
     out: Annotated[str, typer.Option("--out", metavar="DIR",
                                      help="Folder of the game records and manifest.json.")],
     players: Annotated[int, typer.Option(
-        "--players", help="1 (solo), 2, or 3 (with --expansion tea-and-trade).")] = 2,
+        "--players", help="1 (solo), 2, or 3 (with --expansion tea-and-trade); green: 1 "
+                          "to 4.")] = 2,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Setup seed of the first game.")] = 0,
     buildings: BuildingsOpt = "random",
@@ -54,36 +59,36 @@ def selfplay(
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     progress: ProgressOpt = True,
+    game: GameOpt = "arle",
 ) -> None:
     """Let bots play many games and keep every game record (training data)."""
     try:
         specs = split_bots(bots)
+        face = faces.get(game)
         for spec in specs:
-            get(spec, seed=0)
+            get(spec, seed=0, game=face.name)
         check_backend(backend, jobs, address)
     except ValueError as exc:
         _refuse(str(exc).replace("jobs", "--jobs").replace("an address", "--address"))
     if not specs:
         _refuse("--bots names no bot")
-    problem = selection_problem(expansion, buildings)
-    if problem:
-        _refuse(problem)
     for flag, value, low in (("--players", players, 1), ("--games", games, 1),
                              ("--seed", seed, 0)):
         if value < low:
             _refuse(f"{flag} must be at least {low}")
-    if players > 3:
-        _refuse("--players must be 1, 2 or 3")
-    if players == 3 and expansion is None:
-        _refuse("--players 3 needs --expansion tea-and-trade (three players play the "
-                "expansion's 3-player game)")
+    try:
+        options = face.tournament_setup(players, buildings, expansion, None)
+        matches = _selfplay.plan(specs, players, games, seed, face.name, options)
+    except ValueError as exc:
+        _refuse(str(exc))
+    args = _selfplay.manifest_args(specs, players, games, seed, face.name, options)
     console = Console(stderr=True)
     t0 = time.perf_counter()
     try:
         with games_progress(console, games, progress) as advance:
-            manifest = run_selfplay(specs, players, games, seed, out, buildings, backend,
-                                    jobs, address, on_result=lambda r: advance(),
-                                    expansion=expansion)
+            manifest = _selfplay.play_run(matches, args, out, backend, jobs, address,
+                                          on_result=lambda r: advance(),
+                                          play=face.play_match)
     except ValueError as exc:
         _refuse(str(exc))
     except OSError as exc:

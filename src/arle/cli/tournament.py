@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arle.bots import get, parse_spec
-from arle.bots.runs import RunInterrupted, check_backend, run_matches
+from arle.framework.runs import RunInterrupted, check_backend, run_matches
 from arle.cli import faces
 from arle.cli import green_play as _green_play  # noqa: F401  (offers the second game)
 from arle.cli import play as _play  # noqa: F401  (offers Fields of Arle)
@@ -48,7 +48,7 @@ from arle.framework.tournament import to_json as _to_json
 
 __all__ = ["register", "tournament", "run", "to_json", "plot_scores", "games_progress",
            "throughput", "BACKEND_HELP", "ADDRESS_HELP", "BuildingsOpt", "ExpansionOpt",
-           "ProgressOpt", "BackendOpt", "AddressOpt", "selection_problem"]
+           "ProgressOpt", "BackendOpt", "AddressOpt", "GameOpt", "selection_problem"]
 
 BACKEND_HELP = ("local: --jobs processes on this machine; ray: every game a Ray task "
                 "(see docs/DISTRIBUTED.md).")
@@ -66,6 +66,9 @@ ProgressOpt = Annotated[bool, typer.Option(
 BackendOpt = Annotated[str, typer.Option("--backend", help=BACKEND_HELP)]
 AddressOpt = Annotated[str | None, typer.Option("--address", metavar="ADDR",
                                                 help=ADDRESS_HELP)]
+GameOpt = Annotated[str, typer.Option(
+    "--game", help="arle or green (rules modelled on Fields of Green with invented "
+                   "cards; unofficial).")]
 
 
 def _refuse(message: str) -> NoReturn:
@@ -173,9 +176,7 @@ def tournament(
     progress: ProgressOpt = True,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    game: Annotated[str, typer.Option(
-        "--game", help="arle or green (rules modelled on Fields of Green with invented "
-                       "cards; unofficial).")] = "arle",
+    game: GameOpt = "arle",
 ) -> None:
     """Play bots against each other (or solo) and compare their scores."""
     try:

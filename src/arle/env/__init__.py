@@ -17,9 +17,8 @@ from typing import Any
 from arle.env.catalog import (
     CATALOG, TT_CATALOG, ActionCatalog, UncataloguedActionError, catalog_for, uncatalogued,
 )
-from arle.env.observation import OBS_SIZE, SLICES, encode, text_view
-from arle.env.observation_tt import TT_OBS_SIZE, TT_SLICES, encode_tt, layout_for
-from arle.env.observation_three import THREE_OBS_SIZE, THREE_SLICES, encode_three  # (registers its layout)
+from arle.encoding import (OBS_SIZE, SLICES, THREE_OBS_SIZE, THREE_SLICES, TT_OBS_SIZE,
+                           TT_SLICES, encode, encode_three, encode_tt, layout_for, text_view)
 
 _gym: Any = None
 try:   # the environments need the research extra; the encodings need numpy only

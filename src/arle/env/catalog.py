@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from arle.actions import Action
-from arle.actionspace import every_action, tt_version_three_actions
+from arle.actionspace import BARN_SLOTS, every_action, tt_version_three_actions
 from arle.state import State
 
 __all__ = ["BARN_SLOTS", "CATALOG", "CATALOG_VERSION", "TT_CATALOG", "TT_CATALOG_VERSION",
@@ -44,8 +44,6 @@ __all__ = ["BARN_SLOTS", "CATALOG", "CATALOG_VERSION", "TT_CATALOG", "TT_CATALOG
            "ActionCatalog", "MAX_NEWBORNS", "UncataloguedActionError", "build_catalog",
            "catalog_for", "sort_key", "uncatalogued"]
 
-#: Barn positions an action may name (the barn holds at most 7 pieces; one spare).
-BARN_SLOTS = 8
 #: Newborns in one May: at most one per Stall and two per Stable, and a farm holds at
 #: most 7 Stall/Stable tiles; 13 leaves a margin over the reachable maximum (10).
 MAX_NEWBORNS = 13

@@ -36,6 +36,7 @@ import pyspiel
 
 import arle.green
 from arle.actions import Action
+from arle.env.green_dataset import final_rewards
 from arle.green import infostate as I
 from arle.green.cards import load_cards
 from arle.green.state import ChanceNeeded, State
@@ -220,12 +221,7 @@ class GreenSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._h.game.players
-        s = self.green_state
-        sc = [x.total for x in s.scores()]
-        if s.n == 1:
-            return [float(sc[0])]
-        tot = sum(sc)
-        return [float(x - (tot - x) / (s.n - 1)) for x in sc]
+        return final_rewards(self.green_state)
 
     def __str__(self) -> str:
         if self._h.s is None:

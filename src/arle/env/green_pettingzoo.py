@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-import arle.green
-from arle.env.aec_base import TurnBasedAEC
+from arle.env.green_dataset import final_rewards
+from arle.framework.aec import TurnBasedAEC
 from arle.green import infostate as I
 from arle.green.cards import load_cards
 from arle.green.state import State
@@ -48,16 +48,10 @@ class GreenAECEnv(TurnBasedAEC[State]):
         super().__init__()
         if type(players) is not int or players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 to 4, not {players!r}")
-        self.players = players
-        #: The rulings' options of every game (``arle.green.new_game``; F10, F17).
-        self.options = dict(options)
-        arle.green.new_game(players=players, seed=0, **self.options)   # refuses bad ones
         self.cs = load_cards()
-        self._setup(players, I.catalog_for(self.cs), I.layout(self.cs).info_size, np.inf,
-                    render_mode)
-
-    def _new(self, seed: int) -> State:
-        return arle.green.new_game(players=self.players, seed=seed, **self.options)
+        self._setup("green", players, options, I.catalog_for(self.cs),
+                    I.layout(self.cs).info_size, np.inf, render_mode)
+        # (the rulings' options of every game: ``self.options``; F10, F17)
 
     def _encode(self, state: State, player: int) -> Any:
         return I.information_state_tensor(state, player)
@@ -67,11 +61,7 @@ class GreenAECEnv(TurnBasedAEC[State]):
 
     def _final(self) -> list[float]:
         """Own final score minus the mean of the others' (solo: the score)."""
-        sc = [x.total for x in self.game_state.scores()]
-        tot = sum(sc)
-        if self.players == 1:
-            return [float(x) for x in sc]
-        return [float(x - (tot - x) / (self.players - 1)) for x in sc]
+        return final_rewards(self.game_state)
 
     def _text(self) -> str:
         s = self.game_state

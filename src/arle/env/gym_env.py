@@ -1,8 +1,8 @@
 """A Gymnasium environment for the solo game, registered as ``arle/Solo-v0`` (and, with
 the Tea & Trade expansion, ``arle/SoloTeaTrade-v0``: ``expansion="tea-and-trade"``).
 
-Observations are the flat ``float32`` arrays of :mod:`arle.env.observation` (with the
-expansion: :mod:`arle.env.observation_tt`); actions are catalog indices
+Observations are the flat ``float32`` arrays of :mod:`arle.encoding.base` (with the
+expansion: :mod:`arle.encoding.tea_trade`); actions are catalog indices
 (:mod:`arle.env.catalog`: ``CATALOG``, with the expansion ``TT_CATALOG``).  :meth:`SoloEnv.action_masks` gives the legal
 ones (the hook ``sb3_contrib.MaskablePPO`` looks for); ``info["action_mask"]`` holds the
 same mask after every reset and step.
@@ -33,8 +33,8 @@ from gymnasium import spaces
 
 import arle
 from arle.env.catalog import catalog_for
-from arle.env.observation import text_view
-from arle.env.observation_tt import layout_for
+from arle.encoding import text_view
+from arle.encoding import layout_for
 from arle.state import Player, State
 
 __all__ = ["REWARD_MODES", "SoloEnv", "TT_KEY_FIELDS"]

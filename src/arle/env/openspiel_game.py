@@ -6,7 +6,7 @@ OpenSpiel game.  Parameters:
 
 ``players`` (2)
     1, 2 or 3 (3 needs ``expansion`` ``tea-and-trade``; the game is then general-sum,
-    the observation the 3-player layout, :mod:`arle.env.observation_three`).
+    the observation the 3-player layout, :mod:`arle.encoding.three`).
 ``seed`` (0)
     The engine seed of the setup (buildings drawn, start player).  The game itself has
     no chance events, so the game is deterministic for a given seed.
@@ -20,12 +20,12 @@ OpenSpiel game.  Parameters:
 ``expansion`` ("")
     ``tea-and-trade`` plays with the Tea & Trade expansion: the catalog is then
     ``TT_CATALOG`` and the observation the expansion layout
-    (:mod:`arle.env.observation_tt`); ``buildings`` ``first-game`` (the default) then means ``random``,
+    (:mod:`arle.encoding.tea_trade`); ``buildings`` ``first-game`` (the default) then means ``random``,
     the expansion having no first-game selection.
 
 Actions are catalog indices (:mod:`arle.env.catalog`), legal actions come sorted, a
 state serialises as its action history (OpenSpiel's default), and the observation
-tensor is :func:`arle.env.observation.encode` (its named slices are the observer's
+tensor is :func:`arle.encoding.base.encode` (its named slices are the observer's
 ``dict`` views).
 
 >>> import pyspiel, arle.env.openspiel_game
@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -47,11 +46,13 @@ from open_spiel.python.observation import (
 )
 
 import arle
+from arle.actions import Action
 from arle.data.options import players_error
 from arle.env.catalog import ActionCatalog, catalog_for
-from arle.env.observation import text_view
-from arle.env.observation_tt import Layout, layout_for
+from arle.encoding import text_view
+from arle.encoding import Layout, layout_for
 from arle.env.rewards import REWARDS, final_rewards
+from arle.framework.spiel import StateHolder, TurnSpielState
 from arle.state import State
 
 __all__ = ["ArleGame", "ArleSpielState", "GAME_TYPE", "MAX_GAME_LENGTH", "SHORT_NAME",
@@ -90,26 +91,9 @@ def _game_type(players: int) -> Any:
 GAME_TYPE = _game_type(2)
 
 
-class _Holder:
-    """Keeps the engine state.  Copying it (OpenSpiel clones a Python state by deepcopy)
-    uses the engine's fast :meth:`~arle.State.clone`; pickling it (OpenSpiel's
-    serialisation of a Python state pickles its attributes) stores the game record,
-    setup and action texts, which is replayed on loading."""
-
-    __slots__ = ("s",)
-
-    def __init__(self, s: State) -> None:
-        self.s = s
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_Holder":
-        return _Holder(self.s.clone())
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_holder_from_record, (json.dumps(self.s.record(), sort_keys=True),))
-
-
-def _holder_from_record(record: str) -> _Holder:
-    return _Holder(arle.replay(record))
+def _holder_from_record(record: str) -> StateHolder:
+    """Loads a state pickled by an earlier arle (whose holder named this function)."""
+    return StateHolder("arle", arle.replay(record))
 
 
 class ArleGame(pyspiel.Game):  # type: ignore[misc]
@@ -169,43 +153,34 @@ class ArleGame(pyspiel.Game):  # type: ignore[misc]
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-class ArleSpielState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state wrapping an :class:`arle.State` (``arle_state``)."""
+class ArleSpielState(TurnSpielState):
+    """An OpenSpiel state wrapping an :class:`arle.State` (``arle_state``); the turn
+    loop is the framework's (:class:`arle.framework.spiel.TurnSpielState`)."""
 
     def __init__(self, game: ArleGame, s: State) -> None:
-        super().__init__(game)
-        self._h = _Holder(s)
+        super().__init__(game, StateHolder("arle", s))
         self._reward = game.reward
         self._expansion = game.expansion     # (a name: clones and pickles stay small)
 
     @property
     def arle_state(self) -> State:
-        return self._h.s
+        s: State = self._h.s   # type: ignore[assignment]
+        return s
 
-    def current_player(self) -> int:
-        p = self._h.s.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if p is None else p
-
-    def _legal_actions(self, player: int) -> list[int]:
-        s = self._h.s
-        if s.is_terminal() or player != s.current_player:
-            return []
+    def _legal_indices(self, s: State) -> list[int]:
         return catalog_for(self._expansion).legal_indices(s)
 
-    def _apply_action(self, action: int) -> None:
-        self._h.s.apply(catalog_for(self._expansion).action(action))
+    def _action(self, s: State, index: int) -> Action:
+        return catalog_for(self._expansion).action(index)
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        return catalog_for(self._expansion).text(action)
+    def _action_text(self, index: int) -> str:
+        return catalog_for(self._expansion).text(index)
 
-    def is_terminal(self) -> bool:
-        return self._h.s.is_terminal()
-
-    def returns(self) -> list[float]:
-        return final_rewards(self._h.s, self._reward)
+    def _final(self, s: State) -> list[float]:
+        return final_rewards(s, self._reward)
 
     def __str__(self) -> str:
-        return text_view(self._h.s)
+        return text_view(self.arle_state)
 
 
 class ArleObserver:

@@ -2,12 +2,12 @@
 
 Agents are ``player_0`` and ``player_1`` (``player_0`` alone in a solo game).  Each
 observation is ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``
-(see :mod:`arle.env.observation` and :mod:`arle.env.catalog`); the mask is all zero for
+(see :mod:`arle.encoding.base` and :mod:`arle.env.catalog`); the mask is all zero for
 an agent that is not to move.  Actions are catalog indices.  With
 ``expansion="tea-and-trade"`` the game is a Tea & Trade game, the catalog
-``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.env.observation_tt`);
+``TT_CATALOG`` and the observation the expansion layout (:mod:`arle.encoding.tea_trade`);
 ``players=3`` (the expansion's 3-player game, ``player_0`` .. ``player_2``) uses the
-3-player layout (:mod:`arle.env.observation_three`).  A turn may take several
+3-player layout (:mod:`arle.encoding.three`).  A turn may take several
 steps (sub-decisions, anytime actions): ``agent_selection`` always names the player the
 engine waits for, so the same agent may be selected many times in a row.  The game in
 progress is ``env.game_state`` (an :class:`arle.state.State`); ``env.state()`` is
@@ -29,12 +29,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import arle
 from arle.data.options import players_error
-from arle.env.aec_base import TurnBasedAEC
+from arle.framework.aec import TurnBasedAEC
 from arle.env.catalog import ActionCatalog, catalog_for
-from arle.env.observation import text_view
-from arle.env.observation_tt import layout_for
+from arle.encoding import text_view
+from arle.encoding import layout_for
 from arle.env.rewards import SOLO_TARGET, check_reward, final_rewards
 from arle.state import State
 
@@ -62,15 +61,11 @@ class ArleAECEnv(TurnBasedAEC[State]):
         self.promos = promos
         self.reward = check_reward(reward)
         self.solo_target = solo_target
-        self.players = players
-        self._setup(players, catalog_for(expansion), layout.size, layout.high, render_mode)
-
-    def _new(self, seed: int) -> State:
-        if self.expansion is None:
-            return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
-                                 promos=self.promos)
-        return arle.new_game(players=self.players, seed=seed, buildings=self.buildings,
-                             promos=self.promos, expansion=self.expansion)
+        options: dict[str, Any] = {"buildings": buildings, "promos": promos}
+        if expansion is not None:
+            options["expansion"] = expansion
+        self._setup("arle", players, options, catalog_for(expansion), layout.size,
+                    layout.high, render_mode)
 
     def _encode(self, state: State, player: int) -> Any:
         return self._layout_encode(state, player)
