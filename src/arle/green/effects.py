@@ -8,9 +8,10 @@ Equipment tile to keep) pushes the rest of the ability under its decision."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from arle.green import catalog as K
+from arle.green.cards import EffectSpec
 from arle.green.chance import draw_tiles, stack_size
 from arle.green.farm import capacity, food_cap, towers_for, value
 from arle.green.frames import Fx, Keep, Store
@@ -23,10 +24,10 @@ __all__ = ["OPS", "effects_of", "run_fx"]
 #: The rule of one effect: (state, its ability's frame, the effect, the index of the
 #: next effect, whether one follows) -> True when a decision now waits (the rest of
 #: the ability resumes after it).
-OpRule = Callable[[StateData, Fx, dict[str, Any], int, bool], bool]
+OpRule = Callable[[StateData, Fx, EffectSpec, int, bool], bool]
 
 
-def effects_of(s: StateData, p: int, cell: str, src: str) -> tuple[dict[str, Any], ...]:
+def effects_of(s: StateData, p: int, cell: str, src: str) -> tuple[EffectSpec, ...]:
     """The effects an ability resolves (see :class:`~arle.green.frames.Fx`)."""
     entry = s.players[p].farm[cell]
     if src.startswith("tile:"):
@@ -55,7 +56,7 @@ def _water_waits(s: StateData, f: Fx, i: int, more: bool, n: int, near: str | No
     return False
 
 
-def _gain(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
+def _gain(s: StateData, f: Fx, e: EffectSpec, i: int, more: bool) -> bool:
     v = value(s, f.p, f.cell, e)
     res = e["res"]
     pl = s.players[f.p]
@@ -70,7 +71,7 @@ def _gain(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
     return False
 
 
-def _refill(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
+def _refill(s: StateData, f: Fx, e: EffectSpec, i: int, more: bool) -> bool:
     farm = s.players[f.p].farm
     need = sum(r for _, r in rooms(s, f.p, f.cell)) if s.options["token_limits"] else 0
     if gain(s, "water", need) == need:
@@ -80,7 +81,7 @@ def _refill(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
     return _water_waits(s, f, i, more, need, f.cell)  # F10: too little Water left
 
 
-def _equipment(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
+def _equipment(s: StateData, f: Fx, e: EffectSpec, i: int, more: bool) -> bool:
     drawn = draw_tiles(s, min(K.EQUIPMENT_DRAW, stack_size(s)))
     if not drawn:
         return False
@@ -91,7 +92,7 @@ def _equipment(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bo
     return True
 
 
-def _modify(s: StateData, f: Fx, e: dict[str, Any], i: int, more: bool) -> bool:
+def _modify(s: StateData, f: Fx, e: EffectSpec, i: int, more: bool) -> bool:
     return False        # acts while its card is face up (arle.green.farm): nothing now
 
 

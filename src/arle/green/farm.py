@@ -5,10 +5,10 @@ selectors of abilities ask for.  Nothing here changes a state."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable
+from typing import Iterable
 
 from arle.green import catalog as K
-from arle.green.cards import PILES
+from arle.green.cards import PILES, EffectSpec, Selector
 from arle.green.statedata import SILO, TOWER, FarmEntry, StateData
 
 __all__ = ["key", "xy", "kind_of", "dist", "capacity", "range_of", "food_cap",
@@ -148,7 +148,7 @@ def restore_cost(s: StateData, p: int) -> int:
 
 
 # ---------------------------------------------------------------------------- selectors
-def count(s: StateData, p: int, cell: str, sel: dict[str, Any]) -> int:
+def count(s: StateData, p: int, cell: str, sel: Selector) -> int:
     """How many things of the farm of ``p`` a selector of the card data counts, as seen
     from ``cell``."""
     farm = s.players[p].farm
@@ -194,7 +194,7 @@ def count(s: StateData, p: int, cell: str, sel: dict[str, Any]) -> int:
     return n
 
 
-def value(s: StateData, p: int, cell: str, e: dict[str, Any]) -> int:
+def value(s: StateData, p: int, cell: str, e: EffectSpec) -> int:
     """The amount a ``gain`` effect gives at ``cell`` (per, cap and condition applied)."""
     cond = e.get("if")
     if cond is not None:
