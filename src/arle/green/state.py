@@ -32,21 +32,26 @@ from arle.framework.errors import (
     IllegalActionError,
     StateFormatError,
 )
-from arle.green import acting, chance, flow, rules, setup, tokens, words
+from arle.green import acting, chance, flow, rules, tokens, words
 from arle.green import catalog as K
 from arle.green import io as _io
 from arle.green.cards import CardSet, by_hash, load_cards
 from arle.green.chance import ChanceNeeded
-from arle.green.frames import HIDDEN_KINDS
+from arle.green.frames import HIDDEN_KINDS as HIDDEN_KINDS
 from arle.green.scoring import SCORE_CATEGORIES, GreenScore
 from arle.green.scoring import score as _score
 from arle.green.scoring import winners as _winners
-from arle.green.statedata import RECORD_FORMAT, SILO, STATE_FORMAT, TOWER, Player, StateData
+from arle.green.setup import check_options, start
+from arle.green.statedata import RECORD_FORMAT as RECORD_FORMAT
+from arle.green.statedata import SILO as SILO
+from arle.green.statedata import STATE_FORMAT as STATE_FORMAT
+from arle.green.statedata import TOWER as TOWER
+from arle.green.statedata import Player as Player
+from arle.green.statedata import StateData
 
 __all__ = ["ChanceNeeded", "State", "GreenScore", "new_game", "replay", "SCORE_CATEGORIES"]
 
 # Names that callers import from this module, kept beside their new homes.
-_KEPT = (HIDDEN_KINDS, RECORD_FORMAT, SILO, STATE_FORMAT, TOWER, Player)
 KINDS = words.KINDS
 supply = tokens.supply
 _legal = rules.legal
@@ -56,7 +61,7 @@ _apply_act = acting.apply_act
 _advance = flow.advance
 _step = flow.step
 _year_script = flow.year_script
-_check_options = setup.check_options
+_check_options = check_options
 _chance = chance.chance
 
 
@@ -90,8 +95,8 @@ class State(StateData):
             raise IllegalActionError(
                 f"illegal action {str(a)!r} for player {self.current_player}")
         self.history.append(str(a))
-        _apply(self, self.stack[-1], a)
-        _advance(self)
+        rules.apply(self, self.stack[-1], a)
+        flow.advance(self)
 
     def pending(self) -> Decision:
         """What ``current_player`` decides, in words and fields (only that seat's)."""
@@ -154,7 +159,7 @@ def new_game(players: int = 3, seed: int = 0, cards: "str | CardSet | None" = No
         raise ValueError(f"seed must be a non-negative integer (got {seed!r})")
     cs = cards if isinstance(cards, CardSet) else load_cards(cards)
     s = State()
-    setup.start(s, players, seed, cs, chance_outcomes, options)
+    start(s, players, seed, cs, chance_outcomes, options)
     return s
 
 
