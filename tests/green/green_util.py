@@ -18,6 +18,7 @@ from typing import Any
 import arle.green as G
 from arle.green import state as S
 from arle.green.cards import V1_CARDS, V2_CARDS, V3_CARDS
+from arle.green.frames import Act, Frame, Harvest
 
 #: The shipped sets by path.  The rules tests use designs of v1 as fixtures (their
 #: costs and abilities are what the tests pin), so positions are built with v1 unless a
@@ -60,13 +61,13 @@ def take_card(s: G.State, card: str) -> str:
     return card
 
 
-def push(s: G.State, frame: dict[str, Any]) -> None:
+def push(s: G.State, frame: Frame) -> None:
     """Make ``frame`` the pending decision (the interrupted one continues afterwards)."""
     s.stack.append(frame)
     S._advance(s)
 
 
-def replace_decision(s: G.State, frame: dict[str, Any]) -> None:
+def replace_decision(s: G.State, frame: Frame) -> None:
     """Make ``frame`` the pending decision in place of the one pending now."""
     s.stack.pop()
     push(s, frame)
@@ -81,7 +82,7 @@ def act_with(s: G.State, p: int, card: str, coins: int | None = None,
     if food is not None:
         pl.food = food
     pl.card = take_card(s, card)
-    push(s, {"t": "act", "p": p})
+    push(s, Act(p))
 
 
 def put(s: G.State, p: int, cell: str, card: str, up: int = 1, water: int = 0,
@@ -100,7 +101,7 @@ def put(s: G.State, p: int, cell: str, card: str, up: int = 1, water: int = 0,
 
 
 def harvest_of(s: G.State, p: int) -> None:
-    push(s, {"t": "harvest", "p": p})
+    push(s, Harvest(p))
 
 
 def play_random(s: G.State, seed: int, steps: int = 10 ** 6) -> G.State:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import arle.green as G
+from arle.green.equipment import tile_hosts
+from arle.green.scoring import score
 from green_util import act_with, card, equipment_stack, fresh, harvest_of, legal, put, seat
 
 
@@ -46,7 +48,7 @@ def test_r16_f23_flip_to_open_area_loses_tiles_f24() -> None:
     assert legal(s) == {"flip 2 0"} or s.players[0].farm["2,0"][1] == 0
     e = s.players[0].farm["2,0"]
     assert e[1] == 0 and e[3] == [] and s.eq_gone == ["e04"]
-    assert G.state._score(s, 0).categories["printed_vp"] == 0     # an Open Area scores 0
+    assert score(s, 0).categories["printed_vp"] == 0     # an Open Area scores 0
 
 
 def test_r16_silo_capacity_during_harvest() -> None:
@@ -79,7 +81,7 @@ def test_r18_f21_equipment_draw_keep_one_rest_under() -> None:
     act_with(s, 0, "c01", coins=3)
     s.apply("build 2 0")
     assert s.pending().kind == "keep"
-    drawn = list(s.stack[-1]["tiles"])
+    drawn = list(s.stack[-1].tiles)  # type: ignore[attr-defined]
     assert len(drawn) == 3 and sum(s.eq_unseen) == 27
     keep = s.legal_actions()[0].args[0]
     s.apply(f"keep {keep}")
@@ -108,18 +110,18 @@ def test_r19_f22_tile_targets_and_keywords() -> None:
     s = base()
     put(s, 0, "2,0", "f05")                          # a Field with a harvest ability
     put(s, 0, "3,0", "f06")                          # a Field without one
-    hosts = G.state._tile_hosts(s, 0, "e04")          # "Field - Harvest"
+    hosts = tile_hosts(s, 0, "e04")          # "Field - Harvest"
     assert hosts == ["2,0"]
-    assert G.state._tile_hosts(s, 0, "e05") == ["2,0", "3,0"]
-    assert G.state._tile_hosts(s, 0, "e11") == []     # needs the Grain tag
-    assert G.state._tile_hosts(s, 0, "e01") == ["0,0"]   # tower tiles
-    assert G.state._tile_hosts(s, 0, "e03") == ["1,0"]   # silo tiles
+    assert tile_hosts(s, 0, "e05") == ["2,0", "3,0"]
+    assert tile_hosts(s, 0, "e11") == []     # needs the Grain tag
+    assert tile_hosts(s, 0, "e01") == ["0,0"]   # tower tiles
+    assert tile_hosts(s, 0, "e03") == ["1,0"]   # silo tiles
     card(s, 0, "2,0", tiles=["e04"])
-    assert "2,0" not in G.state._tile_hosts(s, 0, "e04")     # never two of one design
+    assert "2,0" not in tile_hosts(s, 0, "e04")     # never two of one design
     card(s, 0, "3,0", tiles=["e05", "e04"])
-    assert "3,0" not in G.state._tile_hosts(s, 0, "e05")     # at most 2 a card
+    assert "3,0" not in tile_hosts(s, 0, "e05")     # at most 2 a card
     card(s, 0, "2,0", up=0)
-    assert "2,0" not in G.state._tile_hosts(s, 0, "e05")     # no Open Area
+    assert "2,0" not in tile_hosts(s, 0, "e05")     # no Open Area
 
 
 def test_r20_f19_set_aside_tiles_only_as_you_build() -> None:
@@ -171,5 +173,5 @@ def test_r21_f22_game_end_tiles_and_aside_vp() -> None:
     s = base()
     put(s, 0, "2,0", "l01", tiles=["e07"])
     seat(s, 0, aside=["e09"])
-    sc = G.state._score(s, 0).categories
+    sc = score(s, 0).categories
     assert sc["equipment_game_end"] == 2 and sc["equipment_set_aside"] == 1

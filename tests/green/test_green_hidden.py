@@ -131,9 +131,9 @@ def test_resampling_deals_another_seats_pending_equipment() -> None:
     dealt = set()
     for k in range(30):
         u = I.resample_from_infostate(s, p, random.Random(k))
-        assert u.stack[-1]["t"] == "keep" and len(u.legal_actions()) >= 2
-        assert len(u.stack[-1]["tiles"]) == len(s.stack[-1]["tiles"])
-        dealt.add(tuple(u.stack[-1]["tiles"]))
+        assert u.stack[-1].KIND == "keep" and len(u.legal_actions()) >= 2
+        assert len(u.stack[-1].tiles) == len(s.stack[-1].tiles)  # type: ignore[attr-defined]
+        dealt.add(tuple(u.stack[-1].tiles))  # type: ignore[attr-defined]
         mine = I.resample_from_infostate(s, q, random.Random(k))
         assert mine.stack[-1] == s.stack[-1]              # the drawer's own draw stays
     assert len(dealt) > 1

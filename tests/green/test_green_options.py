@@ -16,6 +16,7 @@ from arle.actions import Action, IllegalActionError
 from arle.green import catalog as K
 from arle.green import infostate as I
 from arle.green import state as S
+from arle.green.frames import Act, Store
 from green_util import (act_with, card, fresh, harvest_of, legal, put, replace_decision, seat,
                         supply)
 
@@ -103,7 +104,7 @@ def test_f10_refill_with_too_little_left_fills_only_towers_in_range() -> None:
     act_with(s, 0, "c02", coins=10)                    # Immediate: refill towers in range
     s.apply("build 0 1")
     f = s.stack[-1]
-    assert f == {"t": "store", "p": 0, "n": 4, "cell": "0,1"}
+    assert f == Store(0, 4, "0,1")
     assert legal(s) == {"store 0,0:3 -1,0:1", "store 0,0:2 -1,0:2", "store 0,0:1 -1,0:3"}
     t = G.State.from_json(s.to_json())                 # the frame's cell is state too
     assert t == s and legal(t) == legal(s)
@@ -279,7 +280,7 @@ def test_f17_greedy_judges_a_plan_as_its_action() -> None:
     s = to_plans(hidden())
     g = GreenGreedyBot(seed=0)
     act = s.clone()
-    replace_decision(act, {"t": "act", "p": 0})
+    replace_decision(act, Act(0))
     for a in s.legal_actions():
         inner = Action(a.args[0], a.args[1:])
         assert g._value(s, 0, a, 1) == pytest.approx(g._value(act, 0, inner, 1))
@@ -288,7 +289,7 @@ def test_f17_greedy_judges_a_plan_as_its_action() -> None:
 def test_f17_push_helper_plan_frame_offers_the_act_choices() -> None:
     s = to_plans(hidden())
     act = s.clone()
-    replace_decision(act, {"t": "act", "p": 0})
+    replace_decision(act, Act(0))
     assert {f"plan {a}" for a in act.legal_actions()} == legal(s)
 
 

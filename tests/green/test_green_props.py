@@ -44,7 +44,7 @@ def _check_observation(s: G.State, p: int) -> None:
     text = json.dumps(o)
     assert "rng" not in o and "unseen" not in o and "eq_bottom" not in o
     assert str(s.rng) not in text or s.rng < 1000
-    if s.current_player != p and s.stack and s.stack[-1]["t"] == "keep":
+    if s.current_player != p and s.stack and s.stack[-1].KIND == "keep":
         assert "tiles" not in json.dumps(o["decision"])
 
 

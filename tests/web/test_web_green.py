@@ -47,8 +47,8 @@ def _hidden_from(game: GreenGame, viewer: int | None) -> set[str]:
     for t, by in zip(s.eq_bottom, s.eq_by):
         if by != viewer:
             secret.add(t)
-    if s.stack and s.stack[-1].get("p") != viewer:
-        secret.update(s.stack[-1].get("tiles", []))
+    if s.stack and s.stack[-1].p != viewer:
+        secret.update(getattr(s.stack[-1], "tiles", ()))
     shown = public_observation(s) if viewer is None else s.observation(viewer)
     allowed = set(re.findall(r"[a-z]\d\d", json.dumps(shown)))
     allowed.update(re.findall(r"[a-z]\d\d", " ".join(redacted_history(s, viewer or 0))))

@@ -31,7 +31,6 @@ from arle.framework import game as _game
 from arle.green.cards import CardSet, load_cards
 from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
 from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
-from arle.green import io as _io  # noqa: F401  (links its loader and view into State)
 
 __all__ = ["BOT_ALIASES", "CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME",
            "GreenScore", "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game",

@@ -44,6 +44,7 @@ from arle.framework.actions import Action
 from arle.framework.bots import Bot, get
 from arle.green import BOT_ALIASES
 from arle.green import catalog as K
+from arle.green.frames import Act
 from arle.green.infostate import resample_from_infostate
 from arle.green.state import State
 
@@ -61,7 +62,7 @@ def _as_act(s: State) -> State:
     as the action itself, to resolve at once: a plan's worth is that action's (the
     others' actions before it could only use up Water Towers or Silos)."""
     t = s.clone()
-    t.stack = t.stack[:-1] + [{"t": "act", "p": s.stack[-1]["p"]}]
+    t.stack = t.stack[:-1] + [Act(s.stack[-1].p)]
     t._legal = None
     return t
 
@@ -155,8 +156,8 @@ class GreenGreedyBot:
             acts = t.legal_actions()
             t.apply(acts[self._rng.randrange(len(acts))])
         if (depth > 0 and t.current_player == p
-                and (t.stack[-1]["t"] in _FOLLOW
-                     or (a.verb in ("pick", "take") and t.stack[-1]["t"] in ("act", "plan")))):
+                and (t.stack[-1].KIND in _FOLLOW
+                     or (a.verb in ("pick", "take") and t.stack[-1].KIND in ("act", "plan")))):
             return max(self._value(t, p, b, depth - 1) for b in t.legal_actions())
         return _relative(t, p)
 
@@ -349,11 +350,11 @@ def _values(s: State) -> list[float]:
 def _default_policy(s: State, acts: list[Action], rng: random.Random) -> Action:
     """The playout policy: build when it can (a location before a tower or silo),
     otherwise at random."""
-    if s.stack and s.stack[-1]["t"] in ("act", "plan"):
+    if s.stack and s.stack[-1].KIND in ("act", "plan"):
         builds = [a for a in acts if a.verb == "build" or a.args[:1] == ("build",)]
         if builds and rng.random() < 0.8:
             return builds[rng.randrange(len(builds))]
-    if s.stack and s.stack[-1]["t"] == "harvest":
+    if s.stack and s.stack[-1].KIND == "harvest":
         hv = [a for a in acts if a.verb in ("harvest", "use")]
         if hv:
             return hv[rng.randrange(len(hv))]

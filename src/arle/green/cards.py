@@ -27,9 +27,10 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Required, TypedDict, cast
 
-__all__ = ["PILES", "KINDS", "FRAMES", "TIMINGS", "CardSet", "Design", "Tile",
+__all__ = ["PILES", "KINDS", "FRAMES", "TIMINGS", "CardSet", "Design", "Tile", "Selector",
+           "Condition", "EffectSpec",
            "DEFAULT_CARDS", "V1_CARDS", "V2_CARDS", "V3_CARDS", "SHIPPED", "by_hash",
            "load_cards", "parse_cards"]
 
@@ -61,6 +62,32 @@ _ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TAG = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,23}$")
 
 
+class Selector(TypedDict, total=False):
+    """What an effect counts: ``of`` (``SELECT_OF``), narrowed by a card ``type``
+    (``KINDS``), a ``tag`` and ``near`` (``NEAR``) the effect's card."""
+
+    of: Required[str]
+    type: str
+    tag: str
+    near: str
+
+
+class Condition(TypedDict, total=False):
+    """A gain's condition: the count of ``sel`` is at least ``min`` / at most ``max``."""
+
+    sel: Required[Selector]
+    min: int
+    max: int
+
+
+#: One effect of the card data's closed vocabulary (``op`` in ``OPS``): ``gain`` (``res``,
+#: ``n``, optional ``per``, ``cap`` and ``if``), ``equipment``, ``refill``, ``modify``
+#: (``what``, ``n``).  (A functional TypedDict: ``if`` is a keyword.)
+EffectSpec = TypedDict("EffectSpec", {
+    "op": Required[str], "res": str, "n": int, "per": Selector, "cap": int,
+    "if": Condition, "what": str}, total=False)
+
+
 @dataclass(frozen=True)
 class Design:
     """One location design (``copies`` cards of it are in its pile)."""
@@ -76,7 +103,7 @@ class Design:
     tags: tuple[str, ...]
     frame: str
     harvest_cost: tuple[tuple[int, int, int], ...]   # alternatives: (coins, water, food)
-    effect: tuple[dict[str, Any], ...]
+    effect: tuple[EffectSpec, ...]
 
 
 @dataclass(frozen=True)
@@ -89,7 +116,7 @@ class Tile:
     kind: str
     keywords: tuple[str, ...]
     timing: str
-    effect: tuple[dict[str, Any], ...]
+    effect: tuple[EffectSpec, ...]
 
 
 @dataclass
@@ -152,7 +179,7 @@ def _str(v: Any, where: str, pattern: re.Pattern[str] | None = None,
     return str(v)
 
 
-def _selector(v: Any, where: str) -> dict[str, Any]:
+def _selector(v: Any, where: str) -> Selector:
     d = _obj(v, where, {"of", "type", "tag", "near"}, {"of"})
     of = _str(d["of"], where + ".of", choices=SELECT_OF)
     if "type" in d:
@@ -167,10 +194,10 @@ def _selector(v: Any, where: str) -> dict[str, Any]:
         if of not in ("cards", "open_areas"):
             _fail(where + ".near", f"a {of!r} selector takes no 'near'")
         _str(d["near"], where + ".near", choices=NEAR)
-    return dict(d)
+    return cast(Selector, dict(d))
 
 
-def _effect(v: Any, where: str, context: str) -> dict[str, Any]:
+def _effect(v: Any, where: str, context: str) -> EffectSpec:
     if not isinstance(v, dict) or "op" not in v:
         _fail(where, "expected an effect object with an 'op'")
     op = v["op"]
@@ -180,19 +207,20 @@ def _effect(v: Any, where: str, context: str) -> dict[str, Any]:
         d = _obj(v, where, {"op", "res", "n", "per", "cap", "if"}, {"op", "res", "n"})
         res = _str(d["res"], where + ".res", choices=RESOURCES)
         _int(d["n"], where + ".n", 0, 20)
-        out: dict[str, Any] = {"op": "gain", "res": res, "n": d["n"]}
+        out: EffectSpec = {"op": "gain", "res": res, "n": d["n"]}
         if "per" in d:
             out["per"] = _selector(d["per"], where + ".per")
         if "cap" in d:
             out["cap"] = _int(d["cap"], where + ".cap", 0, 100)
         if "if" in d:
             c = _obj(d["if"], where + ".if", {"sel", "min", "max"}, {"sel"})
-            cond: dict[str, Any] = {"sel": _selector(c["sel"], where + ".if.sel")}
+            cond: Condition = {"sel": _selector(c["sel"], where + ".if.sel")}
             if "min" not in c and "max" not in c:
                 _fail(where + ".if", "a condition needs 'min' or 'max'")
-            for k in ("min", "max"):
-                if k in c:
-                    cond[k] = _int(c[k], f"{where}.if.{k}", 0, 100)
+            if "min" in c:
+                cond["min"] = _int(c["min"], f"{where}.if.min", 0, 100)
+            if "max" in c:
+                cond["max"] = _int(c["max"], f"{where}.if.max", 0, 100)
             out["if"] = cond
         if context == "game_end" and res != "vp":
             _fail(where + ".res", "a Game End effect can only gain vp")

@@ -9,7 +9,7 @@ passing directions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, Union, cast
 
 FOG_PASS_DIRECTIONS = "LRLR"   # UNCONFIRMED (F15); alt "RLRL"; L = clockwise
 
@@ -26,6 +26,31 @@ FOG_OPTIONS: dict[str, Any] = {
     "first_player": "random",              # F16; or a seat index
     "pass_directions": FOG_PASS_DIRECTIONS,  # F15
 }
+
+
+
+class Options(TypedDict):
+    """A game's options (``State.options``; the keys and defaults of FOG_OPTIONS)."""
+
+    distance_metric: str
+    distance_count: str
+    open_area_anchors_placement: bool
+    open_area_counts_as_location: bool
+    restore_retriggers_immediate: bool
+    token_limits: bool
+    action_choice: str
+    draw_mode: str
+    solo_mode: str
+    first_player: Union[str, int]
+    pass_directions: str
+
+
+def default_options() -> Options:
+    """A new copy of the default options (FOG_OPTIONS)."""
+    return cast(Options, dict(FOG_OPTIONS))
+
+
+assert set(FOG_OPTIONS) == set(Options.__annotations__)
 
 #: The allowed values of each option (``first_player`` also takes a seat index).
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {

@@ -18,6 +18,7 @@ renders this dictionary and nothing else, so it cannot show a card the seat may 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from arle.green.cards import CardSet, Design, Tile
@@ -47,7 +48,7 @@ def cost_words(coins: int, water: int, food: int) -> str:
     return ", ".join(parts) if parts else "free"
 
 
-def selector_words(sel: dict[str, Any]) -> str:
+def selector_words(sel: Mapping[str, Any]) -> str:
     """What a card's effect counts, in words (``Field card adjacent``)."""
     of = sel.get("of")
     if of == "cards":
@@ -64,7 +65,7 @@ def selector_words(sel: dict[str, Any]) -> str:
     return str(of)
 
 
-def effect_words(e: dict[str, Any]) -> str:
+def effect_words(e: Mapping[str, Any]) -> str:
     """One effect of a card, in words (``+2 coins per Field card``)."""
     op = e.get("op")
     if op == "gain":

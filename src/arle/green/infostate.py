@@ -31,6 +31,7 @@ import numpy as np
 from arle.framework.actions import Action
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet
+from arle.green.frames import Keep, TileChoice
 from arle.green.state import State, _act_legal, _legal
 
 __all__ = ["GreenCatalog", "catalog_for", "infostate_string", "information_state_tensor",
@@ -124,7 +125,7 @@ def public_observation(s: State) -> dict[str, Any]:
     for k in ("hand", "pick", "plan", "legal_actions", "seat"):
         o.pop(k, None)
     o["decision"] = {"player": s.current_player,
-                     "kind": s.stack[-1]["t"] if s.stack and not s.over else "over"}
+                     "kind": s.stack[-1].KIND if s.stack and not s.over else "over"}
     return o
 
 
@@ -203,7 +204,7 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
     v[at("first", (s.first - player) % s.n)] = 1
     cur = s.current_player
     v[at("current", 4 if cur is None else (cur - player) % s.n)] = 1
-    v[at("kind", KINDS.index(s.stack[-1]["t"]) if cur is not None else len(KINDS) - 1)] = 1
+    v[at("kind", KINDS.index(s.stack[-1].KIND) if cur is not None else len(KINDS) - 1)] = 1
     for i, pile in enumerate(PILES):
         v[at("piles", i)] = s.pile_size[pile] / 33.0
         v[at("face_down", i)] = s.slots[pile] / 12.0
@@ -255,7 +256,7 @@ def _fill_obs(s: State, player: int, v: np.ndarray, L: _Layout) -> None:
         v[at("pick", di[me.pick])] = 1
     if cur == player:
         f = s.stack[-1]
-        for t in f.get("tiles", []) + ([f["e"]] if "e" in f else []):
+        for t in f.tiles if isinstance(f, Keep) else (f.e,) if isinstance(f, TileChoice) else ():
             v[at("decision_tiles", ti[t])] += 1
 
 
@@ -482,10 +483,10 @@ def _deal(t: State, player: int, rng: random.Random) -> None:
             tseen += e[3]
     tseen += [x for x, b in zip(t.eq_bottom, t.eq_by) if b == player]
     for f in t.stack:
-        if f["p"] == player and f["t"] == "keep":
-            tseen += f["tiles"]
-        elif f["p"] == player and f["t"] == "tile":
-            tseen.append(f["e"])
+        if f.p == player and isinstance(f, Keep):
+            tseen += f.tiles
+        elif f.p == player and isinstance(f, TileChoice):
+            tseen.append(f.e)
     for x in tseen:
         tleft[x] -= 1
     tiles: list[str] = []
@@ -496,10 +497,10 @@ def _deal(t: State, player: int, rng: random.Random) -> None:
         if b != player:
             t.eq_bottom[i] = tiles.pop()
     for j, f in enumerate(t.stack):
-        if f["p"] != player and f["t"] == "keep":
-            t.stack[j] = dict(f, tiles=[tiles.pop() for _ in f["tiles"]])
-        elif f["p"] != player and f["t"] == "tile":
-            t.stack[j] = dict(f, e=tiles.pop())
+        if f.p != player and isinstance(f, Keep):
+            t.stack[j] = Keep(f.p, tuple(tiles.pop() for _ in f.tiles))
+        elif f.p != player and isinstance(f, TileChoice):
+            t.stack[j] = TileChoice(f.p, tiles.pop())
     ti = {x: i for i, x in enumerate(cs.tile_order)}
     t.eq_unseen = [0] * len(cs.tile_order)
     for x in tiles:

@@ -5,29 +5,36 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from arle.framework import jsonread
 from arle.framework.errors import StateFormatError
 from arle.green import catalog as K
 from arle.green.cards import PILES, CardSet, by_hash, load_cards
-from arle.green.state import (
-    STATE_FORMAT, Player, State, _check_options, _legal, _year_script, link_io, supply,
-)
+from arle.green.flow import year_script
+from arle.green.frames import FIELDS, FRAME_TYPES, OPTIONAL_FIELDS, Fx, Keep, TileChoice
+from arle.green.frames import frame_from_json
+from arle.green.rules import legal, legal_now
+from arle.green.setup import check_options
+from arle.green.statedata import STATE_FORMAT, Player, StateData
+from arle.green.tokens import supply
+from arle.green.words import pending
 
 __all__ = ["observation", "state_from_json", "conservation_problems", "options_from_rules"]
+
+_S = TypeVar("_S", bound=StateData)
 
 _CELL = re.compile(r"^-?\d{1,3},-?\d{1,3}$")
 
 
 # ---------------------------------------------------------------------------- views
-def _farm_view(s: State, p: int) -> list[dict[str, Any]]:
+def _farm_view(s: StateData, p: int) -> list[dict[str, Any]]:
     return [{"cell": k, "card": e[0], "face_up": bool(e[1]), "water": e[2],
              "tiles": list(e[3]), "harvested": list(e[4])}
             for k, e in s.players[p].farm.items()]
 
 
-def observation(s: State, player: int) -> dict[str, Any]:
+def observation(s: StateData, player: int) -> dict[str, Any]:
     """What ``player`` may see (H1): public items plus its own hand, pick and (option
     ``action_choice="hidden"``) committed action; with ``token_limits`` the supply left.
 
@@ -71,12 +78,12 @@ def observation(s: State, player: int) -> dict[str, Any]:
     if cur is None:
         out["decision"] = {"player": None, "kind": "over"}
     elif cur == player:
-        d = s.pending()
+        d = pending(s)
         out["decision"] = {"player": cur, "kind": d.kind, "title": d.title,
                            "details": json.loads(json.dumps(d.details))}
-        out["legal_actions"] = [str(a) for a in s.legal_actions()]
+        out["legal_actions"] = [str(a) for a in legal_now(s)]
     else:
-        out["decision"] = {"player": cur, "kind": s.stack[-1]["t"]}
+        out["decision"] = {"player": cur, "kind": s.stack[-1].KIND}
     return out
 
 
@@ -112,7 +119,7 @@ def options_from_rules(specs: list[str], flag: str = "") -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- checks
-def conservation_problems(s: State) -> list[str]:
+def conservation_problems(s: StateData) -> list[str]:
     """Every card, tower, silo and tile is somewhere exactly once (empty if so)."""
     cs = s.cs
     probs: list[str] = []
@@ -130,11 +137,11 @@ def conservation_problems(s: State) -> list[str]:
     for t in s.eq_bottom + s.eq_gone:
         tiles[t] += 1
     for f in s.stack:
-        if f["t"] == "keep":
-            for t in f["tiles"]:
+        if isinstance(f, Keep):
+            for t in f.tiles:
                 tiles[t] += 1
-        elif f["t"] == "tile":
-            tiles[f["e"]] += 1
+        elif isinstance(f, TileChoice):
+            tiles[f.e] += 1
     for pl in s.players:
         for c in pl.hand + [x for x in (pl.pick, pl.card) if x]:
             seen[c] += 1
@@ -205,15 +212,6 @@ def _str(v: Any, where: str, choices: Any = None) -> str:
     return str(v)
 
 
-_FRAME_FIELDS: dict[str, set[str]] = {
-    "declare": set(), "pick": set(), "take": set(), "act": set(), "plan": set(),
-    "harvest": set(),
-    "store": {"n"}, "paywater": {"n", "cell"}, "keep": {"tiles"}, "tile": {"e"},
-    "attach": {"cell"}, "fx": {"cell", "src", "i"},
-}
-#: Fields a frame may hold beside its own (a Water gain limited to the towers in range of
-#: a cell: F10's refill with too little Water left).
-_OPTIONAL_FIELDS: dict[str, set[str]] = {"store": {"cell"}}
 #: The verbs of an action chosen with a card (F17's committed ``plan``).
 _ACT_VERBS = ("build", "tower", "silo", "market", "restore")
 #: The verbs of the action texts in ``history``.
@@ -233,7 +231,7 @@ _BOTTOM_STEPS: dict[str, tuple[str, ...]] = {
     "tile": ("act", "turn"), "paywater": ("act", "turn")}
 
 
-def _check_progress(s: State) -> None:
+def _check_progress(s: StateData) -> None:
     """The script, the stack and the hands agree with one another: the script is the
     year's own, the first pending frame is one its last step can have started, and
     every hand, pick and card to act with is where the year's progress puts it (so that
@@ -243,7 +241,7 @@ def _check_progress(s: State) -> None:
     if s.over:                          # the First Player tile passed after the Harvest
         s.first = (first - 1) % s.n
     try:
-        want = _year_script(s)
+        want = year_script(s)
     finally:
         s.first = first
     if s.script != want:
@@ -257,21 +255,21 @@ def _check_progress(s: State) -> None:
         return
     if not s.stack:
         _bad("stack", "no decision is pending")
-    owner = s.stack[0]["p"]
+    owner = s.stack[0].p
     seen_kinds: set[str] = set()
     for i, f in enumerate(s.stack):
-        if f["t"] in ("declare", "pick", "take", "act", "plan", "harvest"):
-            if f["t"] in seen_kinds:
-                _bad(f"stack[{i}]", f"a second pending {f['t']!r} decision")
-            seen_kinds.add(f["t"])
-        if f["t"] in ("act", "plan") and not s.players[f["p"]].card:
-            _bad(f"stack[{i}]", f"seat {f['p']} has no card to act with")
+        if f.KIND in ("declare", "pick", "take", "act", "plan", "harvest"):
+            if f.KIND in seen_kinds:
+                _bad(f"stack[{i}]", f"a second pending {f.KIND!r} decision")
+            seen_kinds.add(f.KIND)
+        if f.KIND in ("act", "plan") and not s.players[f.p].card:
+            _bad(f"stack[{i}]", f"seat {f.p} has no card to act with")
     if s.pc == 0:
         _bad("pc", "no step of the year has run")
     step = s.script[s.pc - 1]
     bottom = s.stack[0]
-    if step[0] not in _BOTTOM_STEPS[bottom["t"]] or (len(step) > 1 and step[1] != owner):
-        _bad("stack[0]", f"a {bottom['t']!r} frame of seat {owner} does not follow the "
+    if step[0] not in _BOTTOM_STEPS[bottom.KIND] or (len(step) > 1 and step[1] != owner):
+        _bad("stack[0]", f"a {bottom.KIND!r} frame of seat {owner} does not follow the "
              f"step {step!r} (pc {s.pc})")
     done = s.script[:s.pc]
     if s.n >= 3:                         # the hands of the hidden draft
@@ -279,20 +277,20 @@ def _check_progress(s: State) -> None:
         last = max((j for j, st in enumerate(done) if st[0] == "reveal"), default=-1)
         for q, pl in enumerate(s.players):
             w = f"players[{q}]"
-            declared = ["declare", q] in done and not (bottom["t"] == "declare"
+            declared = ["declare", q] in done and not (bottom.KIND == "declare"
                                                        and owner == q)
             held = len(pl.hand) + (1 if pl.pick else 0)
             want_held = K.HAND - reveals if declared else 0
             if held != want_held:
                 _bad(w + ".hand", f"holds {held} cards, {want_held} at this point of "
                      "the year")
-            committed = ["commit", q] in done[last + 1:] and not (bottom["t"] == "pick"
+            committed = ["commit", q] in done[last + 1:] and not (bottom.KIND == "pick"
                                                                  and owner == q)
             if bool(pl.pick) != (committed and held > 0):
                 _bad(w + ".pick", "a pick is held exactly from the seat's commit to "
                      "the reveal")
             acting = (last >= 0 and ["act", q] not in done[last + 1:]) or any(
-                f["t"] in ("act", "plan") and f["p"] == q for f in s.stack)
+                f.KIND in ("act", "plan") and f.p == q for f in s.stack)
             if pl.card and not acting:
                 _bad(w + ".card", "a card to act with is held only from the reveal to "
                      "the seat's action")
@@ -300,14 +298,15 @@ def _check_progress(s: State) -> None:
         for q, pl in enumerate(s.players):
             if pl.hand or pl.pick:
                 _bad(f"players[{q}].hand", "hands are only held with 3-4 players")
-            if pl.card and not any(f["t"] == "act" and f["p"] == q for f in s.stack):
+            if pl.card and not any(f.KIND == "act" and f.p == q for f in s.stack):
                 _bad(f"players[{q}].card", "a card taken from the market is held only "
                      "while its action is chosen")
 
 
-def state_from_json(text: str, cards: str | None = None) -> State:
-    """The strict loader behind :meth:`arle.green.State.from_json`: a damaged state
-    raises :class:`arle.errors.StateFormatError` naming the field (its ``field``)."""
+def state_from_json(text: str, cards: str | None = None, *, cls: type[_S]) -> _S:
+    """The strict loader behind :meth:`arle.green.State.from_json` (``cls``: the class of
+    the state built, ``arle.green.State``): a damaged state raises
+    :class:`arle.errors.StateFormatError` naming the field (its ``field``)."""
     try:
         if not isinstance(text, (str, bytes)):
             raise StateFormatError("", f"malformed state JSON: expected JSON text, got "
@@ -316,12 +315,12 @@ def state_from_json(text: str, cards: str | None = None) -> State:
             d = jsonread.loads(text)
         except StateFormatError as e:
             raise e.with_prefix("malformed state JSON: ") from None
-        return _load(d, cards)
+        return _load(d, cards, cls)
     except StateFormatError as e:
         raise e.with_prefix("arle.green state: ") from None
 
 
-def _load(d: Any, cards: str | None) -> State:
+def _load(d: Any, cards: str | None, cls: type[_S]) -> _S:
     if not isinstance(d, dict) or d.get("format") != STATE_FORMAT:
         _bad("format", f"not an arle.green state (expected {STATE_FORMAT!r})")
     _keys(d, "", {"format", "n", "seed", "options", "cards", "year", "first", "over",
@@ -329,7 +328,7 @@ def _load(d: Any, cards: str | None) -> State:
                   "market", "towers_left", "silos_left", "eq_unseen", "eq_bottom",
                   "eq_gone", "discard", "declared", "rng", "chance", "history", "known",
                   "eq_by", "private"} | ({"hidden_auto"} if "hidden_auto" in d else set()))
-    s = State.__new__(State)
+    s = cls.__new__(cls)
     s.n = n = _int(d["n"], "n", 1, 4)
     s.seed = _int(d["seed"], "seed", 0, 2 ** 63)
     c = _keys(d["cards"], "cards", {"id", "hash"})
@@ -342,7 +341,7 @@ def _load(d: Any, cards: str | None) -> State:
     if not isinstance(d["options"], dict):
         _bad("options", "expected an object")
     try:
-        s.options = _check_options(n, d["options"], cs)
+        s.options = check_options(n, d["options"], cs)
     except ValueError as e:
         _bad("options", str(e))
     s.year = _int(d["year"], "year", 1, K.YEARS)
@@ -365,10 +364,10 @@ def _load(d: Any, cards: str | None) -> State:
     for i, f in enumerate(_list(d["stack"], "stack")):
         w = f"stack[{i}]"
         if not isinstance(f, dict) or not isinstance(f.get("t"), str) \
-                or f["t"] not in _FRAME_FIELDS:
+                or f["t"] not in FRAME_TYPES:
             _bad(w + ".t", f"unknown frame {f.get('t') if isinstance(f, dict) else f!r}")
-        _keys(f, w, {"t", "p"} | _FRAME_FIELDS[f["t"]]
-              | ({k for k in _OPTIONAL_FIELDS.get(f["t"], ()) if k in f}))
+        _keys(f, w, {"t", "p"} | FIELDS[f["t"]]
+              | ({k for k in OPTIONAL_FIELDS[f["t"]] if k in f}))
         _int(f["p"], w + ".p", 0, n - 1)
         if "n" in f:
             _int(f["n"], w + ".n", 1, 99)
@@ -387,7 +386,7 @@ def _load(d: Any, cards: str | None) -> State:
             if src not in ("card", "harvest") and not (src.startswith("tile:")
                                                       and src[5:] in tiles):
                 _bad(w + ".src", f"{src!r} is not 'card', 'harvest' or 'tile:ID'")
-        s.stack.append(dict(f))
+        s.stack.append(frame_from_json(f))
     pls = _list(d["players"], "players")
     if len(pls) != n:
         _bad("players", f"expected {n} players, got {len(pls)}")
@@ -518,7 +517,7 @@ def _load(d: Any, cards: str | None) -> State:
             _bad(w, "expected [history length, 'pick' | 'keep' | 'plan']")
         _int(x[0], w + "[0]", s.hidden_auto[-1][0] if s.hidden_auto else 0, len(s.history))
         _str(x[1], w + "[1]", ("pick", "keep", "plan"))
-        s.hidden_auto.append([x[0], x[1]])
+        s.hidden_auto.append((x[0], x[1]))
     if "hidden_auto" in d and not s.hidden_auto:
         _bad("hidden_auto", "written only when not empty")
     s._legal = None
@@ -530,19 +529,17 @@ def _load(d: Any, cards: str | None) -> State:
     if s.over != (not s.stack and s.pc == len(s.script)) and s.over:
         _bad("over", "a finished game has pending decisions")
     if not s.over:
-        if not s.stack or s.stack[-1]["t"] == "fx":
+        if not s.stack or isinstance(s.stack[-1], Fx):
             _bad("stack", "no decision is pending")
         try:
-            legal = _legal(s, s.stack[-1])
+            acts = legal(s, s.stack[-1])
         except (KeyError, ValueError, IndexError, AttributeError, TypeError) as err:
             raise StateFormatError(
                 "stack", f"the pending decision cannot be evaluated ({err!r})") from None
-        if len(legal) < 2:
+        if len(acts) < 2:
             _bad("stack", "the pending decision has fewer than two actions")
-        s._legal = legal
+        s._legal = acts
     if s.to_json() != json.dumps(d, sort_keys=True, separators=(",", ":")):
         _bad("(state)", "does not round-trip (non-canonical values)")
     return s
 
-
-link_io(state_from_json, observation)
