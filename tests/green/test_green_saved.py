@@ -37,10 +37,17 @@ def test_a_saved_state_loads_and_plays_as_before(name: str) -> None:
     assert G.State.from_json(s.to_json()) == s
 
 
+def _placed(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without the card file's path, which names where the tree that wrote it
+    was checked out (the set is known by its id and hash)."""
+    cards = {k: v for k, v in record["setup"]["cards"].items() if k != "path"}
+    return {**record, "setup": {**record["setup"], "cards": cards}}
+
+
 @pytest.mark.parametrize("name", sorted(SAVED["records"]))
 def test_a_saved_record_replays_as_before(name: str) -> None:
     saved = SAVED["records"][name]
     s = G.replay(json.dumps(saved["record"]))
     assert s.to_json() == saved["final"]
-    assert s.record() == saved["record"]
+    assert _placed(s.record()) == _placed(saved["record"])
     assert G.State.from_json(saved["final"]) == s
