@@ -96,13 +96,17 @@ def test_it_is_registered_for_every_game_with_its_options() -> None:
 
 
 def test_the_web_seats_it_in_both_games_with_bounded_time() -> None:
-    from arle.web.botworker import check_bot_spec, known_bots
+    from arle.web.botworker import check_bot_spec, known_bots, think, think_green
     for game in ("arle", "green"):
         assert "so-ismcts" in known_bots(game)
         assert check_bot_spec("so-ismcts", game) == "so-ismcts:time=2"
         assert check_bot_spec("so-ismcts:sims=50,seed=3", game) == "so-ismcts:sims=50,seed=3"
         with pytest.raises(ValueError, match="above this server's limit"):
             check_bot_spec("so-ismcts:time=60", game)
+    spec = "so-ismcts:sims=3,horizon=5"
+    s, t = arle.new_game(players=2, seed=1), G.new_game(players=2, seed=1)
+    assert think(spec, 1, s.to_json()) in {str(a) for a in s.legal_actions()}
+    assert think_green(spec, 1, t.to_json()) in {str(a) for a in t.legal_actions()}
 
 
 # ------------------------------------------------------------------ play
