@@ -26,7 +26,7 @@ def restored() -> Iterator[None]:
 
 def test_the_old_names_are_the_framework_registry() -> None:
     assert arle.bots.REGISTRY is F.REGISTRY and arle.bots.get is F.get
-    assert arle.bots.SEED_IN_SPEC == frozenset({"plan"}) == F.SEED_IN_SPEC
+    assert arle.bots.SEED_IN_SPEC == frozenset({"plan", "so-ismcts"}) == F.SEED_IN_SPEC
     assert arle.bots.ENTRY_POINT_GROUP == "arle.bots"
 
 

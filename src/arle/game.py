@@ -29,5 +29,6 @@ __all__ = ["FIELDS_OF_ARLE", "GAMES", "Game", "GameState", "Scores", "get", "reg
 FIELDS_OF_ARLE: Game = Game(name="arle", title="Fields of Arle", min_players=1,
                             max_players=3, perfect_information=True,
                             chance_after_setup=False, new_game=new_game,
-                            from_json=State.from_json, replay=replay)
+                            from_json=State.from_json, replay=replay,
+                            state_type=State)
 register(FIELDS_OF_ARLE)

@@ -30,6 +30,9 @@ from arle.web.botworker import SEAT_TIME, check_bot_spec
     ("greedy", "arle", "greedy"),                      # no search: nothing to bound
     ("ismcts", "green", f"green-ismcts:time={SEAT_TIME:g}"),
     ("green-ismcts:sims=20", "green", "green-ismcts:sims=20"),
+    ("so-ismcts", "arle", f"so-ismcts:time={SEAT_TIME:g}"),    # the framework's search
+    ("so-ismcts:c=1", "green", f"so-ismcts:c=1,time={SEAT_TIME:g}"),
+    ("so-ismcts:sims=20", "green", "so-ismcts:sims=20"),
 ])
 def test_a_search_is_bounded_by_time_unless_its_spec_says(spec: str, game: str,
                                                            seated: str) -> None:

@@ -59,10 +59,18 @@ def _random_factory(seed: int = 0, **options: str) -> Bot[GameState]:
     return RandomBot(seed=seed, **options)
 
 
+def _search_factory(seed: int = 0, **options: str) -> Bot[GameState]:
+    from arle.framework.search import ISMCTSBot
+    return ISMCTSBot(seed=seed, **options)
+
+
 #: Bot name -> factory.  A game's bots add one entry each (through :func:`register`)
-#: whose factory imports the bot's module lazily, as ``_random_factory`` does.
+#: whose factory imports the bot's module lazily, as ``_random_factory`` does.  The
+#: framework's own play every game: ``random`` and the search ``so-ismcts``
+#: (:mod:`arle.framework.search`).
 REGISTRY: dict[str, BotFactory] = {
     "random": _random_factory,
+    "so-ismcts": _search_factory,
 }
 
 #: Bot name -> the names of the games it plays; a bot not listed plays every game.
@@ -70,7 +78,7 @@ PLAYS: dict[str, frozenset[str]] = {}
 
 #: Bots whose spec may name their seed (``plan:seed=N``, issue 33); for the others the
 #: seed is the caller's alone.  :func:`register` with ``seed_in_spec=True`` adds to it.
-SEED_IN_SPEC: frozenset[str] = frozenset()
+SEED_IN_SPEC: frozenset[str] = frozenset({"so-ismcts"})
 
 
 @dataclass(frozen=True)

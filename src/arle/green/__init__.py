@@ -24,22 +24,34 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from arle.framework import bots as _bots
 from arle.framework import game as _game
 from arle.green.cards import CardSet, load_cards
 from arle.green.catalog import FOG_OPTIONS, FOG_PASS_DIRECTIONS, TITLE
+from arle.green.sampling import resample_from_infostate
 from arle.green.state import SCORE_CATEGORIES, GreenScore, State, new_game, replay
 
 __all__ = ["BOT_ALIASES", "CardSet", "FOG_OPTIONS", "FOG_PASS_DIRECTIONS", "GAME",
            "GreenScore", "SCORE_CATEGORIES", "State", "TITLE", "load_cards", "new_game",
            "replay"]
 
-#: The game as the faces see it (registered as ``"green"``).
+
+def _sample(state: _game.GameState, player: int, rng: random.Random) -> _game.GameState:
+    """The game's sampler: :func:`arle.green.sampling.resample_from_infostate`."""
+    if not isinstance(state, State):
+        raise TypeError(f"not a state of the green game: {type(state).__name__}")
+    return resample_from_infostate(state, player, rng)
+
+
+#: The game as the faces see it (registered as ``"green"``); its determinization deals
+#: the other hands, the piles, the unseen tiles and the generator afresh (H6).
 GAME = _game.Game(name="green", title=TITLE, min_players=1, max_players=4,
                   perfect_information=False, chance_after_setup=True,
-                  new_game=new_game, from_json=State.from_json, replay=replay)
+                  new_game=new_game, from_json=State.from_json, replay=replay,
+                  state_type=State, sampler=_sample)
 _game.register(GAME)
 
 

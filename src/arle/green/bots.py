@@ -1,9 +1,9 @@
 """Bots for :mod:`arle.green`: ``green-greedy`` and ``green-ismcts`` (``arle.bots.get``).
 
 Neither bot reads what its seat cannot see: each one first samples a *determinization*
-(:func:`arle.green.infostate.resample_from_infostate`: the other hands, the piles, the
-unseen tiles and the RNG dealt afresh, consistent with the seat's information) from its
-own seeded generator, and searches only in such samples.  Given the same seed, a bot's
+(:func:`arle.green.sampling.resample_from_infostate`, the game's sampler: the other
+hands, the piles, the unseen tiles and the RNG dealt afresh, consistent with the seat's
+information) from its own seeded generator, and searches only in such samples.  Given the same seed, a bot's
 choice depends only on the seat's information state.
 
 ``green-greedy``
@@ -45,7 +45,7 @@ from arle.framework.bots import Bot, get
 from arle.green import BOT_ALIASES
 from arle.green import catalog as K
 from arle.green.frames import Act
-from arle.green.infostate import resample_from_infostate
+from arle.green.sampling import resample_from_infostate
 from arle.green.state import State
 
 __all__ = ["ALIASES", "GreenGreedyBot", "GreenISMCTSBot", "evaluate", "green_bot",

@@ -24,6 +24,10 @@ __all__ = ["GREEN_ALIASES", "LIMITS", "SEAT_BUDGET", "SEAT_TIME", "SOLO_ONLY", "
 #: give: ``arle serve`` also stops any bot that thinks longer than its time limit.
 #: Bots installed as plugins are seated without options.
 Range = tuple[float, float]
+#: The framework's search (:mod:`arle.framework.search`), seated in every game.
+_SEARCH: dict[str, Range | tuple[str, ...]] = {
+    "sims": (1, 1000), "time": (0.05, 10.0), "c": (0.0, 10.0), "horizon": (0, 1000),
+    "seed": (0, 2**31 - 1)}
 WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
     "arle": {
         "random": {"by": ("action", "verb")},
@@ -36,6 +40,7 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                  "chains": ("eval", "hand")},
         "plan": {"time": (0.05, 10.0), "playouts": (1, 50), "width": (1, 20),
                  "noise": (0.0, 10.0), "clock": ("wall",), "seed": (0, 2**31 - 1)},
+        "so-ismcts": _SEARCH,
     },
     "green": {
         "random": {"by": ("action", "verb")},
@@ -43,13 +48,15 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
         "green-ismcts": {"sims": (1, 1000), "time": (0.05, 10.0), "c": (0.0, 10.0),
                          "horizon": (0, 1000), "prune": (0, 16), "mode": ("look", "tree"),
                          "dets": (1, 16), "look": (0, 40), "steps": (0, 40)},
+        "so-ismcts": _SEARCH,
     },
 }
 #: The searching bots and the options that set how long they think: a spec that names
 #: none of them thinks :data:`SEAT_TIME` seconds a decision on this server (a seat may ask
 #: for more, within :data:`WEB_BOTS`' limits and the server's time limit).
 SEAT_BUDGET: dict[str, tuple[str, ...]] = {
-    "mcts": ("sims", "time"), "plan": ("time", "playouts"), "green-ismcts": ("sims", "time")}
+    "mcts": ("sims", "time"), "plan": ("time", "playouts"), "green-ismcts": ("sims", "time"),
+    "so-ismcts": ("sims", "time")}
 SEAT_TIME = 2.0
 #: Bots that play solo games only (the planner: one player, no opponents to model).
 SOLO_ONLY = frozenset({"plan"})
