@@ -113,3 +113,44 @@ def test_the_scoring_view_counts_tiles_as_the_board_shows_them() -> None:
                 assert f.tools == {n: values[i][pl.tools[i]] for i, n in enumerate(names)}
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_scoring_total_counted_from_the_state_is_the_scoring_pads() -> None:
+    """``view.score_total`` (the evaluation's score) is the scoring pad's total of the
+    farm, the same float to the bit, at every position of seeded base, solo, Tea & Trade
+    and 3-player games, ships, Tea and vehicle loads included."""
+    from arle.scoring import score_farm
+    from arle.view import farm, score_total
+    seen_loads = seen_ships = 0
+    for players, exp in ((2, None), (1, None), (2, "tea-and-trade"), (3, "tea-and-trade")):
+        for seed in range(2):
+            s = (arle.new_game(players=players, seed=seed, buildings="random") if exp is None
+                 else arle.new_game(players=players, seed=seed, buildings="random",
+                                    expansion=exp))
+            rng = random.Random(seed)
+            while True:
+                for p in range(s.n):
+                    got, want = score_total(s, p), score_farm(farm(s, p)).total
+                    assert type(got) is float and repr(got) == repr(want), (seed, p)
+                    pl = s.players[p]
+                    seen_loads += any(c for b in pl.barn for c in b[1:])
+                    seen_ships += bool(pl.harbor)
+                if s.is_terminal():
+                    break
+                legal = s.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+    assert seen_loads and seen_ships
+
+
+def test_the_scoring_total_refuses_what_the_scoring_pad_refuses() -> None:
+    import pytest
+
+    from arle.scoring import ScoringInputError
+    from arle.view import score_player, score_total
+    s = arle.new_game(players=2, seed=1, buildings="random")
+    s.players[0].buildings.append("no_such_building")
+    with pytest.raises(ScoringInputError) as want:
+        score_player(s, 0)
+    with pytest.raises(ScoringInputError) as got:
+        score_total(s, 0)
+    assert str(got.value) == str(want.value)

@@ -37,9 +37,9 @@ from typing import NamedTuple
 from arle import animals as A
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.scoring import best_food_split, score_farm
+from arle.scoring import best_food_split
 from arle.state import Player, State
-from arle.view import dehydrated_cells, enclosures, farm, last_half_year, pending_steps
+from arle.view import dehydrated_cells, enclosures, last_half_year, pending_steps, score_total
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -78,8 +78,9 @@ def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
 def score_now(s: State, p: int) -> float:
     """The scoring pad of player ``p`` for the belongings as they stand now: the
     scoring pad itself (:func:`arle.scoring.score_farm` of :func:`arle.view.farm`),
-    ``s.scores()[p].total`` (vehicle loads count as emptied)."""
-    return score_farm(farm(s, p)).total
+    ``s.scores()[p].total`` (vehicle loads count as emptied), counted straight from the
+    state (:func:`arle.view.score_total`, the same to the bit)."""
+    return score_total(s, p)
 
 
 # ---------------------------------------------------------------------------
