@@ -154,3 +154,25 @@ def test_the_scoring_total_refuses_what_the_scoring_pad_refuses() -> None:
     with pytest.raises(ScoringInputError) as got:
         score_total(s, 0)
     assert str(got.value) == str(want.value)
+
+
+def test_can_sell_is_whether_a_sale_option_exists() -> None:
+    """``vehicles.can_sell`` (asked when the loads are listed) at every decision of
+    seeded games, for every player and destination: exactly where ``sale_options``
+    lists something."""
+    from arle.engine import vehicles
+    sellable = 0
+    for seed, players, exp in ((1, 2, None), (2, 1, None), (3, 2, "tea-and-trade")):
+        s = (arle.new_game(players=players, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=players, seed=seed, buildings="random",
+                                expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                for d in C.DESTINATIONS:
+                    want = bool(vehicles.sale_options(s, p, d, ()))
+                    assert vehicles.can_sell(s, p, d) == want, (seed, p, d)
+                    sellable += want
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert sellable
