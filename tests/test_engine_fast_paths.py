@@ -176,3 +176,31 @@ def test_can_sell_is_whether_a_sale_option_exists() -> None:
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
     assert sellable
+
+
+def test_the_kept_board_tally_is_the_board_counted_afresh() -> None:
+    """``view.board_tally`` (kept per home board) counts what the board shows: the
+    fields, forests and depot, and the VP of its scored tiles, moors and boardwalk."""
+    from arle.scoring import _TOP_ROW_VP, score_farm
+    from arle.view import board_tally, farm
+    seen_fields = 0
+    for seed, exp in ((1, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                g = s.players[p].grid
+                vp, depot, grain, flax, forests = board_tally(g)
+                assert (depot, grain, flax, forests) == (
+                    "depot" in g, g.count("field_grain"), g.count("field_flax"),
+                    g.count("forest"))
+                sheet = score_farm(farm(s, p))
+                dikes = s.players[p].dikes
+                buildings = sum(C.BUILDING_VP.get(b, T.TT_BUILDING_VP.get(b, 0))
+                                for b in s.players[p].buildings)
+                assert vp == sheet.categories["home_board"] - _TOP_ROW_VP[dikes] - buildings
+                seen_fields += grain + flax
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert seen_fields

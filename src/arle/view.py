@@ -50,7 +50,7 @@ __all__ = [
     "futile_placements", "imitate_closed", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
-    "pending_steps", "resources", "score_total", "season_spaces", "space_season", "special_actions",
+    "pending_steps", "resources", "board_tally", "score_total", "season_spaces", "space_season", "special_actions",
     "supply",
     "tool_positions", "tools", "travel",
     "workers_left", "workers_placed", "workers_per_player",
@@ -563,6 +563,51 @@ _TEA_NAMES = tuple(TT.TT_RESOURCES[r] for r in (TT.TEA, TT.EAST_FRISIAN_TEA))
 assert _TEA_NAMES == _sc.TT_SUPPLY
 
 
+#: Per home board (its 21 cell codes), what the scoring view and the evaluation count on
+#: it (:func:`board_tally`), kept: a game shows few boards, and the search asks about
+#: the same ones again and again (emptied when large).
+_BOARD_TALLY: dict[tuple[str, ...], tuple[int, bool, int, int, int]] = {}
+_BOARD_TALLY_MAX = 20_000
+
+
+def board_tally(grid: list[str]) -> tuple[int, bool, int, int, int]:
+    """What a home board (``Player.grid``) holds, as the scoring pad and the evaluation
+    count it: (the VP of its scored tiles, moors and Small Boardwalk, whether it has a
+    depot, its grain fields, flax fields, forests)."""
+    key = tuple(grid)
+    found = _BOARD_TALLY.get(key)
+    if found is not None:
+        return found
+    vp = grain = flax = forests = 0
+    depot = False
+    for kind in key:
+        if kind:
+            tile_vp = _TILE_VP.get(kind)
+            if tile_vp is not None:
+                vp += tile_vp
+                if kind == "depot":
+                    depot = True
+                elif kind == "forest":
+                    forests += 1
+            elif kind == "field_grain":
+                grain += 1
+            elif kind == "field_flax":
+                flax += 1
+    for c in _MOOR_TOP:
+        kind = key[c]
+        if kind == "moor":
+            vp += C.MOOR_VP
+        elif kind == "dmoor":
+            vp += C.DEHYDRATED_MOOR_VP
+    if key[C.BOARDWALK_CELL] == "boardwalk":
+        vp += C.BOARDWALK_VP
+    found = (vp, depot, grain, flax, forests)
+    if len(_BOARD_TALLY) >= _BOARD_TALLY_MAX:
+        _BOARD_TALLY.clear()
+    _BOARD_TALLY[key] = found
+    return found
+
+
 def score_total(s: State, p: int) -> float:
     """``score_player(s, p).total`` (the scoring pad's total of :func:`farm`), the same
     to the bit, counted from the state without building the farm (the search bots'
@@ -618,26 +663,11 @@ def _total(pl: Player) -> float:
     building_vp = _sc._BUILDING_VP
     for bid in pl.buildings:
         home += building_vp[bid]
-    g = pl.grid
-    depots = False
-    for kind in g:
-        if kind:
-            tile_vp = _TILE_VP.get(kind)
-            if tile_vp is not None:
-                home += tile_vp
-                if kind == "depot":
-                    depots = True
+    home_vp, depots, _grain, _flax, _forests = board_tally(pl.grid)
+    home += home_vp
     if depots:
         goods_vp *= 2
-    for c in _MOOR_TOP:
-        kind = g[c]
-        if kind == "moor":
-            home += C.MOOR_VP
-        elif kind == "dmoor":
-            home += C.DEHYDRATED_MOOR_VP
     home += _sc._TOP_ROW_VP[pl.dikes]
-    if g[C.BOARDWALK_CELL] == "boardwalk":
-        home += C.BOARDWALK_VP
     a = pl.animals
     x, y, z = a[0], a[1], a[2]
     # the two smallest counts: 2 VP for each of the smallest, 1 for the middle one

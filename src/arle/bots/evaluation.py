@@ -39,7 +39,8 @@ from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split
 from arle.state import Player, State
-from arle.view import dehydrated_cells, enclosures, last_half_year, pending_steps, score_total
+from arle.view import (board_tally, dehydrated_cells, enclosures, last_half_year, pending_steps,
+                       score_total)
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -359,18 +360,8 @@ def _features(s: State, p: int) -> list[float]:
                 for load in b[1:]:
                     if not load:
                         free_now += 1
-    # Fields, forests and depots, counted in one pass over the home board.
-    grain_fields = flax_fields = forests = depots = 0
-    for kind in g:
-        if kind:
-            if kind == "field_grain":
-                grain_fields += 1
-            elif kind == "field_flax":
-                flax_fields += 1
-            elif kind == "forest":
-                forests += 1
-            elif kind == "depot":
-                depots += 1
+    # Fields, forests and depots: the home board's tally (kept per board by the view).
+    _vp, depots, grain_fields, flax_fields, forests = board_tally(g)
     an = pl.animals
     milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
     shear = _table(an[C.SHEEP], C.SHEAR)
