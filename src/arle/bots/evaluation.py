@@ -73,6 +73,14 @@ def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
     return 0
 
 
+#: :func:`_table` of each animal count 0.._TABLES_TOP (any larger count as the top one),
+#: looked up instead of scanned.
+_TABLES_TOP = max(n for table in (C.MILK_SHEEP, C.MILK_CATTLE, C.SHEAR) for n, _v in table)
+_MILK_SHEEP = tuple(_table(n, C.MILK_SHEEP) for n in range(_TABLES_TOP + 1))
+_MILK_CATTLE = tuple(_table(n, C.MILK_CATTLE) for n in range(_TABLES_TOP + 1))
+_SHEAR = tuple(_table(n, C.SHEAR) for n in range(_TABLES_TOP + 1))
+
+
 # ---------------------------------------------------------------------------
 # The scoring pad, straight from the state
 # ---------------------------------------------------------------------------
@@ -363,8 +371,11 @@ def _features(s: State, p: int) -> list[float]:
     # Fields, forests and depots: the home board's tally (kept per board by the view).
     _vp, depots, grain_fields, flax_fields, forests = board_tally(g)
     an = pl.animals
-    milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
-    shear = _table(an[C.SHEEP], C.SHEAR)
+    sheep = an[C.SHEEP]
+    cattle = an[C.CATTLE]
+    milk = (_MILK_SHEEP[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
+            + _MILK_CATTLE[cattle if cattle < _TABLES_TOP else _TABLES_TOP])
+    shear = _SHEAR[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
     stalls = enc.stalls
     stables = enc.stables
     mixed = enc.mixed
