@@ -204,3 +204,21 @@ def test_the_kept_board_tally_is_the_board_counted_afresh() -> None:
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
     assert seen_fields
+
+
+def test_the_workers_left_are_the_turns_counted_one_by_one() -> None:
+    """The evaluation's count of a player's workers still to place this half year (a
+    closed form) is the count of the remaining turns that are that player's."""
+    from arle.bots.evaluation import workers_left
+    for players in (1, 2, 3):
+        exp = "tea-and-trade" if players == 3 else None
+        s = (arle.new_game(players=players, seed=5, buildings="random") if exp is None
+             else arle.new_game(players=players, seed=5, buildings="random", expansion=exp))
+        total = C.WORKERS_PER_PLAYER * players
+        for turn in range(total + 1):
+            for start in range(players):
+                s.turn, s.start_player = turn, start
+                for p in range(players):
+                    want = sum(1 for t in range(turn, total) if (start + t % players)
+                               % players == p)
+                    assert workers_left(s, p)[0] == want, (players, turn, start, p)

@@ -117,10 +117,10 @@ def _workers_left(s: State, p: int, hy: int) -> tuple[int, int]:
         return 0, future
     n = s.n
     total = C.WORKERS_PER_PLAYER * n
-    left = 0
-    for t in range(s.turn, total):
-        if (s.start_player + t % n) % n == p:
-            left += 1
+    # the turns t in turn..total-1 whose player (start_player + t) % n is p: those
+    # with t = p - start_player (mod n), from the first at or after the turn
+    first = s.turn + (p - s.start_player - s.turn) % n
+    left = (total - 1 - first) // n + 1 if first < total else 0
     # A worker whose placement is being resolved (a frame on the stack) is already used.
     return left, future
 
