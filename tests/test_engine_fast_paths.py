@@ -222,3 +222,32 @@ def test_the_workers_left_are_the_turns_counted_one_by_one() -> None:
                     want = sum(1 for t in range(turn, total) if (start + t % players)
                                % players == p)
                     assert workers_left(s, p)[0] == want, (players, turn, start, p)
+
+
+def test_can_pay_building_is_whether_a_way_to_pay_exists() -> None:
+    """``buildings.can_pay_building`` (asked for the Builder's listing) is whether the
+    ways to pay exist, for every building of both games over supplies of every small
+    count of the goods building costs name, and at every decision of seeded games."""
+    from arle.engine import buildings
+    named = sorted({r for c in buildings.COSTS.values() for r in c.fixed}
+                   | set(C.BUILDING_MATERIALS) | set(C.CLOTHING) | {T.TEA, T.EAST_FRISIAN_TEA})
+    rng = random.Random(7)
+    for _ in range(3000):
+        res = [0] * len(T.TT_RESOURCES)
+        for r in named:
+            res[r] = rng.choice((0, 0, 1, 1, 2, 3, 4))
+        for b in buildings.COSTS:
+            assert buildings.can_pay_building(res, b) == bool(
+                buildings._building_payments(res, b)), (res, b)
+    for seed, exp in ((1, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        g = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                res = s.players[p].res
+                for b in s.board:
+                    assert buildings.can_pay_building(res, b) == bool(
+                        buildings._building_payments(res, b)), (seed, p, b)
+            legal = s.legal_actions()
+            s.apply(legal[g.randrange(len(legal))])
