@@ -378,7 +378,14 @@ def apply_boat(s: State, p: int, a: Action) -> None:
 
 def release_actions(s: State, p: int, level: str) -> list[Action]:
     an = s.players[p].animals
-    return [RELEASE[t] for t in range(3) if an[t] > 0]
+    out = []
+    if an[0] > 0:
+        out.append(RELEASE[0])
+    if an[1] > 0:
+        out.append(RELEASE[1])
+    if an[2] > 0:
+        out.append(RELEASE[2])
+    return out
 
 
 def apply_release(s: State, p: int, a: Action) -> None:
