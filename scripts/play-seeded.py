@@ -16,6 +16,7 @@ import random
 import sys
 
 import arle
+from arle.bots.evaluation import evaluate   # imported either way: only the calls differ
 
 args = [a for a in sys.argv[1:] if a != "--evaluate"]
 judge = "--evaluate" in sys.argv[1:]
@@ -23,8 +24,6 @@ n = int(args[0])
 exp = args[1] if len(args) > 1 else ""
 players = int(args[2]) if len(args) > 2 else 2
 arle.new_game(players=2, seed=999, buildings="random")
-if judge:
-    from arle.bots.evaluation import evaluate
 d = k = 0
 for g in range(n):
     rng = random.Random(g)
