@@ -2,7 +2,7 @@
 
     python scripts/bench-builds.py --pure PURE/bin/python --compiled COMPILED/bin/python \
         [--rounds 5] [--games 20] [--repeats 5] [--mcts-games 2] [--decisions 6] \
-        [--mcts-repeats 1]
+        [--mcts-repeats 1] [--before BEFORE_PURE/bin/python BEFORE_COMPILED/bin/python]
 
 Each round runs, for the pure then the compiled build, ``arle bench --json`` (µs per
 decision of seeded random 2-player games, wall clock), the same games timed in CPU time
@@ -16,6 +16,11 @@ workload timed beside it (``scaled = figure * w_run / w_beside`` for a time,
 ``figure * w_beside / w_run`` for a rate, ``w_run`` the median workload of the run).
 The ratios compiled/pure are taken within each round.  Prints one JSON object: per
 build the medians and ranges, raw and scaled, and the ratios' medians and ranges.
+
+``--before`` adds the two builds of an earlier commit to every round (after the two
+above), so that a change is measured before and after in the same run: their figures
+are under ``"before_pure"`` and ``"before_compiled"``, scaled to the same workload, with
+their own ratios under ``"before_speedup_*"``.
 """
 
 from __future__ import annotations
@@ -89,12 +94,16 @@ def main() -> None:
     ap.add_argument("--mcts-games", type=int, default=2)
     ap.add_argument("--decisions", type=int, default=6)
     ap.add_argument("--mcts-repeats", type=int, default=1)
+    ap.add_argument("--before", nargs=2, metavar=("PURE", "COMPILED"),
+                    help="the pure and the compiled build of an earlier commit")
     o = ap.parse_args()
     builds = {"pure": o.pure, "compiled": o.compiled}
+    if o.before:
+        builds.update({"before_pure": o.before[0], "before_compiled": o.before[1]})
     rows: dict[str, list[dict[str, float]]] = {b: [] for b in builds}
     for name, python in builds.items():          # each build is what it says
         flag = _run(python, ["--games", "1", "--repeats", "1"])["compiled"]
-        if flag != (name == "compiled"):
+        if flag != name.endswith("compiled"):
             sys.exit(f"{python} is not the {name} build (compiled: {flag})")
     for r in range(o.rounds):
         for name, python in builds.items():
@@ -125,15 +134,18 @@ def main() -> None:
             "sims_per_cpu_s": _summary([x["sims"] for x in xs]),
             "sims_per_cpu_s_scaled": _summary([x["sims"] * x["w_sims"] / w_run for x in xs]),
         }
-    pure, comp = rows["pure"], rows["compiled"]
-    out["speedup_engine"] = _summary([p["us"] / c["us"] for p, c in zip(pure, comp)])
-    out["speedup_engine_scaled"] = _summary(
-        [(p["us"] / p["w_us"]) / (c["us"] / c["w_us"]) for p, c in zip(pure, comp)])
-    out["speedup_engine_cpu"] = _summary(
-        [p["cpu_us"] / c["cpu_us"] for p, c in zip(pure, comp)])
-    out["speedup_mcts"] = _summary([c["sims"] / p["sims"] for p, c in zip(pure, comp)])
-    out["speedup_mcts_scaled"] = _summary(
-        [(c["sims"] * c["w_sims"]) / (p["sims"] * p["w_sims"]) for p, c in zip(pure, comp)])
+    for prefix in ("", "before_") if o.before else ("",):
+        pure, comp = rows[prefix + "pure"], rows[prefix + "compiled"]
+        out[prefix + "speedup_engine"] = _summary(
+            [p["us"] / c["us"] for p, c in zip(pure, comp)])
+        out[prefix + "speedup_engine_scaled"] = _summary(
+            [(p["us"] / p["w_us"]) / (c["us"] / c["w_us"]) for p, c in zip(pure, comp)])
+        out[prefix + "speedup_engine_cpu"] = _summary(
+            [p["cpu_us"] / c["cpu_us"] for p, c in zip(pure, comp)])
+        out[prefix + "speedup_mcts"] = _summary(
+            [c["sims"] / p["sims"] for p, c in zip(pure, comp)])
+        out[prefix + "speedup_mcts_scaled"] = _summary(
+            [(c["sims"] * c["w_sims"]) / (p["sims"] * p["w_sims"]) for p, c in zip(pure, comp)])
     print(json.dumps(out, indent=1))
 
 

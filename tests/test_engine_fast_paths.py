@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 import arle
 from arle.data import catalog as C
 from arle.data import tea_trade as T
@@ -113,3 +115,125 @@ def test_the_scoring_view_counts_tiles_as_the_board_shows_them() -> None:
                 assert f.tools == {n: values[i][pl.tools[i]] for i, n in enumerate(names)}
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_scoring_total_counted_from_the_state_is_the_scoring_pads() -> None:
+    """``view.score_total`` (the evaluation's score) is the scoring pad's total of the
+    farm, the same float to the bit, at every position of seeded base, solo, Tea & Trade
+    and 3-player games, ships, Tea and vehicle loads included."""
+    from arle.scoring import score_farm
+    from arle.view import farm, score_total
+    seen_loads = seen_ships = 0
+    for players, exp in ((2, None), (1, None), (2, "tea-and-trade"), (3, "tea-and-trade")):
+        for seed in range(2):
+            s = (arle.new_game(players=players, seed=seed, buildings="random") if exp is None
+                 else arle.new_game(players=players, seed=seed, buildings="random",
+                                    expansion=exp))
+            rng = random.Random(seed)
+            while True:
+                for p in range(s.n):
+                    got, want = score_total(s, p), score_farm(farm(s, p)).total
+                    assert type(got) is float and repr(got) == repr(want), (seed, p)
+                    pl = s.players[p]
+                    seen_loads += any(c for b in pl.barn for c in b[1:])
+                    seen_ships += bool(pl.harbor)
+                if s.is_terminal():
+                    break
+                legal = s.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+    assert seen_loads and seen_ships
+
+
+def test_the_scoring_total_refuses_what_the_scoring_pad_refuses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A belonging the scoring pad cannot score (here a building its table lacks) gets
+    the scoring pad's own error from ``score_total`` too."""
+    from arle import scoring
+    from arle.scoring import ScoringInputError
+    from arle.view import score_player, score_total
+    s = arle.new_game(players=2, seed=1, buildings="random")
+    rng = random.Random(1)
+    while not any(pl.buildings for pl in s.players):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    p = next(i for i, pl in enumerate(s.players) if pl.buildings)
+    monkeypatch.delitem(scoring._BUILDING_VP, s.players[p].buildings[0])
+    with pytest.raises(ScoringInputError) as want:
+        score_player(s, p)
+    with pytest.raises(ScoringInputError) as got:
+        score_total(s, p)
+    assert str(got.value) == str(want.value)
+
+
+def test_can_sell_is_whether_a_sale_option_exists() -> None:
+    """``vehicles.can_sell`` (asked when the loads are listed) at every decision of
+    seeded games, for every player and destination: exactly where ``sale_options``
+    lists something."""
+    from arle.engine import vehicles
+    sellable = 0
+    for seed, players, exp in ((1, 2, None), (2, 1, None), (3, 2, "tea-and-trade")):
+        s = (arle.new_game(players=players, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=players, seed=seed, buildings="random",
+                                expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                for d in C.DESTINATIONS:
+                    want = bool(vehicles.sale_options(s, p, d, ()))
+                    assert vehicles.can_sell(s, p, d) == want, (seed, p, d)
+                    sellable += want
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert sellable
+
+
+def test_the_kept_board_tally_is_the_board_counted_afresh() -> None:
+    """``view.board_tally`` (kept per home board) counts what the board shows: the
+    fields, forests and depot, and the VP of its scored tiles, moors and boardwalk."""
+    from arle.scoring import _TOP_ROW_VP, score_farm
+    from arle.view import board_tally, farm
+    seen_fields = 0
+    for seed, exp in ((1, None), (3, "tea-and-trade")):
+        s = (arle.new_game(players=2, seed=seed, buildings="random") if exp is None
+             else arle.new_game(players=2, seed=seed, buildings="random", expansion=exp))
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.n):
+                g = s.players[p].grid
+                vp, depot, grain, flax, forests = board_tally(g)
+                assert (depot, grain, flax, forests) == (
+                    "depot" in g, g.count("field_grain"), g.count("field_flax"),
+                    g.count("forest"))
+                sheet = score_farm(farm(s, p))
+                dikes = s.players[p].dikes
+                buildings = sum(C.BUILDING_VP.get(b, T.TT_BUILDING_VP.get(b, 0))
+                                for b in s.players[p].buildings)
+                assert vp == sheet.categories["home_board"] - _TOP_ROW_VP[dikes] - buildings
+                seen_fields += grain + flax
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert seen_fields
+
+
+def test_the_workers_left_are_the_turns_counted_one_by_one() -> None:
+    """The evaluation's count of a player's workers still to place this half year (a
+    closed form) is the count of the remaining turns that are that player's, at every
+    work-phase decision of seeded 1-, 2- and 3-player games."""
+    from arle.bots.evaluation import workers_left
+    starts = set()
+    for players in (1, 2, 3):
+        exp = "tea-and-trade" if players == 3 else None
+        s = (arle.new_game(players=players, seed=5, buildings="random") if exp is None
+             else arle.new_game(players=players, seed=5, buildings="random", expansion=exp))
+        rng = random.Random(5)
+        total = C.WORKERS_PER_PLAYER * players
+        while not s.is_terminal():
+            if s.phase == "work":
+                starts.add((players, s.start_player))
+                for p in range(players):
+                    want = sum(1 for t in range(s.turn, total)
+                               if (s.start_player + t % players) % players == p)
+                    assert workers_left(s, p)[0] == want, (players, s.turn, p)
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert {(3, 0), (3, 1), (3, 2), (2, 1)} <= starts

@@ -13,6 +13,8 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from arle.actions import Action, IllegalActionError
+from arle.data import catalog as _C
+from arle.data import tea_trade as _TT
 from arle.errors import GameOverError, StateFormatError
 from arle.frames import Frame, frame_to_json
 
@@ -31,6 +33,18 @@ TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost", "harbor")
 STATE_FIELDS: tuple[str, ...] = (
     "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
     "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
+
+
+_copy_list = list.copy
+#: The lengths of a player's fixed-size lists (resources, animals, tools, the 7 x 3 home
+#: board, the moors' Peat) in a base game and in a Tea & Trade game (``ditches`` set),
+#: and their sum (what :meth:`State._snapshot` checks).
+_BASE_LENGTHS = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.ROWS * _C.COLS,
+                 len(_C.MOOR_CELLS))
+_TT_LENGTHS = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
+               len(_C.MOOR_CELLS))
+_SHAPE = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
+_TT_SHAPE = _TT_LENGTHS + (sum(_TT_LENGTHS),)
 
 
 class Player:
@@ -241,19 +255,27 @@ class State:
 
     def _snapshot(self) -> tuple[Any, ...]:
         """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""
+        players = []
+        for p in self.players:
+            # Its lists flattened into one (cheaper than a copy each); the fixed-size
+            # ones (resources, animals, tools, grid, moor Peat) have the lengths of the
+            # game's shape, checked by the one total, so only the buildings' length is
+            # kept; an empty barn or harbor (every base game's harbor) needs no copy.
+            b = p.buildings
+            flat = [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *b, *p.travel]
+            ditches = p.ditches
+            shape = _SHAPE if ditches is None else _TT_SHAPE
+            if len(flat) - len(b) - len(p.travel) != shape[5]:   # not the game's shape
+                shape = (len(p.res), len(p.animals), len(p.tools), len(p.grid),
+                         len(p.moor_peat), -1)
+            players.append((p, flat, shape, len(b),
+                            list(map(_copy_list, p.barn)) if p.barn else [], p.bw_peat,
+                            p.dikes, p.bottleneck, ditches, p.dike_cols[:], p.boost[:],
+                            list(map(_copy_list, p.harbor)) if p.harbor else []))
         return (self.half_year, self.start_player, self.phase, self.turn,
-                dict(self.occupied), self.special, self.ended[:], self.stack[:],
-                dict(self.pool), self.board[:], self.history, len(self.history), self._legal,
-                # per player: its lists flattened into one (cheaper than a copy each);
-                # an empty barn or harbor (every base game's harbor) needs no loop
-                [(p, [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *p.buildings,
-                      *p.travel],
-                  (len(p.res), len(p.animals), len(p.tools), len(p.grid), len(p.moor_peat),
-                   len(p.buildings)),
-                  [b[:] for b in p.barn] if p.barn else [], p.bw_peat, p.dikes,
-                  p.bottleneck, p.ditches, p.dike_cols[:], p.boost[:],
-                  [h[:] for h in p.harbor] if p.harbor else [])
-                 for p in self.players])
+                self.occupied.copy(), self.special, self.ended[:], self.stack[:],
+                self.pool.copy(), self.board[:], self.history, len(self.history),
+                self._legal, players)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (self.half_year, self.start_player, self.phase, self.turn, self.occupied,
@@ -261,13 +283,14 @@ class State:
          self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for (pl, flat, lengths, barn, bw_peat, dikes, bottleneck, ditches, dike_cols,
-             boost, harbor) in players:
+        for (pl, flat, shape, n_buildings, barn, bw_peat, dikes, bottleneck, ditches,
+             dike_cols, boost, harbor) in players:
             i = 0
-            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat", "buildings",
-                                "travel"), lengths + (len(flat),)):
+            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat"), shape):
                 setattr(pl, name, flat[i:i + k])
                 i += k
+            pl.buildings = flat[i:i + n_buildings]
+            pl.travel = flat[i + n_buildings:]
             pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
             pl.ditches, pl.dike_cols, pl.boost, pl.harbor = ditches, dike_cols, boost, harbor
 

@@ -33,6 +33,7 @@ from arle.engine.farm import enclosures as _engine_enclosures
 from arle.engine import spaces as _spaces
 from arle.engine import three as _three
 from arle.engine.three import last_half_year as _engine_last_half_year
+from arle import scoring as _sc
 from arle.scoring import Farm, ScoreSheet, farm_to_dict, score_farm
 
 from arle.state import Player, State, link
@@ -49,7 +50,7 @@ __all__ = [
     "futile_placements", "imitate_closed", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
-    "pending_steps", "resources", "season_spaces", "space_season", "special_actions",
+    "pending_steps", "resources", "board_tally", "score_total", "season_spaces", "space_season", "special_actions",
     "supply",
     "tool_positions", "tools", "travel",
     "workers_left", "workers_placed", "workers_per_player",
@@ -538,6 +539,166 @@ def farm(s: State, p: int) -> Farm:
         supply_bottlenecks=pl.bottleneck,
         **extra,
     )
+
+
+# The scoring pad's tables, by the state's indices (for score_total).
+_SUPPLY_VP_AT = tuple((r, _sc._SUPPLY_VP[C.RESOURCES[r]]) for r in C.SUPPLY_ITEMS
+                      if _sc._SUPPLY_VP[C.RESOURCES[r]])
+_LOAD_VP: dict[str, float] = dict(_sc._SUPPLY_VP)
+_FOOD_AT = C.GOODS_TRACK[0]
+_GOODS_REST_AT = tuple(C.GOODS_TRACK[1:])
+assert C.RESOURCES[_FOOD_AT] == "food"
+_TILE_VP: dict[str, int] = {"stall": _sc._STALL_VP, "depot": _sc._DEPOT_VP,
+                            "stable": _sc._STABLE_VP, "double_stall": _sc._DOUBLE_STALL_VP,
+                            "forest": _sc._FOREST_VP, "park": _sc._PARK_VP}
+#: Per tool track, the VP gained over its start at each position of the indicator.
+_TOOL_GAIN_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_sc._TOOL_GAIN[name][v] for v in values)
+    for name, values in zip(C.TOOLS, C.TOOL_VALUES))
+_TT_TOOL_GAIN_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_sc._TOOL_GAIN[name][v] for v in values)
+    for name, values in zip(TT.TT_TOOLS, TT.TT_TOOL_VALUES))
+_SPADE_TRACK = TT.DIGGING_SPADE_TRACK
+_TEA_NAMES = tuple(TT.TT_RESOURCES[r] for r in (TT.TEA, TT.EAST_FRISIAN_TEA))
+assert _TEA_NAMES == _sc.TT_SUPPLY
+
+
+#: Per home board (its 21 cell codes), what the scoring view and the evaluation count on
+#: it (:func:`board_tally`), kept: a game shows few boards, and the search asks about
+#: the same ones again and again (emptied when large).
+_BOARD_TALLY: dict[tuple[str, ...], tuple[int, bool, int, int, int]] = {}
+_BOARD_TALLY_MAX = 20_000
+
+
+def board_tally(grid: list[str]) -> tuple[int, bool, int, int, int]:
+    """What a home board (``Player.grid``) holds, as the scoring pad and the evaluation
+    count it: (the VP of its scored tiles, moors and Small Boardwalk, whether it has a
+    depot, its grain fields, flax fields, forests)."""
+    key = tuple(grid)
+    found = _BOARD_TALLY.get(key)
+    if found is not None:
+        return found
+    vp = grain = flax = forests = 0
+    depot = False
+    for kind in key:
+        if kind:
+            tile_vp = _TILE_VP.get(kind)
+            if tile_vp is not None:
+                vp += tile_vp
+                if kind == "depot":
+                    depot = True
+                elif kind == "forest":
+                    forests += 1
+            elif kind == "field_grain":
+                grain += 1
+            elif kind == "field_flax":
+                flax += 1
+    for c in _MOOR_TOP:
+        kind = key[c]
+        if kind == "moor":
+            vp += C.MOOR_VP
+        elif kind == "dmoor":
+            vp += C.DEHYDRATED_MOOR_VP
+    if key[C.BOARDWALK_CELL] == "boardwalk":
+        vp += C.BOARDWALK_VP
+    found = (vp, depot, grain, flax, forests)
+    if len(_BOARD_TALLY) >= _BOARD_TALLY_MAX:
+        _BOARD_TALLY.clear()
+    _BOARD_TALLY[key] = found
+    return found
+
+
+def score_total(s: State, p: int) -> float:
+    """``score_player(s, p).total`` (the scoring pad's total of :func:`farm`), the same
+    to the bit, counted from the state without building the farm (the search bots'
+    evaluation asks for it at every position they judge).  A belonging the scoring pad
+    cannot score is handed to it, which raises its own error."""
+    try:
+        return _total(s.players[p])
+    except (KeyError, IndexError):
+        return score_farm(farm(s, p)).total
+
+
+def _total(pl: Player) -> float:
+    """The sum of :func:`arle.scoring.score_farm` 's categories for one player, read
+    from its belongings as :func:`farm` reads them.  Every figure is a whole number or
+    a half, so the sum is exact whatever its order."""
+    res = pl.res
+    clothing = 0.0
+    for r, vp in _SUPPLY_VP_AT:
+        clothing += vp * res[r]
+    covered = 0
+    destination_size = _sc._DESTINATION_SIZE
+    for d in pl.travel:
+        covered += destination_size[d]
+    equipment = 0
+    large = False
+    tea_loads: list[str] = []
+    for b in pl.barn:
+        kind = b[0]
+        equipment += _sc._EQUIPMENT_VP[kind]
+        if kind in _sc._LARGE:
+            large = True
+        for i in range(1, len(b)):
+            code = b[i]
+            if code and code != _COVERED:
+                if code.startswith(_DEST_PREFIX):
+                    covered += destination_size[code[len(_DEST_PREFIX):]]
+                else:
+                    clothing += _LOAD_VP[code]
+                    if code in _TEA_NAMES:
+                        tea_loads.append(code)
+    if not large:
+        equipment += _sc.NO_LARGE_VEHICLE_VP
+    travel = C.TRAVEL_VP[covered]
+    tools = _sc._TOOLS_START_VP
+    gains = _TOOL_GAIN_AT if pl.ditches is None else _TT_TOOL_GAIN_AT
+    for gain, at in zip(gains, pl.tools):
+        tools += gain[at]
+    goods_vp = _sc._FOOD_VP[res[_FOOD_AT]]
+    good_vp = _sc._GOOD_VP
+    for r in _GOODS_REST_AT:
+        goods_vp += good_vp[res[r]]
+    home = 0
+    building_vp = _sc._BUILDING_VP
+    for bid in pl.buildings:
+        home += building_vp[bid]
+    home_vp, depots, _grain, _flax, _forests = board_tally(pl.grid)
+    home += home_vp
+    if depots:
+        goods_vp *= 2
+    home += _sc._TOP_ROW_VP[pl.dikes]
+    a = pl.animals
+    x, y, z = a[0], a[1], a[2]
+    # the two smallest counts: 2 VP for each of the smallest, 1 for the middle one
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y = z
+        if x > y:
+            x, y = y, x
+    total = (clothing + equipment + travel + tools + goods_vp + home + (2 * x + y)
+             + pl.bottleneck)
+    if pl.ditches is None:
+        return float(total)
+    # Tea & Trade: ship loads count as emptied, Tea in its own row, ships, Digging Spades
+    for h in pl.harbor:
+        for i in range(1, len(h)):
+            code = h[i]
+            if code and code != _COVERED:
+                clothing_vp = _LOAD_VP[code]
+                total += clothing_vp
+                if code in _TEA_NAMES:
+                    tea_loads.append(code)
+        total += _sc._SHIP_VP[h[0]]
+    tea_vp = _sc._TEA_VP
+    for k, r in zip(_TEA_NAMES, (TT.TEA, TT.EAST_FRISIAN_TEA)):
+        total += tea_vp[k] * (res[r] + tea_loads.count(k))
+    tools_at = pl.tools
+    spade = (TT.TT_TOOL_VALUES[_SPADE_TRACK][tools_at[_SPADE_TRACK]]
+             if len(tools_at) > _SPADE_TRACK else TT.DIGGING_SPADE_VALUES[0])
+    total += _sc._SPADE_VP[spade]
+    return float(total)
 
 
 def farm_sheet(s: State, p: int) -> dict[str, object]:

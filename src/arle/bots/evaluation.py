@@ -37,9 +37,10 @@ from typing import NamedTuple
 from arle import animals as A
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
-from arle.scoring import best_food_split, score_farm
+from arle.scoring import best_food_split
 from arle.state import Player, State
-from arle.view import dehydrated_cells, enclosures, farm, last_half_year, pending_steps
+from arle.view import (board_tally, dehydrated_cells, enclosures, last_half_year, pending_steps,
+                       score_total)
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
@@ -72,14 +73,23 @@ def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
     return 0
 
 
+#: :func:`_table` of each animal count 0.._TABLES_TOP (any larger count as the top one),
+#: looked up instead of scanned.
+_TABLES_TOP = max(n for table in (C.MILK_SHEEP, C.MILK_CATTLE, C.SHEAR) for n, _v in table)
+_MILK_SHEEP = tuple(_table(n, C.MILK_SHEEP) for n in range(_TABLES_TOP + 1))
+_MILK_CATTLE = tuple(_table(n, C.MILK_CATTLE) for n in range(_TABLES_TOP + 1))
+_SHEAR = tuple(_table(n, C.SHEAR) for n in range(_TABLES_TOP + 1))
+
+
 # ---------------------------------------------------------------------------
 # The scoring pad, straight from the state
 # ---------------------------------------------------------------------------
 def score_now(s: State, p: int) -> float:
     """The scoring pad of player ``p`` for the belongings as they stand now: the
     scoring pad itself (:func:`arle.scoring.score_farm` of :func:`arle.view.farm`),
-    ``s.scores()[p].total`` (vehicle loads count as emptied)."""
-    return score_farm(farm(s, p)).total
+    ``s.scores()[p].total`` (vehicle loads count as emptied), counted straight from the
+    state (:func:`arle.view.score_total`, the same to the bit)."""
+    return score_total(s, p)
 
 
 # ---------------------------------------------------------------------------
@@ -107,10 +117,10 @@ def _workers_left(s: State, p: int, hy: int) -> tuple[int, int]:
         return 0, future
     n = s.n
     total = C.WORKERS_PER_PLAYER * n
-    left = 0
-    for t in range(s.turn, total):
-        if (s.start_player + t % n) % n == p:
-            left += 1
+    # the turns t in turn..total-1 whose player (start_player + t) % n is p: those
+    # with t = p - start_player (mod n), from the first at or after the turn
+    first = s.turn + (p - s.start_player - s.turn) % n
+    left = (total - 1 - first) // n + 1 if first < total else 0
     # A worker whose placement is being resolved (a frame on the stack) is already used.
     return left, future
 
@@ -358,21 +368,14 @@ def _features(s: State, p: int) -> list[float]:
                 for load in b[1:]:
                     if not load:
                         free_now += 1
-    # Fields, forests and depots, counted in one pass over the home board.
-    grain_fields = flax_fields = forests = depots = 0
-    for kind in g:
-        if kind:
-            if kind == "field_grain":
-                grain_fields += 1
-            elif kind == "field_flax":
-                flax_fields += 1
-            elif kind == "forest":
-                forests += 1
-            elif kind == "depot":
-                depots += 1
+    # Fields, forests and depots: the home board's tally (kept per board by the view).
+    _vp, depots, grain_fields, flax_fields, forests = board_tally(g)
     an = pl.animals
-    milk = _table(an[C.SHEEP], C.MILK_SHEEP) + _table(an[C.CATTLE], C.MILK_CATTLE)
-    shear = _table(an[C.SHEEP], C.SHEAR)
+    sheep = an[C.SHEEP]
+    cattle = an[C.CATTLE]
+    milk = (_MILK_SHEEP[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
+            + _MILK_CATTLE[cattle if cattle < _TABLES_TOP else _TABLES_TOP])
+    shear = _SHEAR[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
     stalls = enc.stalls
     stables = enc.stables
     mixed = enc.mixed

@@ -95,20 +95,77 @@ def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
     return [cost]
 
 
+def _can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
+    """``bool(payment_options(res, cost))`` without listing the ways: Timber makes up
+    for Wood and Brick for Clay, beyond the Timber and Brick the cost names itself."""
+    wood = clay = 0
+    for r, n in cost.items():
+        if r == C.WOOD:
+            wood = n
+        elif r == C.CLAY:
+            clay = n
+        elif res[r] < n:
+            return False
+    if wood and res[C.WOOD] + res[C.TIMBER] - cost.get(C.TIMBER, 0) < wood:
+        return False
+    return not clay or res[C.CLAY] + res[C.BRICK] - cost.get(C.BRICK, 0) >= clay
+
+
+def _has_all(res: list[int], fixed: dict[int, int], one: tuple[int, ...]) -> bool:
+    """``bool(_exact(res, {**fixed, m: 1 for m in one}))``: one of each of ``one`` and
+    the rest of ``fixed`` exactly."""
+    for m in one:
+        if res[m] < 1:
+            return False
+    for r, n in fixed.items():
+        if r not in one and res[r] < n:
+            return False
+    return True
+
+
+def can_pay_building(res: list[int], b: str) -> bool:
+    """Whether building ``b`` can be paid for with ``res``: ``bool`` of the ways to pay
+    it, without listing them (asked for every building on the board at every
+    placement; the ways are listed when the building is built)."""
+    cost = COSTS[b]
+    kind, fixed = cost.kind, cost.fixed
+    if kind == "fixed":
+        if TT.TEA in fixed:
+            return bool(tea_payment_options(res, dict(fixed)))
+        return _can_pay_fixed(res, fixed)
+    if kind == "any1" or kind == "two_different" or kind == "clothing2":
+        for one in (_MATERIALS_ONE if kind == "any1" else _MATERIAL_PAIRS
+                    if kind == "two_different" else _CLOTHING_PAIRS):
+            if _has_all(res, fixed, one):
+                return True
+        return False
+    if kind == "either":
+        a, b2, n = cost.alt
+        return _can_pay_fixed(res, {**fixed, a: n}) or _can_pay_fixed(res, {**fixed, b2: n})
+    return bool(_building_payments(res, b))
+
+
+_MATERIALS_ONE = tuple((m,) for m in C.BUILDING_MATERIALS)
+_MATERIAL_PAIRS = tuple(combinations(C.BUILDING_MATERIALS, 2))
+_CLOTHING_PAIRS = tuple(combinations(C.CLOTHING, 2))
+#: Whether each building can be paid for, kept by (building, goods) like the payments.
+_PAYABLE: dict[tuple[str, tuple[int, ...]], bool] = {}
+
+
 def build_actions(s: State, p: int) -> list[Action]:
     if not F.has_land(s.players[p]):
         return []
-    # building_payments inlined: the goods' key built once for every building offered
+    # the goods' key built once for every building offered
     res = s.players[p].res
     goods = tuple(res)
     out = []
     for b in s.board:
         key = (b, goods)
-        found = _PAYMENTS.get(key)
+        found = _PAYABLE.get(key)
         if found is None:
-            if len(_PAYMENTS) >= _PAYMENTS_MAX:
-                _PAYMENTS.clear()
-            found = _PAYMENTS[key] = _building_payments(res, b)
+            if len(_PAYABLE) >= _PAYMENTS_MAX:
+                _PAYABLE.clear()
+            found = _PAYABLE[key] = can_pay_building(res, b)
         if found:
             a = _BUILD.get(b)
             out.append(Action("build", (b,)) if a is None else a)

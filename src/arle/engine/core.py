@@ -111,9 +111,22 @@ def push(s: State, f: Frame) -> None:
     s.stack.append(f)
 
 
+#: The continuations made so far, by (player, name, args): a frame is an immutable value,
+#: so one made before serves again (building a frozen dataclass costs more than the
+#: look-up); emptied when large.
+_EFFECT_FRAMES: dict[tuple[int, str, tuple[int | str, ...]], Effect] = {}
+_EFFECT_FRAMES_MAX = 10_000
+
+
 def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
     """Push a continuation: ``EFFECTS[name](s, p, *args)`` runs when it reaches the top."""
-    s.stack.append(Effect(p, name, args))
+    key = (p, name, args)
+    f = _EFFECT_FRAMES.get(key)
+    if f is None:
+        if len(_EFFECT_FRAMES) >= _EFFECT_FRAMES_MAX:
+            _EFFECT_FRAMES.clear()
+        f = _EFFECT_FRAMES[key] = Effect(p, name, args)
+    s.stack.append(f)
 
 
 def replace_top(s: State, **changes: Any) -> None:

@@ -77,6 +77,19 @@ SEASON_SPACES: tuple[tuple[str, ...], tuple[str, ...]] = (C.SUMMER_SPACES, C.WIN
 COSTLY = frozenset(SPACE_COSTS)
 
 
+#: A list of spaces as :func:`placements` walks it: each space, its ``place`` action and
+#: its own costs (None: it has none), in the board's order; the base game's three lists.
+PlaceRows = tuple[tuple[str, Action, tuple[dict[int, int], ...] | None], ...]
+
+
+def _place_rows(spaces: tuple[str, ...]) -> PlaceRows:
+    return tuple((sp, PLACE[sp], SPACE_COSTS.get(sp)) for sp in spaces)
+
+
+_ROWS_ALL = _place_rows(C.SPACES)
+_ROWS_SEASON = (_place_rows(SEASON_SPACES[0]), _place_rows(SEASON_SPACES[1]))
+
+
 def placements(s: State, p: int) -> list[Action]:
     if s.n == 3:
         return placements_3p(s, p)
@@ -84,15 +97,23 @@ def placements(s: State, p: int) -> list[Action]:
         return tt_placements(s, p)
     # With the Special Action still open (2 players) every space is offered, Summer first
     # (the season: 0 in a Summer half year, odd; 1 in a Winter one; s.season inlined).
-    spaces = C.SPACES if s.n > 1 and s.special < 0 else SEASON_SPACES[(s.half_year + 1) % 2]
+    rows = _ROWS_ALL if s.n > 1 and s.special < 0 else _ROWS_SEASON[(s.half_year + 1) % 2]
     occupied = s.occupied
+    res = s.players[p].res
     out = []
-    for sp in spaces:
+    for sp, place, costs in rows:
         if sp in occupied:
             continue
-        if sp in COSTLY and not space_cost_options(s, p, sp):
-            continue
-        out.append(PLACE[sp])
+        if costs is not None:      # bool(space_cost_options(s, p, sp)), inlined
+            for cost in costs:
+                for r, n in cost.items():
+                    if res[r] < n:
+                        break
+                else:
+                    break          # this way of paying is affordable
+            else:
+                continue           # no way is
+        out.append(place)
     return out
 
 

@@ -81,7 +81,7 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
         items.append("tea")
     used = used_destinations(pl)
     for d in C.DESTINATIONS:
-        if d not in used and C.DESTINATION_SIZE[d] in sizes and sale_options(s, p, d, ()):
+        if d not in used and C.DESTINATION_SIZE[d] in sizes and can_sell(s, p, d):
             items.append(d)
     return items
 
@@ -99,22 +99,48 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
     return _vehicle_loads(s, p)
 
 
+#: Per vehicle loading (its barn item, ``(kind, load, ...)``), the start cells where a
+#: tile of each size 0..4 fits (:func:`placements_for`; size 0 fits nowhere): a function
+#: of the loading alone, kept once computed (a game shows few distinct loadings).
+_SPOTS: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
+#: The ``load I J ITEM`` actions made so far, kept (built once each, not per listing).
+_LOADS: dict[tuple[int, int, str], Action] = {}
+
+
+def _spots(key: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    got = _SPOTS.get(key)
+    if got is None:
+        cells = list(key[1:])
+        got = ((),) + tuple(tuple(placements_for(key[0], cells, n)) for n in (1, 2, 3, 4))
+        _SPOTS[key] = got
+    return got
+
+
+def _load_action(i: int, j: int, item: str) -> Action:
+    a = _LOADS.get((i, j, item))
+    if a is None:
+        a = _LOADS[(i, j, item)] = Action("load", (str(i), str(j), item))
+    return a
+
+
 def _vehicle_loads(s: State, p: int) -> list[Action]:
+    """``load I J ITEM`` for every vehicle (the first of identical ones), item and start
+    cell where it fits, in barn order."""
     pl = s.players[p]
-    vehicles = [(i, b) for i, b in enumerate(pl.barn) if b[0] in C.VEHICLE_CELLS]
-    if not vehicles:
-        return []
-    seen = set()
-    spots: list[tuple[int, dict[int, list[int]]]] = []
+    spots: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
+    seen: list[tuple[str, ...]] = []
     sizes: set[int] = set()
-    for i, b in vehicles:
+    for i, b in enumerate(pl.barn):
+        if b[0] not in C.VEHICLE_CELLS:
+            continue
         key = tuple(b)
         if key in seen:
             continue
-        seen.add(key)
-        cells = b[1:]
-        by_size = {n: placements_for(b[0], cells, n) for n in (1, 2, 3, 4)}
-        sizes.update(n for n, js in by_size.items() if js)
+        seen.append(key)
+        by_size = _spots(key)
+        for n in (1, 2, 3, 4):
+            if by_size[n]:
+                sizes.add(n)
         spots.append((i, by_size))
     if not sizes:
         return []
@@ -123,7 +149,7 @@ def _vehicle_loads(s: State, p: int) -> list[Action]:
     for i, by_size in spots:
         for item in items:
             for j in by_size[item_size(item)]:
-                out.append(Action("load", (str(i), str(j), item)))
+                out.append(_load_action(i, j, item))
     return out
 
 
@@ -208,6 +234,51 @@ def sale_options(s: State, p: int, dest: str, sold: tuple[str, ...]) -> list[str
         elif has(item):
             out.append(item)
     return out
+
+
+def can_sell(s: State, p: int, dest: str) -> bool:
+    """``bool(sale_options(s, p, dest, ()))`` without listing the options: whether
+    anything can be sold at ``dest`` now (asked for every destination at every listing
+    of the loads)."""
+    pl = s.players[p]
+    res = pl.res
+    an = pl.animals
+    for item in C.DESTINATION_SALES[dest]:
+        if item == "field":
+            if "field_grain" in pl.grid or "field_flax" in pl.grid:
+                return True
+        elif item in ("plow", "peat_boat"):
+            for b in pl.barn:
+                if b[0] == item:
+                    return True
+        elif item in ("sheep", "cattle", "horse"):
+            if an[C.ANIMAL_INDEX[item]] > 0:
+                return True
+        elif item == "animal":
+            if an[0] > 0 or an[1] > 0 or an[2] > 0:
+                return True
+        elif item == "animals2":
+            if an[0] >= 2 or an[1] >= 2 or an[2] >= 2:
+                return True
+        elif item == "grain2":
+            if res[C.GRAIN] >= 2:
+                return True
+        elif item == "wear":
+            for w in WEARS:
+                if res[C.RES_INDEX[w]] >= 1:
+                    return True
+        elif item == "fabrics":
+            if res[C.LINEN] >= 1 and res[C.WOOLEN] >= 1 and res[C.LEATHER] >= 1:
+                return True
+        elif item == "wears":
+            if all(res[C.RES_INDEX[w]] >= 1 for w in WEARS):
+                return True
+        elif item == "moor":
+            if F.moor_choices(pl) or pl.grid[F.BOARDWALK_CELL] == "boardwalk":
+                return True
+        elif res[C.RES_INDEX[item]] >= 1:
+            return True
+    return False
 
 
 def do_sale(s: State, p: int, dest: str, option: str) -> None:
@@ -307,7 +378,14 @@ def apply_boat(s: State, p: int, a: Action) -> None:
 
 def release_actions(s: State, p: int, level: str) -> list[Action]:
     an = s.players[p].animals
-    return [RELEASE[t] for t in range(3) if an[t] > 0]
+    out = []
+    if an[0] > 0:
+        out.append(RELEASE[0])
+    if an[1] > 0:
+        out.append(RELEASE[1])
+    if an[2] > 0:
+        out.append(RELEASE[2])
+    return out
 
 
 def apply_release(s: State, p: int, a: Action) -> None:
