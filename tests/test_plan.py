@@ -343,3 +343,17 @@ def test_order_ranks_the_steps_moves_by_the_playouts_evaluation() -> None:
     assert PlanBot().order == "playout"
     with pytest.raises(ValueError, match="order must be playout or hand"):
         arle.bots.get("plan:order=dice")
+
+
+def test_the_playouts_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MEMO_LIMIT positions a playout is remembered at its start only."""
+    import arle.bots.plan as plan_mod
+    monkeypatch.setattr(plan_mod, "MEMO_LIMIT", 1)
+    s = late_position(13, 9)
+    bot = PlanBot(seed=0, playouts=1, rollout="hand")
+    bot.search(s, None, 1)                 # the first playout fills the memory
+    filled = len(bot._memo)
+    assert filled > 1
+    t = late_position(14, 9)               # a position the first playout did not pass
+    score, tail = bot._playout(t.clone(), 1)
+    assert len(bot._memo) == filled + 1 and bot._playout(t.clone(), 1) == (score, tail)

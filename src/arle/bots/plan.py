@@ -21,9 +21,14 @@ best sequence memorised:
   105 points where greedy on the hand one ends at 75.5, for about 2.5 times the cost
   (docs/BENCHMARKS.md, "The solo planner"); elsewhere (Tea & Trade) the hand one.
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
-  the evaluation (and the best line's own): each one's playout completes a whole game;
-  a complete game better than the best line replaces it.  The step then moves one
-  macro-action down the best line and starts again: the *walk*.
+  the playouts' evaluation (``order=playout``, the default: the learned one where the
+  playouts use it, so the first tries are the moves the playout policy itself rates
+  best; ``order=hand``: by the hand evaluation, as the first versions did): each one's
+  playout completes a whole game; a complete game better than the best line replaces
+  it.  The step then moves one macro-action down the best line and starts again: the
+  *walk*.  A deterministic playout is remembered at every position it passes through
+  (with its score and the rest of its actions), so trying the best line's own next
+  macro-action, or any move into a position a playout already crossed, costs nothing.
 * **Anytime, across decisions.**  The bot object keeps the best line and how far the
   walk has gone.  Each decision gives the walk ``time`` seconds (or ``playouts``
   playouts): if the position asked about is on the best line the search continues where
@@ -35,8 +40,9 @@ best sequence memorised:
   macro-actions per step, with the first sub-decision of each enumerated too (the
   building a Builder builds, the tools a Master takes: ``expand=2``).  The playouts of
   the first two passes are deterministic and remembered by position (no playout is
-  played twice); from the third pass on they add noise of ``noise`` points to the
-  greedy policy's values, seeded, so each pass tries new lines.
+  played twice; where two passed through a position, the better is kept); from the
+  third pass on they add noise of ``noise`` points to the greedy policy's values,
+  seeded, so each pass tries new lines.
 
 Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``playouts`` (playouts per decision instead of a time: deterministic for a seed),
@@ -46,7 +52,8 @@ is seconds on the wall; ``cpu``: seconds of the searching thread's processor tim
 fair budget on a machine that other jobs share), ``rollout`` (the playouts'
 evaluation: ``auto``, the default, the learned one where a model is shipped, else the
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
-model), ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
+model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
+``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
 1): measured weaker within a game's time, kept to compare).  Solo games only: with more players the
@@ -72,6 +79,10 @@ __all__ = ["Line", "PlanBot", "playout", "terminal_score"]
 
 #: A line: the actions from a position to the end of the game, and the final score.
 Line = tuple[float, tuple[Action, ...]]
+#: How many positions the playouts' memory holds before it keeps only the positions
+#: the playouts start from (a position's key is about 1.7 kB: some 700 MB; a game at
+#: 2 s a decision fills a fraction of it, a long ``arle solve`` may fill it).
+MEMO_LIMIT = 400_000
 
 
 def terminal_score(s: State) -> float:
@@ -573,12 +584,14 @@ class PlanBot:
         line's own next macro-action.  Where two playouts passed, the better is kept."""
         score, tail = out
         memo = self._memo
+        if len(memo) >= MEMO_LIMIT:        # full: the playout's start only
+            tail = tail[:1]
         s = s.clone()
         for i, a in enumerate(tail):
             key = s.key()
             known = memo.get(key)
             if known is None or known[0] < score:    # the best continuation known
-                memo[key] = (score, tail, i)
+                memo[key] = (score, out[1], i)
             s.apply(a)
 
     def _playout(self, s: State, pass_no: int) -> Line:
@@ -642,4 +655,5 @@ class PlanBot:
 
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
-                f"width={self.width}, noise={self.noise}, clock={self.clock})")
+                f"width={self.width}, noise={self.noise}, clock={self.clock}, "
+                f"order={self.order})")
