@@ -295,3 +295,65 @@ def test_nrpa_repeats_with_a_seed_and_keeps_a_legal_line() -> None:
                           ("plan:alpha=0", "alpha must be")]:
         with pytest.raises(ValueError, match=message):
             arle.bots.get(spec)
+
+
+def test_a_playout_is_remembered_at_every_position_it_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deterministic playout is known from each position on its way: a later playout
+    from one of them (the step's try of the line's own next move) costs nothing and
+    gives the rest of the same line with its score."""
+    import arle.bots.plan as plan_mod
+    s = late_position(13, 9)
+    bot = PlanBot(seed=0, playouts=1, rollout="hand")
+    bot.search(s, None, 1)
+    score, line = bot.best_score, bot.best_line[len(s.history):]
+    t = s.clone()
+    for a in line[:7]:
+        t.apply(a)
+
+    def no_playout(*_args: object, **_kw: object) -> None:
+        raise AssertionError("played again")
+
+    monkeypatch.setattr(plan_mod, "playout", no_playout)
+    assert bot._playout(t.clone(), 1) == (score, line[7:])
+    assert bot._playout(t.clone(), 2) == (score, line[7:])
+    with pytest.raises(AssertionError, match="played again"):   # noisy passes play
+        bot._playout(t.clone(), 3)
+
+
+def test_order_ranks_the_steps_moves_by_the_playouts_evaluation() -> None:
+    """order=playout (the default) ranks a step's macro-actions by the playouts'
+    evaluation (the learned one in a solo base game); order=hand by the hand one."""
+    from arle.bots.evaluation import evaluate
+    from arle.bots.learned import learned_evaluator
+    from arle.bots.plan import _macros
+    s = late_position(14, 5)
+    ev = learned_evaluator()
+    ranked = _macros(s, 1, ev)
+    assert [v for v, _a, _e in ranked] == sorted((v for v, _a, _e in ranked), reverse=True)
+    for v, _acts, end in ranked:
+        assert v == pytest.approx(ev(end, 0), abs=1e-3)
+    by_hand = _macros(s, 1)
+    assert [v for v, _a, _e in by_hand] == sorted((evaluate(e, 0) for _v, _a, e in by_hand),
+                                                  reverse=True)
+    # the same first actions (their sub-decisions completed by either evaluation)
+    assert {a[0] for _v, a, _e in by_hand} == {a[0] for _v, a, _e in ranked}
+    bot = arle.bots.get("plan:order=hand")
+    assert isinstance(bot, PlanBot) and bot.order == "hand"
+    assert PlanBot().order == "playout"
+    with pytest.raises(ValueError, match="order must be playout or hand"):
+        arle.bots.get("plan:order=dice")
+
+
+def test_the_playouts_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MEMO_LIMIT positions a playout is remembered at its start only."""
+    import arle.bots.plan as plan_mod
+    monkeypatch.setattr(plan_mod, "MEMO_LIMIT", 1)
+    s = late_position(13, 9)
+    bot = PlanBot(seed=0, playouts=1, rollout="hand")
+    bot.search(s, None, 1)                 # the first playout fills the memory
+    filled = len(bot._memo)
+    assert filled > 1
+    t = late_position(14, 9)               # a position the first playout did not pass
+    score, tail = bot._playout(t.clone(), 1)
+    assert len(bot._memo) == filled + 1 and bot._playout(t.clone(), 1) == (score, tail)

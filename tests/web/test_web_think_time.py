@@ -27,6 +27,10 @@ from arle.web.botworker import SEAT_TIME, check_bot_spec
     ("mcts:time=5", "arle", "mcts:time=5"),            # a seat may ask for more
     ("plan", "arle", f"plan:time={SEAT_TIME:g}"),
     ("plan:playouts=3", "arle", "plan:playouts=3"),
+    # the planner's search options; its time stays bounded
+    ("plan:method=nrpa,level=2,iterations=10,alpha=0.5", "arle",
+     f"plan:method=nrpa,level=2,iterations=10,alpha=0.5,time={SEAT_TIME:g}"),
+    ("plan:rollout=hand,order=hand,time=1", "arle", "plan:rollout=hand,order=hand,time=1"),
     ("greedy", "arle", "greedy"),                      # no search: nothing to bound
     ("ismcts", "green", f"green-ismcts:time={SEAT_TIME:g}"),
     ("green-ismcts:sims=20", "green", "green-ismcts:sims=20"),
@@ -37,6 +41,20 @@ from arle.web.botworker import SEAT_TIME, check_bot_spec
 def test_a_search_is_bounded_by_time_unless_its_spec_says(spec: str, game: str,
                                                            seated: str) -> None:
     assert check_bot_spec(spec, game) == seated
+
+
+@pytest.mark.parametrize(("spec", "why"), [
+    ("plan:level=9", "above this server's limit of 5"),
+    ("plan:iterations=100000", "above this server's limit of 1000"),
+    ("plan:alpha=0", "below this server's lowest value of 0.01"),
+    ("plan:method=beam", "not one plan takes"),
+    ("plan:rollout=learned,model=/etc/passwd", "takes no option 'model'"),
+    ("plan:order=random", "not one plan takes"),
+    ("plan:clock=cpu", "not one plan takes"),     # the server bounds the wall time
+])
+def test_the_planners_options_within_limits(spec: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        check_bot_spec(spec)
 
 
 def test_a_seated_search_shows_its_bound(client: Any) -> None:

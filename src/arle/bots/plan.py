@@ -21,9 +21,14 @@ best sequence memorised:
   105 points where greedy on the hand one ends at 75.5, for about 2.5 times the cost
   (docs/BENCHMARKS.md, "The solo planner"); elsewhere (Tea & Trade) the hand one.
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
-  the evaluation (and the best line's own): each one's playout completes a whole game;
-  a complete game better than the best line replaces it.  The step then moves one
-  macro-action down the best line and starts again: the *walk*.
+  the playouts' evaluation (``order=playout``, the default: the learned one where the
+  playouts use it, so the first tries are the moves the playout policy itself rates
+  best; ``order=hand``: by the hand evaluation, as the first versions did): each one's
+  playout completes a whole game; a complete game better than the best line replaces
+  it.  The step then moves one macro-action down the best line and starts again: the
+  *walk*.  A deterministic playout is remembered at every position it passes through
+  (with its score and the rest of its actions), so trying the best line's own next
+  macro-action, or any move into a position a playout already crossed, costs nothing.
 * **Anytime, across decisions.**  The bot object keeps the best line and how far the
   walk has gone.  Each decision gives the walk ``time`` seconds (or ``playouts``
   playouts): if the position asked about is on the best line the search continues where
@@ -35,8 +40,9 @@ best sequence memorised:
   macro-actions per step, with the first sub-decision of each enumerated too (the
   building a Builder builds, the tools a Master takes: ``expand=2``).  The playouts of
   the first two passes are deterministic and remembered by position (no playout is
-  played twice); from the third pass on they add noise of ``noise`` points to the
-  greedy policy's values, seeded, so each pass tries new lines.
+  played twice; where two passed through a position, the better is kept); from the
+  third pass on they add noise of ``noise`` points to the greedy policy's values,
+  seeded, so each pass tries new lines.
 
 Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``playouts`` (playouts per decision instead of a time: deterministic for a seed),
@@ -46,7 +52,8 @@ is seconds on the wall; ``cpu``: seconds of the searching thread's processor tim
 fair budget on a machine that other jobs share), ``rollout`` (the playouts'
 evaluation: ``auto``, the default, the learned one where a model is shipped, else the
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
-model), ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
+model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
+``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
 1): measured weaker within a game's time, kept to compare).  Solo games only: with more players the
@@ -72,6 +79,10 @@ __all__ = ["Line", "PlanBot", "playout", "terminal_score"]
 
 #: A line: the actions from a position to the end of the game, and the final score.
 Line = tuple[float, tuple[Action, ...]]
+#: How many positions the playouts' memory holds before it keeps only the positions
+#: the playouts start from (a position's key is about 1.7 kB: some 700 MB; a game at
+#: 2 s a decision fills a fraction of it, a long ``arle solve`` may fill it).
+MEMO_LIMIT = 400_000
 
 
 def terminal_score(s: State) -> float:
@@ -86,10 +97,18 @@ def _value(s: State, v: float | None) -> float:
     return evaluate(s, 0) if v is None else v
 
 
-def _macros(s: State, expand: int) -> list[tuple[float, tuple[Action, ...], State]]:
-    """The macro-actions of ``s`` with their values (:func:`_value`), best first (the
-    first of equals, in the engine's action order)."""
-    out = [(_value(end, v), acts, end) for acts, end, v in macro_actions(s, expand, 4)]
+def _macros(s: State, expand: int,
+            ev: Evaluator | None = None) -> list[tuple[float, tuple[Action, ...], State]]:
+    """The macro-actions of ``s`` with their values, best first (the first of equals,
+    in the engine's action order): by :func:`_value` (the hand evaluation), or with
+    ``ev`` by that evaluation (sub-decisions completed by it too; the real score at a
+    game's end)."""
+    if ev is None:
+        out = [(_value(end, v), acts, end) for acts, end, v in macro_actions(s, expand, 4)]
+    else:
+        out = [(terminal_score(end) if end.phase == "over" else ev(end, 0) if v is None
+                else v, acts, end)
+               for acts, end, v in macro_actions(s, expand, 4, ev)]
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]
 
@@ -274,7 +293,8 @@ class PlanBot:
                  playouts: str | int | None = None, width: str | int = 10,
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
-                 alpha: str | float = 1.0, rollout: str = "auto", **options: str) -> None:
+                 alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
+                 **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -309,6 +329,11 @@ class PlanBot:
             raise ValueError(f"plan rollout must be auto, hand or learned, not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
+        if order not in ("playout", "hand"):
+            raise ValueError(f"plan order must be playout or hand, not {order!r}")
+        #: How a step ranks the macro-actions it tries: by the playouts' evaluation
+        #: (``playout``) or by the hand one (``hand``, the first versions' way).
+        self.order = order
         self.clock = clock
         #: The clock of ``time=``: seconds on the wall, or of this thread's processor
         #: time (a fair budget on a machine other jobs share).
@@ -336,7 +361,9 @@ class PlanBot:
         self._walk_at = 0
         self._pass = 1
         self._tried: set[tuple[object, ...]] = set()     # (pass, position) steps done
-        self._memo: dict[tuple[object, ...], Line] = {}  # first pass's playouts
+        # The deterministic playouts' results by position: every position a playout
+        # went through, with the score and where its actions from there start.
+        self._memo: dict[tuple[object, ...], tuple[float, tuple[Action, ...], int]] = {}
         self._pending: tuple[tuple[object, ...],
                              list[tuple[float, tuple[Action, ...], State]], int] | None = None
         self._rate = 0.0               # recent playouts' seconds per action played
@@ -506,6 +533,7 @@ class PlanBot:
             hand = playout(state)
             if hand[0] > score:
                 score, tail = hand
+                self._remember(state, hand)
         self._line = prefix + tail
         self._score = score
         self._walk = state.clone()
@@ -549,15 +577,32 @@ class PlanBot:
             self.on_progress(text)
 
     # ------------------------------------------------------------------ the walk
+    def _remember(self, s: State, out: Line) -> None:
+        """Remember the deterministic playout ``out`` from ``s`` (not changed) at every
+        position it passes through: a later playout from any of them is known (the
+        rest of ``out`` reaches its score from there), e.g. the step's try of the best
+        line's own next macro-action.  Where two playouts passed, the better is kept."""
+        score, tail = out
+        memo = self._memo
+        if len(memo) >= MEMO_LIMIT:        # full: the playout's start only
+            tail = tail[:1]
+        s = s.clone()
+        for i, a in enumerate(tail):
+            key = s.key()
+            known = memo.get(key)
+            if known is None or known[0] < score:    # the best continuation known
+                memo[key] = (score, out[1], i)
+            s.apply(a)
+
     def _playout(self, s: State, pass_no: int) -> Line:
         t0 = self._now()
         if pass_no <= 2:
             key = s.key()
-            out = self._memo.get(key)
-            if out is not None:                # played before: no time spent
-                return out
+            known = self._memo.get(key)
+            if known is not None:              # played before: no time spent
+                return known[0], known[1][known[2]:]
             out = playout(s, ev=self._ev)
-            self._memo[key] = out
+            self._remember(s, out)
         else:
             out = playout(s, self._rng, self.noise, self._ev)
         spent = self._now() - t0
@@ -591,7 +636,8 @@ class PlanBot:
         pending = self._pending
         if pending is None or pending[0] != step:
             expand, width = (1, self.width) if self._pass == 1 else (2, 2 * self.width)
-            pending = (step, _macros(walk, expand)[:width], 0)
+            pending = (step, _macros(walk, expand, self._ev if self.order == "playout"
+                                     else None)[:width], 0)
         _step, kids, i = pending
         if i >= len(kids):
             self._tried.add(step)
@@ -609,4 +655,5 @@ class PlanBot:
 
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
-                f"width={self.width}, noise={self.noise}, clock={self.clock})")
+                f"width={self.width}, noise={self.noise}, clock={self.clock}, "
+                f"order={self.order})")

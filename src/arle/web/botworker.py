@@ -22,7 +22,9 @@ __all__ = ["GREEN_ALIASES", "LIMITS", "SEAT_BUDGET", "SEAT_TIME", "SOLO_ONLY", "
 #: ``auto`` or a number.  Any other option is refused, so no request can name a file on
 #: the server (``model=PATH``) or ask for more thinking than the shared bot workers
 #: give: ``arle serve`` also stops any bot that thinks longer than its time limit.
-#: Bots installed as plugins are seated without options.
+#: Bots installed as plugins are seated without options.  The planner's ``clock`` stays
+#: ``wall``: the server bounds a bot's thinking on the wall, and processor time runs
+#: slower than the wall on a busy server.
 Range = tuple[float, float]
 #: The framework's search (:mod:`arle.framework.search`), seated in every game.
 _SEARCH: dict[str, Range | tuple[str, ...]] = {
@@ -39,7 +41,10 @@ WEB_BOTS: dict[str, dict[str, dict[str, Range | tuple[str, ...]]]] = {
                  "eval": ("auto", "hand", "learned"), "opp": ("auto", "0-16"),
                  "chains": ("eval", "hand")},
         "plan": {"time": (0.05, 10.0), "playouts": (1, 50), "width": (1, 20),
-                 "noise": (0.0, 10.0), "clock": ("wall",), "seed": (0, 2**31 - 1)},
+                 "noise": (0.0, 10.0), "clock": ("wall",), "seed": (0, 2**31 - 1),
+                 "method": ("nested", "nrpa"), "rollout": ("auto", "hand", "learned"),
+                 "order": ("playout", "hand"), "level": (1, 5), "iterations": (1, 1000),
+                 "alpha": (0.01, 10.0)},
         "so-ismcts": _SEARCH,
     },
     "green": {
