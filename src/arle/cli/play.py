@@ -39,6 +39,7 @@ from arle.cli import green_play as _green_play  # noqa: F401  (offers the second
 from arle.cli import render
 from arle.cli.explain_cmd import explain_lines
 from arle.cli.files import refuse
+from arle.cli.replay_cmd import ARLE_REPLAY
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.data import texts
@@ -670,7 +671,7 @@ def _tournament_title(players: int, games: int) -> str:
 faces.register(faces.CliGame(
     name="arle", start=start, tournament_setup=_tournament_setup, schedule=_schedule,
     play_match=_play_arle_match, tournament_title=_tournament_title,
-    category_names={**CATEGORY_NAMES, **TT_CATEGORY_NAMES}))
+    category_names={**CATEGORY_NAMES, **TT_CATEGORY_NAMES}, replay=ARLE_REPLAY))
 
 
 def register(app: typer.Typer) -> None:

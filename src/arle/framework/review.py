@@ -12,7 +12,7 @@ that this module imports no game:
 >>> game_of_record({"format": "chess"})
 Traceback (most recent call last):
 ...
-ValueError: not a game record of this program (its format is 'chess'; known: arle-record-1, arle-green-record-1)
+ValueError: not an arle game record (its format is 'chess'; known: arle-record-1, arle-green-record-1)
 >>> summary([])
 {'turns': 0, 'agreed': 0, 'mistakes': 0, 'points_lost': 0}
 """
@@ -25,9 +25,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from arle.framework import game as _game
+from arle.framework import jsonread
+from arle.framework.errors import StateFormatError
 
 __all__ = ["RECORD_FORMATS", "REVIEWERS", "ReviewedTurn", "Reviewer", "game_of_record",
-           "reviewer", "summary"]
+           "read_record", "reviewer", "summary"]
 
 #: A record's ``format`` -> the game it is a record of.
 RECORD_FORMATS: dict[str, str] = {"arle-record-1": "arle", "arle-green-record-1": "green"}
@@ -45,8 +47,18 @@ def game_of_record(record: Any) -> _game.Game:
     if not isinstance(fmt, str) or fmt not in RECORD_FORMATS:
         found = (f"its format is {fmt[:40]!r}" if isinstance(fmt, str)
                  else "it has no 'format'" if isinstance(record, dict) else "not a JSON object")
-        raise ValueError(f"not a game record of this program ({found}; known: {known})")
+        raise ValueError(f"not an arle game record ({found}; known: {known})")
     return _game.get(RECORD_FORMATS[fmt])
+
+
+def read_record(text: str | bytes) -> tuple[_game.Game, Any]:
+    """A record's game and the record, from its JSON text; ValueError naming what is
+    wrong (``malformed record JSON: ...``, or not a record of a game of this program)."""
+    try:
+        record = jsonread.loads(text)
+    except StateFormatError as e:
+        raise e.with_prefix("malformed record JSON: ") from None
+    return game_of_record(record), record
 
 
 class ReviewedTurn(Protocol):
