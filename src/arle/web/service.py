@@ -625,13 +625,16 @@ class GameService:
 
     async def create_from_state(self, kind: str, state: Any, seats: list[SeatRow],
                                 tokens: dict[int, str],
-                                setup: dict[str, Any] | None = None) -> CreatedGame:
+                                setup: dict[str, Any] | None = None,
+                                moves: list[MoveRow] | None = None,
+                                origin: str = "lobby") -> CreatedGame:
         """Store a new game of ``kind`` (another game than Fields of Arle: its face
-        built the state and checked the seats, with ``tokens`` of the people's seats)."""
+        built the state and checked the seats, with ``tokens`` of the people's seats;
+        ``moves``: those of an uploaded record that led to ``state``)."""
         if kind not in self.kinds:
             raise GameError(f"this server does not serve the game {kind!r}", 404)
-        return await self._insert(state, seats, tokens, [], "lobby", game=kind,
-                                  setup=setup)
+        return await self._insert(state, seats, tokens, list(moves or []), origin,
+                                  game=kind, setup=setup)
 
     async def _insert(self, state: Any, seats: list[SeatRow], tokens: dict[int, str],
                       moves: list[MoveRow], origin: str, *,
@@ -1066,9 +1069,10 @@ def record_json(game: Game) -> str:
     return json.dumps(record_of(game), indent=1)
 
 
-def _record_seats(raw: Any, players: int) -> list[str]:
-    """The seats of an uploaded record: each ``"human"`` or ``"bot:SPEC"`` with a spec
-    this server's bot worker accepts (normalized); all human when the record has none."""
+def _record_seats(raw: Any, players: int, game: str = "arle") -> list[str]:
+    """The seats of an uploaded record of ``game``: each ``"human"`` or ``"bot:SPEC"``
+    with a spec this server's bot worker accepts (normalized); all human when the record
+    has none."""
     if raw is None:
         return ["human"] * players
     if not isinstance(raw, list) or len(raw) != players:
@@ -1080,7 +1084,7 @@ def _record_seats(raw: Any, players: int) -> list[str]:
             out.append("human")
         elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
             try:
-                norm = check_bot_spec(spec[4:], "arle")
+                norm = check_bot_spec(spec[4:], game)
             except ValueError as e:
                 raise GameError(f"malformed record: seats[{i}]: {e}") from e
             if norm.partition(":")[0] in SOLO_ONLY and players != 1:
