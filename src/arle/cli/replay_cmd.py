@@ -16,16 +16,15 @@ import sys
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
 from arle.cli import faces
-from arle.cli import render
 from arle.cli.files import read_text, refuse
 from arle.framework.review import read_record
 
-__all__ = ["ARLE_REPLAY", "register", "replay", "load_positions", "load_record"]
+__all__ = ["register", "replay", "load_positions", "load_record"]
 
 KEYS_HINT = "n or Enter: next · b: back · j N: jump to action N · q: quit"
 
@@ -61,21 +60,6 @@ def load_positions(text: str) -> tuple[list[Any], list[str], list[int]]:
     """
     _, positions, actions, movers = load_record(text)
     return positions, actions, movers
-
-
-def _arle_screen(s: Any, seat: int | None) -> list[RenderableType]:
-    return [render.screen(s)[0]]
-
-
-def _arle_results(s: Any) -> list[RenderableType]:
-    out: list[RenderableType] = [render.breakdown_table(s, p) for p in range(len(s.players))]
-    return out + [Text(line, style="bold") for line in render.winner_lines(s)]
-
-
-#: Fields of Arle's screens in ``arle replay`` (its entry of :mod:`arle.cli.faces`).
-ARLE_REPLAY = faces.ReplayFace(screen=_arle_screen, results=_arle_results,
-                               player_name=render.player_name,
-                               where=lambda s: f"half year {s.half_year}")
 
 
 def _show(console: Console, face: faces.ReplayFace, positions: list[Any],

@@ -20,7 +20,7 @@ from arle.web.context import Ctx, change_bot, error_json, owner_cookie, seat_coo
 from arle.web import green
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
-from arle.web import reviews
+from arle.web import reviewpages
 from arle.web.schema import ArleCreate, Hint, Move, Rematch, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label, decision_text, option_label
@@ -215,7 +215,7 @@ async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/review")
 async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
     """The review of a game of either game (the second game's once it is over)."""
-    return await reviews.review_json(ctx, gid, threshold)
+    return await reviewpages.review_json(ctx, gid, threshold)
 
 
 @router.post("/games/{gid}/moves")

@@ -58,7 +58,7 @@ from markupsafe import Markup
 import arle.green as G
 from arle.green.faces import NOTICE, seat_view
 from arle.web.botworker import check_bot_spec, known_bots, think_green
-from arle.web import reviews
+from arle.web import reviewpages
 from arle.web.cardsets import CardSets
 from arle.web.context import (
     Ctx,
@@ -718,12 +718,12 @@ async def api_record(request: Request, gid: str) -> Response:
 @router.get("/green/games/{gid}/review", response_class=HTMLResponse)
 async def review_page(request: Request, gid: str, ctx: Ctx, threshold: float = 3.0
                       ) -> Response:
-    """The review of a finished game (:func:`arle.web.reviews.review_page`)."""
+    """The review of a finished game (:func:`arle.web.reviewpages.review_page`)."""
     try:
         await service_of(request).load(gid)
     except GameError as e:
         return ctx.error_page(request, e)
-    return await reviews.review_page(request, ctx, gid, threshold)
+    return await reviewpages.review_page(request, ctx, gid, threshold)
 
 
 @router.get("/api/green/games/{gid}/review")
@@ -734,7 +734,7 @@ async def api_review(request: Request, gid: str, ctx: Ctx, threshold: float = 3.
         await service_of(request).load(gid)
     except GameError as e:
         return error_json(e)
-    return await reviews.review_json(ctx, gid, threshold)
+    return await reviewpages.review_json(ctx, gid, threshold)
 
 
 # -- live updates --------------------------------------------------------------------

@@ -20,7 +20,7 @@ from arle.scoring import (
     format_vp,
     score_farm,
 )
-from arle.web import reviews
+from arle.web import reviewpages
 from arle.web.botworker import known_bots
 from arle.web.context import (
     Ctx,
@@ -255,8 +255,8 @@ async def replay_step(gid: str, step: int, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/review", response_class=HTMLResponse)
 async def review_page(request: Request, gid: str, ctx: Ctx,
                       threshold: float = 3.0) -> Response:
-    """The review of a game of either game (:func:`arle.web.reviews.review_page`)."""
-    return await reviews.review_page(request, ctx, gid, threshold)
+    """The review of a game of either game (:func:`arle.web.reviewpages.review_page`)."""
+    return await reviewpages.review_page(request, ctx, gid, threshold)
 
 
 @router.get("/games/{gid}/record.json")
