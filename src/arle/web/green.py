@@ -74,6 +74,7 @@ from arle.web.inputs import MAX_SEED, json_body, whole
 from arle.web.kinds import Kind, Played, ThinkFn
 from arle.web.schema import GreenCreate, GreenOptions, Move, parse
 from arle.web.service import (
+    MAX_ACTION_LEN,
     MAX_RECORD_ACTIONS,
     CreatedGame,
     Game,
@@ -209,6 +210,9 @@ class GreenService:
             shown = repr(named[:40]) if isinstance(named, str) else "its card set"
             raise GameError(f"this record was played with {shown}, which this server "
                             f"does not offer (it offers: {', '.join(self.card_sets.ids())})")
+        for i, text in enumerate(actions):
+            if not isinstance(text, str) or len(text) > MAX_ACTION_LEN:
+                raise GameError(f"record action {i}: not an action text of this game")
         specs = record_seats(record.get("seats"), players, GREEN)
         clean = {"format": record.get("format"), "setup": setup, "actions": actions}
         if "chance" in record:
