@@ -174,10 +174,12 @@ def test_the_review_of_a_finished_game_agrees_with_arle_review(make_app: Any,
     assert json.loads(r.stdout)["turns"] == [t for t in turns if t["player"] == 1]
 
 
-@pytest.mark.parametrize("name", ["upload", "lobby"])
-def test_the_lobbies_offer_the_upload_of_either_game(make_app: Any, name: str) -> None:
+@pytest.mark.parametrize("lobby", ["/", "/green"])
+def test_the_lobbies_offer_the_upload_of_either_game(make_app: Any, lobby: str) -> None:
+    """Both lobbies hold the one upload form (``static/app.js`` posts it to
+    ``POST /api/records`` and opens the ``replay`` the answer names)."""
     with TestClient(make_app()) as client:
-        page = client.get("/" if name == "lobby" else "/green").text
+        page = client.get(lobby).text
         assert 'id="upload"' in page
-        if name == "lobby":
+        if lobby == "/":
             assert "arle-green-record-1" in page
