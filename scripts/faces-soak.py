@@ -11,8 +11,8 @@ terminal loop of ``arle play`` and through the web app, with the checks of
 for (``web``: the API's moves; ``pages``: the game page and its view fragment;
 ``ws``: every piloted seat's and a spectator's live view after each move, the second
 game's holding no card hidden from its seat; ``record``: download, upload, the replay
-pages and ``arle replay`` / ``arle play --game green --load``; ``review``: the web's
-review and ``arle review``, Fields of Arle only).  Prints each crash (its setup, face
+pages and ``arle replay`` (the second game's also ``arle play --game green --load``);
+``review``: the web's review and ``arle review``, the second game's once it is over).  Prints each crash (its setup, face
 and error) to stderr and, at the end, one JSON line: games and crashes per face, the
 seeds and the seconds taken.  Exits 1 when a game crashed.
 """

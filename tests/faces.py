@@ -14,8 +14,8 @@ first from the game's JSON, and checked through the web's other faces on the way
 and one for a spectator (a live view after every move; in the second game, each seat's
 own observation and no card hidden from it), and at the end the record downloaded,
 uploaded again (the same position), replayed (the web's replay pages, ``arle replay``;
-the second game: ``arle play --game green --load``) and reviewed (the web's review and
-``arle review`` agree).
+the second game also ``arle play --game green --load``) and reviewed (the web's review
+and ``arle review`` agree; the second game's once it is over).
 """
 
 from __future__ import annotations
@@ -188,9 +188,9 @@ def check_terminal_game(setup: Setup) -> TerminalGame:
 #: from the game's JSON first), ``pages`` the game page and its view fragment after
 #: moves, ``ws`` the WebSocket (every piloted seat's and a spectator's live view after
 #: every move), ``record`` the record downloaded, uploaded again and replayed (the web's
-#: replay pages and ``arle replay``), ``review`` the web's review (page and JSON) and
-#: ``arle review``, which must agree.  The second game has no upload, replay pages or
-#: review: its record is loaded by ``arle play --game green --load``.
+#: replay pages and ``arle replay``; the second game's also by ``arle play --game green
+#: --load``), ``review`` the web's review (page and JSON) and ``arle review``, which
+#: must agree.  The second game's record and review are served once the game is over.
 WEB_FACES: tuple[str, ...] = ("web", "pages", "ws", "record", "review")
 FACES: tuple[str, ...] = ("terminal",) + WEB_FACES
 
@@ -647,18 +647,88 @@ def _green_web_game(client: Any, setup: Setup, timeout: float, views_every: int,
             _ok(r, setup, "record before the end", 403)
             if "record" in faces:
                 done.add("record")
+        if "review" in faces:     # so does the review (each seat's hidden decisions)
+            with _face("review"):
+                for path in (f"/api/games/{gid}/review", f"/green/games/{gid}/review"):
+                    _ok(client.get(path), setup, "review before the end", 403)
+                done.add("review")
         return WebGame(gid, info, {}, decisions, set(), pushed, secrets[0])
     record = _ok(r, setup, "record").json()
     final = G.replay(record)
     assert final == game.state and final.is_terminal(), str(setup)
     if "record" in faces:
         with _face("record"):
-            out = _cli(["play", "--game", "green", "--load"], record)
-            assert f"{len(record['actions'])} actions replayed" in out, str(setup)
-            assert "The game is over." in out, str(setup)
-            assert ("Winner" in out) == (setup.players > 1) or setup.players == 1
+            _check_green_record(client, setup, gid, record, final)
             done.add("record")
+    if "review" in faces:
+        with _face("review"):
+            _check_green_review(client, setup, gid, record)
+            done.add("review")
     return WebGame(gid, info, record, decisions, set(), pushed, secrets[0])
+
+
+def _check_green_record(client: Any, setup: Setup, gid: str, record: dict[str, Any],
+                        final: Any) -> None:
+    """The second game's finished record: downloaded (with the seats, without the
+    server's card path), uploaded again through the same API as Fields of Arle's (the
+    same position, the bots in their seats), the uploaded game's replay pages (the
+    public view and each seat's), ``arle replay`` (stepping, ``--final``) and ``arle
+    play --game green --load``."""
+    dl = _ok(client.get(f"/api/green/games/{gid}/record"), setup, "download")
+    assert "attachment" in dl.headers["content-disposition"], str(setup)
+    assert "path" not in record["setup"]["cards"], str(setup)
+    assert len(record["seats"]) == setup.players, str(setup)
+    up = _ok(client.post("/api/records", json=record), setup, "upload", 201).json()
+    assert up["game"] == "green" and up["replay"] == f"/green/games/{up['id']}/replay"
+    svc = client.app.state.green
+    again = svc.get(up["id"])
+    assert again.state == final and again.rec.origin == "upload", str(setup)
+    assert [m.action for m in again.moves] == record["actions"], str(setup)
+    assert [s.kind for s in again.rec.seats] == [
+        "bot" if p in setup.bot_seats else "human" for p in range(setup.players)]
+    n = len(record["actions"])
+    for k in sorted({0, n // 2, n}):
+        for seat in ("none", *map(str, range(setup.players))):
+            page = _ok(client.get(up["replay"], params={"step": k, "seat": seat}), setup,
+                       f"replay {k} as {seat}").text
+            assert f"move {k} of {n}" in page and "Traceback" not in page, (str(setup), k)
+    out = _cli(["replay", "--final"], record)
+    assert f"After all {n} actions" in out and "The record stops" not in out, str(setup)
+    assert ("Winner" in out) == (setup.players > 1), str(setup)
+    mid = n // 2
+    out = _cli(["replay", "--seat", str(setup.players)], record,
+               input=f"j {mid}\nn\nb\nj {n}\nn\nq\n")
+    for shown in (f"[{mid}/{n}]>", f"[{min(mid + 1, n)}/{n}]>", f"[{n}/{n}]>"):
+        assert shown in out, (str(setup), shown)
+    assert "Already at the end" in out and "Error" not in out, str(setup)
+    out = _cli(["play", "--game", "green", "--load"], record)
+    assert f"{n} actions replayed" in out, str(setup)
+    assert "The game is over." in out, str(setup)
+    assert ("Winner" in out) == (setup.players > 1) or setup.players == 1
+
+
+def _check_green_review(client: Any, setup: Setup, gid: str, record: dict[str, Any]) -> None:
+    """The second game's review: every decision with a choice, in the record's order,
+    judged from the deciding seat's information; the page (a section a seat) and ``arle
+    review`` of one seat say the same (each decision is judged alike whoever is
+    reviewed)."""
+    data = _ok(client.get(f"/api/games/{gid}/review"), setup, "review").json()
+    assert _ok(client.get(f"/api/green/games/{gid}/review"), setup,
+               "review").json() == data, str(setup)
+    turns = data["turns"]
+    actions = record["actions"]
+    assert data["summary"]["turns"] == len(turns) > 0, str(setup)
+    indices = [t["index"] for t in turns]
+    assert indices == sorted(set(indices)), str(setup)
+    assert all([actions[t["index"]]] == t["played"] for t in turns), str(setup)
+    assert {t["player"] for t in turns} <= set(range(setup.players)), str(setup)
+    assert all(t["loss"] >= 0 and 1 <= t["year"] <= 4 for t in turns), str(setup)
+    page = _ok(client.get(f"/green/games/{gid}/review"), setup, "review page").text
+    assert page.count('class="card review"') == setup.players, str(setup)
+    seat = len(actions) % setup.players
+    out = json.loads(_cli(["review", "--json", "--all", "--bot", data["bot"],
+                           "--player", str(seat + 1)], record))
+    assert out["turns"] == [t for t in turns if t["player"] == seat], str(setup)
 
 
 def soak(setups_: Sequence[Setup], faces: Sequence[str] = FACES,
@@ -667,7 +737,8 @@ def soak(setups_: Sequence[Setup], faces: Sequence[str] = FACES,
          max_decisions: int | None = None) -> dict[str, int]:
     """Play every setup through the terminal (when ``faces`` has it) and through the
     web's faces (one web game checks them all); counts of games and crashes per face: a
-    face counts a game when its checks ran on it (the second game has no review), a
+    face counts a game when its checks ran on it (the second game's record and review
+    of a game left unfinished: that they are refused), a
     crash where its check failed (``on_crash(setup, face, error)``); ``on_game(setup,
     "terminal" or "web", seconds)`` after each game."""
     web = [f for f in faces if f in WEB_FACES]

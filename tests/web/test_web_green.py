@@ -318,10 +318,13 @@ def test_green_games_are_stored_and_survive_a_restart(make_app: Any) -> None:
         assert data["you"] == 0 and data["game"] == "green"
         assert _svc(client).get(gid).state.to_json() == before
         # Arle's routes never serve its whole state (the hidden cards)
-        for path in (f"/api/games/{gid}/state", f"/api/games/{gid}/review",
-                     f"/games/{gid}/replay"):
+        for path in (f"/api/games/{gid}/state", f"/games/{gid}/replay"):
             r = client.get(path)
             assert r.status_code == 404 and "green" in r.text, path
+        # the review (each seat's hidden decisions) waits for the end, as the record does
+        for path in (f"/api/games/{gid}/review", f"/api/green/games/{gid}/review"):
+            r = client.get(path)
+            assert r.status_code == 403 and "once the game is over" in r.text, path
         assert client.post(f"/api/games/{gid}/undo", json={},
                            headers={"X-Arle-Token": tok}).status_code == 404
         _play(client, _svc(client).get(gid), [tok, None], moves=2, check_every=99)

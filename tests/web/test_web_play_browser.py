@@ -133,3 +133,36 @@ def test_the_green_game_against_a_bot_by_random_clicks(browser: Any,
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_finished_green_record_is_uploaded_in_the_green_lobby_and_reviewed(
+        browser: Any, live_server: Any, tmp_path: Any) -> None:
+    """The second game's record goes through the same upload form (here the green
+    lobby's) to its game's replay; the replay's last move shows the scores, and the
+    review page lists each player."""
+    import json
+
+    import arle.green as G
+    from arle.green.bots import green_bot
+    s = G.new_game(players=2, seed=12)
+    bots = [green_bot("random", seed=q) for q in range(2)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s))
+    path = tmp_path / "green.json"
+    path.write_text(json.dumps(s.record()), encoding="utf-8")
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    try:
+        page.goto(live_server.url + "/green")
+        page.set_input_files("#upload input[type=file]", str(path))
+        page.click("#upload button[type=submit]")
+        page.wait_for_url("**/green/games/*/replay", timeout=TIMEOUT)
+        gid = page.url.split("/games/")[1].split("/")[0]
+        n = len(s.history)
+        assert f"move {n} of {n}" in page.content() and "Winner" in page.content()
+        page.goto(f"{live_server.url}/green/games/{gid}/review")
+        assert page.locator("section.card.review").count() == 2
+        assert httpx.get(f"{live_server.url}/api/green/games/{gid}/record").json()[
+            "actions"] == s.record()["actions"]
+    finally:
+        ctx.close()

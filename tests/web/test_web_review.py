@@ -47,15 +47,21 @@ def test_concurrent_requests_share_one_review_and_long_games_are_refused(
 
     import arle.web.reviews as web
 
+    import dataclasses
+
     calls: list[int] = []
-    real = web.review
+    real = web.reviewer
 
-    def counting(*args: Any, **kw: Any) -> Any:
-        calls.append(1)
-        time.sleep(0.3)
-        return real(*args, **kw)
+    def counting_reviewer(game: str) -> Any:
+        judging = real(game)
 
-    monkeypatch.setattr(web, "review", counting)
+        def counting(*args: Any, **kw: Any) -> Any:
+            calls.append(1)
+            time.sleep(0.3)
+            return judging.review(*args, **kw)
+        return dataclasses.replace(judging, review=counting)
+
+    monkeypatch.setattr(web, "reviewer", counting_reviewer)
     app = make_app()
     rec = random_record(6, 80)
 

@@ -31,8 +31,13 @@ from typing import Any
 import arle
 from arle.bots import get
 from arle.bots.greedy import chain_value, in_chain, value_of
+from arle.framework.review import Reviewer, summary
 
-__all__ = ["Turn", "review", "summary"]
+__all__ = ["REVIEWER", "SOLO_JUDGE", "Turn", "default_judge", "review", "summary"]
+
+#: The judge of solo games when none is named: the planner (:mod:`arle.bots.plan`),
+#: which plays solo games best, with a second per reviewed turn.
+SOLO_JUDGE = "plan:time=1"
 
 
 @dataclass(frozen=True)
@@ -106,10 +111,17 @@ def review(record: dict[str, Any] | str, player: int | None = None,
     return out
 
 
-def summary(turns: list[Turn], threshold: float = 3.0) -> dict[str, Any]:
-    """Totals of a review: turns, turns where the bot agreed, mistakes (loss at least
-    ``threshold``) and the estimated points lost in them."""
-    mistakes = [t for t in turns if t.loss >= threshold]
-    return {"turns": len(turns), "agreed": sum(1 for t in turns if t.loss == 0
-                                               and t.played[0] == t.suggested),
-            "mistakes": len(mistakes), "points_lost": round(sum(t.loss for t in mistakes), 1)}
+def default_judge(players: int) -> str:
+    """The judge of a game of ``players`` when none is named: the planner for a solo
+    game (the game is a puzzle after setup), greedy otherwise."""
+    return SOLO_JUDGE if players == 1 else "greedy"
+
+
+#: Fields of Arle's review, as ``arle review`` and the web find it
+#: (:func:`arle.framework.review.reviewer`).
+REVIEWER = Reviewer(
+    review=review, default_judge=default_judge, web_judge="greedy", when="half_year",
+    when_title="Half year",
+    method=("Every turn compared with the greedy bot's choice, both judged by the bots' "
+            "evaluation (the estimated final score, minus the opponent's with two "
+            "players)."))

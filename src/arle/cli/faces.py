@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from arle.framework.arena import MatchLike, MatchResult
 from arle.framework.loop import GameSession
 
-__all__ = ["CliGame", "GAMES", "PlayArgs", "get", "register"]
+__all__ = ["CliGame", "GAMES", "PlayArgs", "ReplayFace", "get", "register"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,21 @@ class PlayArgs:
     promos: bool = False
     expansion: str | None = None
     cards: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplayFace:
+    """How ``arle replay`` shows a game's positions."""
+
+    #: ``(state, seat) -> lines``: the position as ``seat`` saw it (None: the player to
+    #: move, or everyone once the game is over).
+    screen: Callable[[Any, int | None], list[RenderableType]]
+    #: ``(state) -> lines``: the last position's results (scores, the winner).
+    results: Callable[[Any], list[RenderableType]]
+    #: A player's name (from 0).
+    player_name: Callable[[int], str]
+    #: ``(state) -> words``: how far the game is (``half year 5``).
+    where: Callable[[Any], str]
 
 
 @dataclass(frozen=True)
@@ -60,6 +75,8 @@ class CliGame:
     shared_wins: bool = False
     #: What the tables say the game is (a caption), if anything.
     notice: str | None = None
+    #: ``arle replay``'s screens of this game.
+    replay: ReplayFace | None = None
 
 
 #: Every game the terminal commands offer, by name.

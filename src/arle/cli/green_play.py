@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 import arle.green as G
@@ -313,8 +313,29 @@ def _schedule(specs: list[str], players: int, games: int, seed: int,
     return list(green_schedule(specs, players, games, seed))
 
 
+def _replay_screen(s: G.State, seat: int | None) -> list[RenderableType]:
+    """A position of a record as ``seat`` saw it (None: the player to move; everyone's
+    public view once the game is over)."""
+    p = s.current_player if seat is None else seat
+    return [Text(line) for line in render_view(seat_view(s, p), p)]
+
+
+def _replay_results(s: G.State) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    for q, sc in enumerate(s.scores()):
+        cats = ", ".join(f"{k} {v}" for k, v in sc.categories.items() if v)
+        out.append(Text(f"{player_name(q)}: {sc.total} VP ({cats})"))
+    w = s.winners()
+    if len(s.players) > 1:
+        out.append(Text("Winner: " + " and ".join(player_name(q) for q in w)
+                        + (" (shared)" if len(w) > 1 else ""), style="bold"))
+    return out
+
+
 faces.register(faces.CliGame(
     name=G.GAME.name, start=start, tournament_setup=_tournament_setup, schedule=_schedule,
     play_match=play_green_match, shared_wins=True, notice=NOTICE,
+    replay=faces.ReplayFace(screen=_replay_screen, results=_replay_results,
+                            player_name=player_name, where=lambda s: f"year {s.year}"),
     tournament_title=lambda players, games: (f"Green tournament, {players} player(s), "
                                              f"{games} game(s)")))

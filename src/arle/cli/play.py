@@ -25,7 +25,7 @@ from typing import Annotated, Any, ClassVar, NoReturn
 import typer
 from rich.cells import cell_len
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -667,10 +667,24 @@ def _tournament_title(players: int, games: int) -> str:
     return f"{kind} tournament, {games} game{'s' if games != 1 else ''}"
 
 
+def _replay_screen(s: State, seat: int | None) -> list[RenderableType]:
+    return [render.screen(s)[0]]
+
+
+def _replay_results(s: State) -> list[RenderableType]:
+    out: list[RenderableType] = [render.breakdown_table(s, p) for p in range(len(s.players))]
+    return out + [Text(line, style="bold") for line in render.winner_lines(s)]
+
+
+#: Fields of Arle's screens in ``arle replay``.
+ARLE_REPLAY = faces.ReplayFace(screen=_replay_screen, results=_replay_results,
+                               player_name=render.player_name,
+                               where=lambda s: f"half year {s.half_year}")
+
 faces.register(faces.CliGame(
     name="arle", start=start, tournament_setup=_tournament_setup, schedule=_schedule,
     play_match=_play_arle_match, tournament_title=_tournament_title,
-    category_names={**CATEGORY_NAMES, **TT_CATEGORY_NAMES}))
+    category_names={**CATEGORY_NAMES, **TT_CATEGORY_NAMES}, replay=ARLE_REPLAY))
 
 
 def register(app: typer.Typer) -> None:

@@ -144,6 +144,15 @@ class GreenGreedyBot:
                 best, best_v = a, v
         return best
 
+    def action_value(self, s: State, a: Action) -> float:
+        """The value :meth:`choose` gives the legal action ``a`` of the seat to move in
+        ``s`` (read whole: pass a determinization of that seat's information, as
+        :meth:`choose` does): the seat's lead after ``a`` and its best follow-ups."""
+        p = s.current_player
+        if p is None:
+            raise ValueError("no legal action: the game is over")
+        return self._value(s, p, a, 2)
+
     def _value(self, s: State, p: int, a: Action, depth: int) -> float:
         if a.verb == "plan":            # F17 "hidden": judged as if it resolved now
             s, a = _as_act(s), Action(a.args[0], a.args[1:])

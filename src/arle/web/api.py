@@ -11,8 +11,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from arle import presenter
-from arle.bots.review import summary
 from arle.data import texts
+from arle.framework.review import game_of_record
 from arle.notation import parse_action
 from arle.scoring import ScoringInputError, farm_from_dict, score_farm, sheet_to_json
 from arle.web.breakdown import breakdown
@@ -20,7 +20,7 @@ from arle.web.context import Ctx, change_bot, error_json, owner_cookie, seat_coo
 from arle.web import green
 from arle.web.db import GameRecord
 from arle.web.inputs import json_body, parse_new_game
-from arle.web.reviews import REVIEW_BOT
+from arle.web import reviewpages
 from arle.web.schema import ArleCreate, Hint, Move, Rematch, TokenOnly, parse
 from arle.web.service import CreatedGame, Game, GameError, record_of
 from arle.web.views import FREE_KINDS, action_label, decision_text, option_label
@@ -214,13 +214,8 @@ async def api_record(request: Request, gid: str, ctx: Ctx) -> Response:
 
 @router.get("/games/{gid}/review")
 async def api_review(gid: str, ctx: Ctx, threshold: float = 3.0) -> Response:
-    try:
-        game = await ctx.arle_game(gid)
-        turns = await ctx.reviews.get(game)
-    except GameError as e:
-        return error_json(e)
-    return JSONResponse({"summary": summary(turns, threshold), "bot": REVIEW_BOT,
-                         "turns": [t.to_dict() for t in turns]})
+    """The review of a game of either game (the second game's once it is over)."""
+    return await reviewpages.review_json(ctx, gid, threshold)
 
 
 @router.post("/games/{gid}/moves")
@@ -262,17 +257,27 @@ class WebGame:
     game: Callable[[Request, str, Ctx, Game], Awaitable[Response]]
     record: Callable[[Request, str, Ctx, Game], Awaitable[Response]]
     move: Callable[[Request, str, Ctx, Game | GameError], Awaitable[Response]]
+    #: ``POST /api/records`` of a record of this game: the new game (GameError if not)
+    upload: Callable[[Request, Ctx, Any], Awaitable[CreatedGame]]
+    #: the names of the cookies of a game's owner and of its seats
+    owner_cookie: Callable[[str], str]
+    seat_cookie: Callable[[str, int], str]
 
 
 #: Each game the API serves, by name (``{"game": NAME}`` of ``POST /api/games``, the
 #: ``game`` a stored game names).
 WEB_GAMES: dict[str, WebGame] = {
     "arle": WebGame(create=_create_arle, game=_arle_game, record=_arle_record,
-                    move=_arle_move),
+                    move=_arle_move, upload=lambda request, ctx, record:
+                    ctx.service.import_record(record),
+                    owner_cookie=owner_cookie, seat_cookie=seat_cookie),
     green.GREEN: WebGame(create=green.create_api,
                          game=lambda request, gid, ctx, game: green.api_game(request, gid),
                          record=lambda request, gid, ctx, game: green.api_record(request, gid),
-                         move=lambda request, gid, ctx, found: green.api_move(request, gid)),
+                         move=lambda request, gid, ctx, found: green.api_move(request, gid),
+                         upload=lambda request, ctx, record:
+                         green.service_of(request).import_record(record),
+                         owner_cookie=green.owner_cookie, seat_cookie=green.seat_cookie),
 }
 
 
@@ -349,15 +354,29 @@ async def api_hint(request: Request, gid: str, ctx: Ctx) -> Response:
 
 @router.post("/records")
 async def api_upload(request: Request, ctx: Ctx) -> Response:
+    """A game record of either game (its game found from its ``format``) becomes a new
+    game at its last position, its bots back in their seats and the uploader holding
+    the people's seats (cookies) and the game (owner); nothing is stored for a record
+    that is refused."""
     try:
         record = await json_body(request)
+        try:
+            name = game_of_record(record).name
+        except ValueError as e:
+            raise GameError(str(e)) from None
+        web = WEB_GAMES.get(name)
+        if web is None or name not in ctx.service.kinds:
+            raise GameError(f"this server does not serve the game {name!r}")
         ctx.check_create(request)
-        created = await ctx.service.import_record(record)
+        created = await web.upload(request, ctx, record)
         game = await ctx.service.get(created.game_id)
     except GameError as e:
         return error_json(e)
-    resp = JSONResponse(created_json(request, created, game), status_code=201)
-    set_cookie(resp, request, owner_cookie(created.game_id), created.owner_token)
+    gid = created.game_id
+    pages = ctx.service.kind(game).pages
+    resp = JSONResponse({**created_json(request, created, game, pages),
+                         "replay": f"{pages}/games/{gid}/replay"}, status_code=201)
+    set_cookie(resp, request, web.owner_cookie(gid), created.owner_token)
     for seat, tok in created.tokens.items():
-        set_cookie(resp, request, seat_cookie(created.game_id, seat), tok)
+        set_cookie(resp, request, web.seat_cookie(gid, seat), tok)
     return resp

@@ -58,6 +58,7 @@ from markupsafe import Markup
 import arle.green as G
 from arle.green.faces import NOTICE, seat_view
 from arle.web.botworker import check_bot_spec, known_bots, think_green
+from arle.web import reviewpages
 from arle.web.cardsets import CardSets
 from arle.web.context import (
     Ctx,
@@ -67,12 +68,21 @@ from arle.web.context import (
     rematch_redirect,
     set_cookie,
 )
-from arle.web.db import GameRecord, SeatRow, hash_token
+from arle.web.db import GameRecord, MoveRow, SeatRow, hash_token
 from arle.web.greenpage import RESULT_ROWS, page_model, prompt
 from arle.web.inputs import MAX_SEED, json_body, whole
 from arle.web.kinds import Kind, Played, ThinkFn
 from arle.web.schema import GreenCreate, GreenOptions, Move, parse
-from arle.web.service import CreatedGame, Game, GameError, GameService
+from arle.web.service import (
+    MAX_ACTION_LEN,
+    MAX_RECORD_ACTIONS,
+    CreatedGame,
+    Game,
+    GameError,
+    GameService,
+    record_of,
+)
+from arle.web.records import record_seats
 from arle.web.templating import environment
 
 __all__ = ["GREEN", "GreenService", "create_api", "green_kind", "install", "router",
@@ -172,6 +182,63 @@ class GreenService:
         except ValueError as e:
             raise GameError(str(e)) from None
         return await self.service.create_from_state(GREEN, state, rows, tokens)
+
+    async def import_record(self, record: Any) -> CreatedGame:
+        """A new game from a record of the second game (``POST /api/records``), at its
+        last position, played with a card set this server offers (found by the record's
+        hash, never by a path it names).  The record's ``seats`` give the bots their
+        seats back; a record without them has every seat human.  GameError naming the
+        reason otherwise; nothing is stored then."""
+        if not isinstance(record, dict):
+            raise GameError("not a game record: expected a JSON object")
+        actions, setup = record.get("actions"), record.get("setup")
+        if not isinstance(actions, list) or not isinstance(setup, dict):
+            raise GameError("malformed record: 'setup' must be an object and 'actions' a list")
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise GameError(f"record too long ({len(actions)} actions)")
+        players = setup.get("players")
+        if type(players) is not int or not 1 <= players <= 4:
+            raise GameError("malformed record: setup.players must be 1, 2, 3 or 4")
+        seed = setup.get("seed")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise GameError(f"malformed record: setup.seed must be a whole number from 0 "
+                            f"to {MAX_SEED}")
+        cards = setup.get("cards")
+        digest = cards.get("hash") if isinstance(cards, dict) else None
+        if not isinstance(digest, str) or self.card_sets.by_hash(digest) is None:
+            named = cards.get("id") if isinstance(cards, dict) else None
+            shown = repr(named[:40]) if isinstance(named, str) else "its card set"
+            raise GameError(f"this record was played with {shown}, which this server "
+                            f"does not offer (it offers: {', '.join(self.card_sets.ids())})")
+        for i, text in enumerate(actions):
+            if not isinstance(text, str) or len(text) > MAX_ACTION_LEN:
+                raise GameError(f"record action {i}: not an action text of this game")
+        specs = record_seats(record.get("seats"), players, GREEN)
+        clean = {"format": record.get("format"), "setup": setup, "actions": actions}
+        if "chance" in record:
+            clean["chance"] = record["chance"]
+        try:
+            G.replay(clean)                       # every check, with the engine's words
+            state = G.replay({"format": clean["format"], "setup": setup, "actions": []})
+        except ValueError as e:
+            raise GameError(str(e)) from None
+        moves: list[MoveRow] = []
+        now = time.time()
+        for i, text in enumerate(actions):
+            p = state.current_player
+            assert p is not None and isinstance(text, str)   # the replay took them all
+            state.apply(text)
+            moves.append(MoveRow(i + 1, p, state.history[-1], now))
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for i, spec in enumerate(specs):
+            if spec == "human":
+                tokens[i] = tok = secrets.token_urlsafe(24)
+                rows.append(SeatRow(i, "human", None, hash_token(tok), False))
+            else:
+                rows.append(SeatRow(i, "bot", spec, None, True))
+        return await self.service.create_from_state(GREEN, state, rows, tokens,
+                                                    moves=moves, origin="upload")
 
     def wait_idle(self, game: Game, timeout: float = 60.0) -> None:
         """Wait (from another thread: tests) until the bots of ``game`` have nothing to
@@ -627,6 +694,17 @@ async def api_card_sets(request: Request) -> Response:
     return JSONResponse({"card_sets": service_of(request).card_sets.listing()})
 
 
+def record_download(game: Game) -> dict[str, Any]:
+    """A finished game's record as the web hands it out: the engine's record, with the
+    seats (as :func:`arle.web.service.record_of` writes them, so that an upload puts
+    the bots back) and without the card set's path on this server (a record names its
+    set by id and hash)."""
+    rec = record_of(game)
+    cards = {k: v for k, v in rec["setup"]["cards"].items() if k != "path"}
+    rec["setup"] = {**rec["setup"], "cards": cards}
+    return rec
+
+
 @router.get("/api/green/games/{gid}/record")
 async def api_record(request: Request, gid: str) -> Response:
     try:
@@ -636,7 +714,31 @@ async def api_record(request: Request, gid: str) -> Response:
                             "game is over", 403)
     except GameError as e:
         return error_json(e)
-    return JSONResponse(game.state.record())
+    return JSONResponse(record_download(game),
+                        headers={"content-disposition":
+                                 f'attachment; filename="arle-green-{gid}.json"'})
+
+
+@router.get("/green/games/{gid}/review", response_class=HTMLResponse)
+async def review_page(request: Request, gid: str, ctx: Ctx, threshold: float = 3.0
+                      ) -> Response:
+    """The review of a finished game (:func:`arle.web.reviewpages.review_page`)."""
+    try:
+        await service_of(request).load(gid)
+    except GameError as e:
+        return ctx.error_page(request, e)
+    return await reviewpages.review_page(request, ctx, gid, threshold)
+
+
+@router.get("/api/green/games/{gid}/review")
+async def api_review(request: Request, gid: str, ctx: Ctx, threshold: float = 3.0
+                     ) -> Response:
+    """``GET /api/games/GID/review`` of a game of the second game."""
+    try:
+        await service_of(request).load(gid)
+    except GameError as e:
+        return error_json(e)
+    return await reviewpages.review_json(ctx, gid, threshold)
 
 
 # -- live updates --------------------------------------------------------------------

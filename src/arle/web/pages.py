@@ -10,7 +10,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
-from arle.bots.review import summary
 from arle.scorepad import farm_from_answers
 from arle.data.tea_trade import EXPANSIONS
 from arle.scoring import (
@@ -21,6 +20,7 @@ from arle.scoring import (
     format_vp,
     score_farm,
 )
+from arle.web import reviewpages
 from arle.web.botworker import known_bots
 from arle.web.context import (
     Ctx,
@@ -255,20 +255,8 @@ async def replay_step(gid: str, step: int, ctx: Ctx) -> Response:
 @router.get("/games/{gid}/review", response_class=HTMLResponse)
 async def review_page(request: Request, gid: str, ctx: Ctx,
                       threshold: float = 3.0) -> Response:
-    try:
-        game = await ctx.arle_game(gid)
-        turns = await ctx.reviews.get(game)
-    except GameError as e:
-        return ctx.error_page(request, e)
-    players = []
-    for p in range(game.state.n):
-        mine = [t for t in turns if t.player == p]
-        players.append({
-            "label": seat_label(game, p), "summary": summary(mine, threshold),
-            "turns": [t for t in mine if t.loss >= threshold]})
-    return ctx.page(request, "review.html", {
-        "game": game, "players": players, "threshold": threshold,
-        "title": f"arle: review of {gid}"})
+    """The review of a game of either game (:func:`arle.web.reviewpages.review_page`)."""
+    return await reviewpages.review_page(request, ctx, gid, threshold)
 
 
 @router.get("/games/{gid}/record.json")

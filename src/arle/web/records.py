@@ -41,9 +41,10 @@ def record_json(game: Game) -> str:
     return json.dumps(record_of(game), indent=1)
 
 
-def record_seats(raw: Any, players: int) -> list[str]:
-    """The seats of an uploaded record: each ``"human"`` or ``"bot:SPEC"`` with a spec
-    this server's bot worker accepts (normalized); all human when the record has none."""
+def record_seats(raw: Any, players: int, game: str = "arle") -> list[str]:
+    """The seats of an uploaded record of ``game``: each ``"human"`` or ``"bot:SPEC"``
+    with a spec this server's bot worker accepts (normalized); all human when the record
+    has none."""
     if raw is None:
         return ["human"] * players
     if not isinstance(raw, list) or len(raw) != players:
@@ -54,7 +55,7 @@ def record_seats(raw: Any, players: int) -> list[str]:
         if spec == "human":
             out.append("human")
         elif isinstance(spec, str) and spec.startswith("bot:") and len(spec) <= MAX_ACTION_LEN:
-            out.append(bot_for_seat(spec[4:], "arle", players,
+            out.append(bot_for_seat(spec[4:], game, players,
                                     f"malformed record: seats[{i}]: "))
         else:
             raise GameError(f"malformed record: seats[{i}] must be 'human' or 'bot:NAME', "

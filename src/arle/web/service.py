@@ -44,7 +44,7 @@ from arle.web.botdriver import (
 )
 from arle.web.botworker import think
 from arle.web.creating import BUILDING_MODES, EXPANSIONS, TT_BUILDING_MODES, NewGame
-from arle.web.db import GameRecord, SeatRow, Store, storage_errors
+from arle.web.db import GameRecord, MoveRow, SeatRow, Store, storage_errors
 from arle.web.games import (
     MAX_ACTION_LEN,
     MAX_RECORD_ACTIONS,
@@ -349,13 +349,16 @@ class GameService:
 
     async def create_from_state(self, kind: str, state: Any, seats: list[SeatRow],
                                 tokens: dict[int, str],
-                                setup: dict[str, Any] | None = None) -> CreatedGame:
+                                setup: dict[str, Any] | None = None,
+                                moves: list[MoveRow] | None = None,
+                                origin: str = "lobby") -> CreatedGame:
         """Store a new game of ``kind`` (another game than Fields of Arle: its face
-        built the state and checked the seats, with ``tokens`` of the people's seats)."""
+        built the state and checked the seats, with ``tokens`` of the people's seats;
+        ``moves``: those of an uploaded record that led to ``state``)."""
         if kind not in self.kinds:
             raise GameError(f"this server does not serve the game {kind!r}", 404)
-        return await creating.insert(self, state, seats, tokens, [], "lobby", game=kind,
-                                     setup=setup)
+        return await creating.insert(self, state, seats, tokens, list(moves or []), origin,
+                                     game=kind, setup=setup)
 
     # ------------------------------------------------------------------ changing
     async def move(self, game_id: str, held: Iterable[int], action: Any,

@@ -598,7 +598,7 @@
     }
     try {
       const data = await postJSON("/api/records", record);
-      location.href = "/games/" + data.id + "/replay";
+      location.href = data.replay || ("/games/" + data.id + "/replay");
     } catch (e) {
       flash(e.message);
     }
