@@ -25,13 +25,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import arle
 from arle.bots import get
 from arle.bots.greedy import chain_value, in_chain, value_of
-from arle.framework.review import Reviewer, summary
+from arle.framework.review import Reviewer, TurnValues, summary
 
 __all__ = ["REVIEWER", "SOLO_JUDGE", "Turn", "default_judge", "review", "summary"]
 
@@ -41,7 +41,7 @@ SOLO_JUDGE = "plan:time=1"
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(TurnValues):
     """One reviewed turn: ``index`` of its first action in the record (0-based)."""
 
     index: int
@@ -51,19 +51,6 @@ class Turn:
     suggested: str                 # the bot's first action
     value_played: float
     value_suggested: float
-
-    @property
-    def loss(self) -> float:
-        """Estimated points lost against the suggestion (0 when it was played)."""
-        if self.played[0] == self.suggested:
-            return 0.0
-        return round(max(0.0, self.value_suggested - self.value_played), 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["played"] = list(self.played)
-        d["loss"] = self.loss
-        return d
 
 
 def review(record: dict[str, Any] | str, player: int | None = None,

@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from arle.framework import game as _game
 from arle.framework import jsonread
 from arle.framework.errors import StateFormatError
 
-__all__ = ["RECORD_FORMATS", "REVIEWERS", "ReviewedTurn", "Reviewer", "game_of_record",
-           "read_record", "reviewer", "summary"]
+__all__ = ["RECORD_FORMATS", "REVIEWERS", "ReviewedTurn", "Reviewer", "TurnValues",
+           "game_of_record", "read_record", "reviewer", "summary"]
 
 #: A record's ``format`` -> the game it is a record of.
 RECORD_FORMATS: dict[str, str] = {"arle-record-1": "arle", "arle-green-record-1": "green"}
@@ -84,6 +84,31 @@ class ReviewedTurn(Protocol):
         """The estimated value lost against the suggestion (0 when it was played)."""
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class TurnValues:
+    """What every game's reviewed turn computes from its values: a game's frozen dataclass
+    of a turn (with ``played``, ``suggested``, ``value_played`` and ``value_suggested``
+    among its fields) takes :attr:`loss` and :meth:`to_dict` from here."""
+
+    played: tuple[str, ...]
+    suggested: str
+    value_played: float
+    value_suggested: float
+
+    @property
+    def loss(self) -> float:
+        """The estimated value lost against the suggestion (0 when it was played)."""
+        if self.played[0] == self.suggested:
+            return 0.0
+        return round(max(0.0, self.value_suggested - self.value_played), 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The turn's fields (``played`` as a list) and its ``loss``, for JSON."""
+        d: dict[str, Any] = asdict(self)  # type: ignore[call-overload]
+        d["played"] = list(self.played)
+        d["loss"] = self.loss
+        return d
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,11 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from arle.framework.actions import Action
-from arle.framework.review import Reviewer
+from arle.framework.review import Reviewer, TurnValues
 from arle.green.infostate import resample_from_infostate
 from arle.green.state import RECORD_FORMAT, State, replay
 
@@ -40,7 +40,7 @@ SAMPLES = 6
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(TurnValues):
     """One reviewed decision: ``index`` of its action in the record (0-based)."""
 
     index: int
@@ -50,19 +50,6 @@ class Turn:
     suggested: str                 # the judge's choice
     value_played: float
     value_suggested: float
-
-    @property
-    def loss(self) -> float:
-        """Estimated VP lost against the suggestion (0 when it was played)."""
-        if self.played[0] == self.suggested:
-            return 0.0
-        return round(max(0.0, self.value_suggested - self.value_played), 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["played"] = list(self.played)
-        d["loss"] = self.loss
-        return d
 
 
 def _rng(seed: int, index: int, what: str) -> random.Random:
