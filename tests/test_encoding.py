@@ -53,6 +53,14 @@ def test_pinned_names_of_the_earlier_paths_are_still_there() -> None:
     assert describe().splitlines()[0].startswith("me.farm") and text_view(s)
 
 
+def _fresh(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter that imports arle from this tree."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
 def test_every_layout_is_found_whichever_module_is_imported_first() -> None:
     # The 3-player layout used to join the others when its module was imported; now the
     # choice of layout imports every layout itself.
@@ -62,11 +70,7 @@ def test_every_layout_is_found_whichever_module_is_imported_first() -> None:
                 "from arle.encoding.layouts import layout_named\n"
                 "s = arle.new_game(players=3, seed=1, expansion='tea-and-trade')\n"
                 "print(json.dumps(layout_named('tea-and-trade-3p').encode(s, 0).shape))\n")
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env=env, timeout=120)
-        assert out.returncode == 0, out.stderr
-        assert json.loads(out.stdout) == [E.THREE_OBS_SIZE]
+        assert json.loads(_fresh(code)) == [E.THREE_OBS_SIZE]
 
 
 def test_the_encodings_load_no_face() -> None:
@@ -74,11 +78,7 @@ def test_the_encodings_load_no_face() -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[:2] in "
             "(['arle', 'env'], ['arle', 'bots'], ['arle', 'cli'], ['arle', 'web'], "
             "['arle', 'green'])))\n")
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    assert _fresh(code).strip() == "[]"
 
 
 def test_an_unknown_layout_or_expansion_is_refused() -> None:
