@@ -2,11 +2,19 @@
 
 A frame is a pending decision (``Cut``: cut up to ``n`` Peat) or a continuation
 (``Effect``: run ``EFFECTS[name](s, p, *args)`` when it reaches the top).  Each kind is a
-frozen dataclass with slots whose class attribute ``KIND`` is its stable id (the
-``Decision.kind`` of :mod:`arle.decision`, the ``"t"`` of the JSON form); ``p`` is the
-deciding player and the other fields are the frame's own, in the order they are shown
-(``details()``) and written.  Frames are never changed in place: a change puts
-``dataclasses.replace(frame, ...)`` on the stack, so ``State.clone()`` shares them.
+plain class with slots whose class attribute ``KIND`` is its stable id (the
+``Decision.kind`` of :mod:`arle.decision`, the ``"t"`` of the JSON form) and ``FIELDS``
+the names of its fields: ``p``, the deciding player, then the frame's own, in the order
+they are given to the class, shown (``details()``) and written.  Frames compare and hash
+by kind and field values and print as ``Cut(p=0, n=2, must=True)``.
+
+Frames are never changed in place: a change puts a changed copy on the stack
+(``frame._with(n=1)``, :func:`arle.engine.core.replace_top`), so ``State.clone()``
+shares them.  The fields other than ``p`` are ``Final``: mypy refuses an assignment to
+one, and in the compiled build (mypyc) they are read-only.  Plain classes rather than
+frozen dataclasses: mypyc compiles their ``__init__``, comparison and hash to native
+code (a compiled frozen dataclass keeps its generated methods as interpreted Python, and
+its ``__init__`` sets each field through ``object.__setattr__``).
 
 JSON: a frame is ``{"t": KIND, "p": player, field: value, ...}`` with tuples as lists
 (the shape of the earlier dict frames, so older saved games still load);
@@ -19,10 +27,8 @@ The rules of each kind (its ``legal`` and ``apply``) are registered in
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
-from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar, Union
 
 __all__ = [
@@ -39,300 +45,575 @@ Names = tuple[str, ...]
 EffectArg = Union[int, str]
 
 
-class _Kinded:
-    """Where ``KIND`` is declared: outside the dataclasses, whose class bodies assign
-    nothing (mypyc turns every assignment in a dataclass body, a ``ClassVar`` too, into
-    a field with a default).  Each frame class gets its ``KIND`` right after its body."""
+class Frame:
+    """The base of every frame: ``p`` is the player deciding (or the effect's player).
 
-    __slots__ = ()
+    Each subclass gives its ``KIND``, its ``FIELDS`` and, when it has fields of its own,
+    an ``__init__`` taking them in that order and a ``_values()`` returning them (the one
+    tuple the comparison, hash, text, copies and JSON are made from)."""
+
+    __slots__ = ("p",)
     KIND: ClassVar[str] = ""
+    #: The names of the fields, ``p`` first, in the order ``__init__`` takes them.
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
+    def __init__(self, p: int) -> None:
+        self.p = p
 
-@dataclass(frozen=True, slots=True)
-class Frame(_Kinded):
-    """The base of every frame: ``p`` is the player deciding (or the effect's player)."""
+    def _values(self) -> tuple[Any, ...]:
+        """The field values, in :attr:`FIELDS` order."""
+        return (self.p,)
 
-    p: int
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Frame)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return type(self).__qualname__ + "(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self._values())) + ")"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled (and deep-copied) as its class and field values: the compiled frozen
-        dataclass has no state the default protocol could set back."""
-        return (type(self), tuple(getattr(self, name) for name in _FIELDS[type(self)]))
+        """Pickled (and copied) as its class and field values."""
+        return (type(self), self._values())
+
+    def _with(self, **changes: Any) -> Frame:
+        """A copy with the fields named in ``changes`` changed (the frame itself is not):
+        what ``dataclasses.replace`` did; an unknown field name is a ``TypeError``."""
+        names = self.FIELDS
+        for name in changes:
+            if name not in names:
+                raise TypeError(f"{type(self).__qualname__} has no field {name!r}")
+        values = [changes[name] if name in changes else value
+                  for name, value in zip(names, self._values())]
+        return type(self)(*values)
 
     def details(self) -> dict[str, Any]:
         """The frame's own fields (all but ``p``), in declaration order; as in the JSON,
         a field with a default is left out while it holds it."""
-        defaults = _DEFAULTS[type(self)]
-        return {name: getattr(self, name) for name in _FIELDS[type(self)][1:]
-                if name not in defaults or getattr(self, name) != defaults[name]}
+        defaults = _DEFAULTS.get(self.KIND, _NO_DEFAULTS)
+        return {name: value for name, value in zip(self.FIELDS[1:], self._values()[1:])
+                if name not in defaults or value != defaults[name]}
 
 
 # ---------------------------------------------------------------------------
 # Decisions (the kinds a player is asked about)
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
 class Pay(Frame):
     """Choose one way to pay; each option is a payment text (``("wood:1", "timber:1")``)."""
-    opts: tuple[Names, ...]
-Pay.KIND = "pay"
+
+    __slots__ = ("opts",)
+    KIND: ClassVar[str] = "pay"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "opts")
+    opts: typing.Final[tuple[Names, ...]]
+
+    def __init__(self, p: int, opts: tuple[Names, ...]) -> None:
+        self.p = p
+        self.opts = opts
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.opts)
 
 
-@dataclass(frozen=True, slots=True)
 class Cut(Frame):
     """Cut up to ``n`` Peat; ``must``: no ``done`` while Peat is left."""
-    n: int
-    must: bool
-Cut.KIND = "cut"
+
+    __slots__ = ("n", "must")
+    KIND: ClassVar[str] = "cut"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "n", "must")
+    n: typing.Final[int]
+    must: typing.Final[bool]
+
+    def __init__(self, p: int, n: int, must: bool) -> None:
+        self.p = p
+        self.n = n
+        self.must = must
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.n, self.must)
 
 
-@dataclass(frozen=True, slots=True)
 class House(Frame):
     """Animals that do not fit: give one back at a time."""
-House.KIND = "house"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "house"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class OptionalAnimal(Frame):
     """Take one animal of ``kinds``, or none."""
-    kinds: Names
-OptionalAnimal.KIND = "optional_animal"
+
+    __slots__ = ("kinds",)
+    KIND: ClassVar[str] = "optional_animal"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "kinds")
+    kinds: typing.Final[Names]
+
+    def __init__(self, p: int, kinds: Names) -> None:
+        self.p = p
+        self.kinds = kinds
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.kinds)
 
 
-@dataclass(frozen=True, slots=True)
 class TakeAnimal(Frame):
     """Take one animal of ``kinds``."""
-    kinds: Names
-TakeAnimal.KIND = "take_animal"
+
+    __slots__ = ("kinds",)
+    KIND: ClassVar[str] = "take_animal"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "kinds")
+    kinds: typing.Final[Names]
+
+    def __init__(self, p: int, kinds: Names) -> None:
+        self.p = p
+        self.kinds = kinds
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.kinds)
 
 
-@dataclass(frozen=True, slots=True)
 class Grocer(Frame):
     """Summer Grocer: Timber, Brick or an animal."""
-Grocer.KIND = "grocer"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "grocer"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Merchant(Frame):
     """Builder's Merchant: Wood or Clay, and Timber or Brick."""
-Merchant.KIND = "merchant"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "merchant"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Colonist(Frame):
     """Colonist: a horse and/or a dehydrated moor."""
-Colonist.KIND = "colonist"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "colonist"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Convert(Frame):
     """Convert up to the tool's value times; ``kind`` is the converting space/building."""
-    kind: str
-Convert.KIND = "convert"
+
+    __slots__ = ("kind",)
+    KIND: ClassVar[str] = "convert"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "kind")
+    kind: typing.Final[str]
+
+    def __init__(self, p: int, kind: str) -> None:
+        self.p = p
+        self.kind = kind
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.kind)
 
 
-@dataclass(frozen=True, slots=True)
 class Butcher(Frame):
     """Butcher: animals to slaughter."""
-Butcher.KIND = "butcher"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "butcher"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Master(Frame):
     """Advance tools: ``n`` moves (-1: one per Workbench); ``moved`` tool indices."""
-    n: int
-    moved: tuple[int, ...]
-Master.KIND = "master"
+
+    __slots__ = ("n", "moved")
+    KIND: ClassVar[str] = "master"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "n", "moved")
+    n: typing.Final[int]
+    moved: typing.Final[tuple[int, ...]]
+
+    def __init__(self, p: int, n: int, moved: tuple[int, ...]) -> None:
+        self.p = p
+        self.n = n
+        self.moved = moved
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.n, self.moved)
 
 
-@dataclass(frozen=True, slots=True)
 class Again(Frame):
     """Tea & Trade: the second execution of ``space``, taken twice (T37)."""
-    space: str
-Again.KIND = "again"
+
+    __slots__ = ("space",)
+    KIND: ClassVar[str] = "again"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "space")
+    space: typing.Final[str]
+
+    def __init__(self, p: int, space: str) -> None:
+        self.p = p
+        self.space = space
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.space)
 
 
-@dataclass(frozen=True, slots=True)
 class Dig(Frame):
     """Tea & Trade: dig up to ``n`` more ditches, one at a time (T20)."""
-    n: int
-Dig.KIND = "dig"
+
+    __slots__ = ("n",)
+    KIND: ClassVar[str] = "dig"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "n")
+    n: typing.Final[int]
+
+    def __init__(self, p: int, n: int) -> None:
+        self.p = p
+        self.n = n
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.n)
 
 
-@dataclass(frozen=True, slots=True)
 class Reconnect(Frame):
     """Tea & Trade: the free ditch ``edge`` that joins the network to the moved Dike
     Line again, taken or declined (T19)."""
-    edge: str
-Reconnect.KIND = "reconnect"
+
+    __slots__ = ("edge",)
+    KIND: ClassVar[str] = "reconnect"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "edge")
+    edge: typing.Final[str]
+
+    def __init__(self, p: int, edge: str) -> None:
+        self.p = p
+        self.edge = edge
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.edge)
 
 
-@dataclass(frozen=True, slots=True)
 class Cell(Frame):
     """Tea & Trade: the Land cell (``cell R,C``) of ``tile``, one of ``cells`` (cell ids
     ``3*R + C``).  Until the choice the tile stands on ``at`` (or, ``gone``: the tile
     left the board from ``at``); the choice moves it (or the gap) there.  ``then``
     names what the choice also settles ("" or ``farmer``: the Farmer's count, T23)."""
-    tile: str
-    at: int
-    cells: tuple[int, ...]
-    gone: bool
-    then: str
-Cell.KIND = "cell"
+
+    __slots__ = ("tile", "at", "cells", "gone", "then")
+    KIND: ClassVar[str] = "cell"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "tile", "at", "cells", "gone", "then")
+    tile: typing.Final[str]
+    at: typing.Final[int]
+    cells: typing.Final[tuple[int, ...]]
+    gone: typing.Final[bool]
+    then: typing.Final[str]
+
+    def __init__(self, p: int, tile: str, at: int, cells: tuple[int, ...], gone: bool,
+                 then: str) -> None:
+        self.p = p
+        self.tile = tile
+        self.at = at
+        self.cells = cells
+        self.gone = gone
+        self.then = then
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.tile, self.at, self.cells, self.gone, self.then)
 
 
-@dataclass(frozen=True, slots=True)
 class Dikes(Frame):
     """Tea & Trade: ``n`` more "+1 Dike" moves, each ``dike C1 C2`` (the dike of column
     C1 of the lowest gap holding dikes goes to free column C2 of the gap above, T18);
     ``line``: the Dike Line before the first of them (for the reconnecting ditch, T19)."""
-    n: int
-    line: int
-Dikes.KIND = "dikes"
+
+    __slots__ = ("n", "line")
+    KIND: ClassVar[str] = "dikes"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "n", "line")
+    n: typing.Final[int]
+    line: typing.Final[int]
+
+    def __init__(self, p: int, n: int, line: int) -> None:
+        self.p = p
+        self.n = n
+        self.line = line
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.n, self.line)
 
 
-@dataclass(frozen=True, slots=True)
 class Shipwright(Frame):
     """Tea & Trade: the ships (or Peat Boat) of ``space`` (Sailmaker, Boat Builder),
     one item of each of its groups at most; ``taken``: the groups used (T41)."""
-    space: str
-    taken: tuple[int, ...]
-Shipwright.KIND = "shipwright"
+
+    __slots__ = ("space", "taken")
+    KIND: ClassVar[str] = "shipwright"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "space", "taken")
+    space: typing.Final[str]
+    taken: typing.Final[tuple[int, ...]]
+
+    def __init__(self, p: int, space: str, taken: tuple[int, ...]) -> None:
+        self.p = p
+        self.space = space
+        self.taken = taken
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.space, self.taken)
 
 
-@dataclass(frozen=True, slots=True)
 class Trades(Frame):
     """Tea & Trade, at an Inventory: send each Trading Ship to trade once, or done;
     ``sent``: the harbor indices of the ships already sent (T29, T30)."""
-    sent: tuple[int, ...]
-Trades.KIND = "trades"
+
+    __slots__ = ("sent",)
+    KIND: ClassVar[str] = "trades"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "sent")
+    sent: typing.Final[tuple[int, ...]]
+
+    def __init__(self, p: int, sent: tuple[int, ...]) -> None:
+        self.p = p
+        self.sent = sent
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.sent)
 
 
-@dataclass(frozen=True, slots=True)
 class Upgrade(Frame):
     """One tile upgrade, or done."""
-Upgrade.KIND = "upgrade"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "upgrade"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Wainwright(Frame):
     """Wainwright: a vehicle and/or a Peat Boat (each flag: already taken)."""
-    vehicle: bool
-    boat: bool
-Wainwright.KIND = "wainwright"
+
+    __slots__ = ("vehicle", "boat")
+    KIND: ClassVar[str] = "wainwright"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "vehicle", "boat")
+    vehicle: typing.Final[bool]
+    boat: typing.Final[bool]
+
+    def __init__(self, p: int, vehicle: bool, boat: bool) -> None:
+        self.p = p
+        self.vehicle = vehicle
+        self.boat = boat
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.vehicle, self.boat)
 
 
-@dataclass(frozen=True, slots=True)
 class Farmer(Frame):
     """Farmer: ``built`` a Plow already; ``fields`` placed so far."""
-    built: bool
-    fields: int
+
+    __slots__ = ("built", "fields", "dry")
+    KIND: ClassVar[str] = "farmer"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "built", "fields", "dry")
+    built: typing.Final[bool]
+    fields: typing.Final[int]
     #: Tea & Trade: of them, the fields on empty dehydrated land (T23; 2 per Plow).
     #: Left out of the JSON while 0, so base-game states are written as before.
-    dry: int = 0
-Farmer.KIND = "farmer"
+    dry: typing.Final[int]
+
+    def __init__(self, p: int, built: bool, fields: int, dry: int = 0) -> None:
+        self.p = p
+        self.built = built
+        self.fields = fields
+        self.dry = dry
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.built, self.fields, self.dry)
 
 
-@dataclass(frozen=True, slots=True)
 class SpaceChoice(Frame):
     """A space's alternatives ``opts`` (build, forest, stall, ...) at ``space``."""
-    opts: Names
-    space: str
+
+    __slots__ = ("opts", "space", "tea")
+    KIND: ClassVar[str] = "space_choice"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "opts", "space", "tea")
+    opts: typing.Final[Names]
+    space: typing.Final[str]
     #: Tea & Trade: the Tea use declared on a Laborer, for its imitation (T36); ""
     #: (none) is left out of the JSON.
-    tea: str = ""
-SpaceChoice.KIND = "space_choice"
+    tea: typing.Final[str]
+
+    def __init__(self, p: int, opts: Names, space: str, tea: str = '') -> None:
+        self.p = p
+        self.opts = opts
+        self.space = space
+        self.tea = tea
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.opts, self.space, self.tea)
 
 
-@dataclass(frozen=True, slots=True)
 class AnimalsChoice(Frame):
     """Potter's Inn: ``n`` animals in any mix."""
-    n: int
-AnimalsChoice.KIND = "animals_choice"
+
+    __slots__ = ("n",)
+    KIND: ClassVar[str] = "animals_choice"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "n")
+    n: typing.Final[int]
+
+    def __init__(self, p: int, n: int) -> None:
+        self.p = p
+        self.n = n
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.n)
 
 
-@dataclass(frozen=True, slots=True)
 class FieldsToForests(Frame):
     """Farmer's Inn: fields to replace by forests."""
-FieldsToForests.KIND = "fields_to_forests"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "fields_to_forests"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class FreeEquipment(Frame):
     """Take one free piece of equipment of ``kinds``, or done."""
-    kinds: Names
-FreeEquipment.KIND = "free_equipment"
+
+    __slots__ = ("kinds",)
+    KIND: ClassVar[str] = "free_equipment"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "kinds")
+    kinds: typing.Final[Names]
+
+    def __init__(self, p: int, kinds: Names) -> None:
+        self.p = p
+        self.kinds = kinds
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.kinds)
 
 
-@dataclass(frozen=True, slots=True)
 class RemoveMoors(Frame):
     """Peat Power Plant: moor tiles to remove."""
-RemoveMoors.KIND = "remove_moors"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "remove_moors"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Smithy(Frame):
     """Smithy: equipment to exchange for plows."""
-Smithy.KIND = "smithy"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "smithy"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class BeforeNovember(Frame):
     """Light-green houses ``left`` to use before November."""
-    left: Names
-BeforeNovember.KIND = "before_november"
+
+    __slots__ = ("left",)
+    KIND: ClassVar[str] = "before_november"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "left")
+    left: typing.Final[Names]
+
+    def __init__(self, p: int, left: Names) -> None:
+        self.p = p
+        self.left = left
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.left)
 
 
-@dataclass(frozen=True, slots=True)
 class PlowMaker(Frame):
     """Plow Maker's Workshop: a field, or done."""
-PlowMaker.KIND = "plow_maker"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "plow_maker"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Sell(Frame):
     """Selling at destination ``dest``; ``sold``: the items sold there so far."""
-    dest: str
-    sold: Names
-Sell.KIND = "sell"
+
+    __slots__ = ("dest", "sold")
+    KIND: ClassVar[str] = "sell"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "dest", "sold")
+    dest: typing.Final[str]
+    sold: typing.Final[Names]
+
+    def __init__(self, p: int, dest: str, sold: Names) -> None:
+        self.p = p
+        self.dest = dest
+        self.sold = sold
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.dest, self.sold)
 
 
-@dataclass(frozen=True, slots=True)
 class Breed(Frame):
     """May breeding: the newborn vectors (sheep, cattle, horses) to choose from."""
-    opts: tuple[tuple[int, ...], ...]
-Breed.KIND = "breed"
+
+    __slots__ = ("opts",)
+    KIND: ClassVar[str] = "breed"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "opts")
+    opts: typing.Final[tuple[tuple[int, ...], ...]]
+
+    def __init__(self, p: int, opts: tuple[tuple[int, ...], ...]) -> None:
+        self.p = p
+        self.opts = opts
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.opts)
 
 
-@dataclass(frozen=True, slots=True)
 class Sustain(Frame):
     """Feeding: pay the sustenance."""
-Sustain.KIND = "sustain"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "sustain"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
-@dataclass(frozen=True, slots=True)
 class Final(Frame):
     """The last exchanges of the game, then finish."""
-Final.KIND = "final"
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "final"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p",)
 
 
 # ---------------------------------------------------------------------------
 # Continuations
-@dataclass(frozen=True, slots=True)
 class TTBuilding(Frame):
     """Tea & Trade: the one-time choice of ``building`` (arle.engine.tt_buildings),
     with ``n`` its count taken when built (exchanges allowed, ditches, ...)."""
-    building: str
-    n: int
-TTBuilding.KIND = "tt_building"
+
+    __slots__ = ("building", "n")
+    KIND: ClassVar[str] = "tt_building"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "building", "n")
+    building: typing.Final[str]
+    n: typing.Final[int]
+
+    def __init__(self, p: int, building: str, n: int) -> None:
+        self.p = p
+        self.building = building
+        self.n = n
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.building, self.n)
 
 
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
 class Effect(Frame):
     """Run ``EFFECTS[name](s, p, *args)`` when this frame reaches the top."""
-    name: str
-    args: tuple[EffectArg, ...]
-Effect.KIND = "eff"
+
+    __slots__ = ("name", "args")
+    KIND: ClassVar[str] = "eff"
+    FIELDS: ClassVar[tuple[str, ...]] = ("p", "name", "args")
+    name: typing.Final[str]
+    args: typing.Final[tuple[EffectArg, ...]]
+
+    def __init__(self, p: int, name: str, args: tuple[EffectArg, ...]) -> None:
+        self.p = p
+        self.name = name
+        self.args = args
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.p, self.name, self.args)
 
 
 AnyFrame = Union[
@@ -411,60 +692,61 @@ def _checker(tp: Any) -> tuple[Check, str]:
     raise TypeError(f"no JSON reading for frame field type {tp!r}")  # pragma: no cover
 
 
-#: The types of the fields holding tuples or unions, by (kind, field).  The readers take
-#: them from here, not from the annotations: the mypyc build keeps only ``tuple`` of
-#: ``tuple[str, ...]`` (and no union) in a compiled class's ``__annotations__``.  In the
-#: pure build the loop below checks them against the annotations.
-_CONTAINER_FIELDS: dict[tuple[str, str], Any] = {
-    ("pay", "opts"): tuple[Names, ...],
-    ("optional_animal", "kinds"): Names,
-    ("take_animal", "kinds"): Names,
-    ("master", "moved"): tuple[int, ...],
-    ("cell", "cells"): tuple[int, ...],
-    ("shipwright", "taken"): tuple[int, ...],
-    ("trades", "sent"): tuple[int, ...],
-    ("space_choice", "opts"): Names,
-    ("free_equipment", "kinds"): Names,
-    ("before_november", "left"): Names,
-    ("sell", "sold"): Names,
-    ("breed", "opts"): tuple[tuple[int, ...], ...],
-    ("eff", "args"): tuple[EffectArg, ...],
+#: The type each field of each kind is read from JSON as (``p``, an integer, left out),
+#: in ``FIELDS`` order.  A table rather than the annotations: a class compiled with mypyc
+#: has no ``__annotations__``.  tests/test_frames.py checks it against the annotations of
+#: each ``__init__`` (in the pure build).
+_TYPES: dict[str, dict[str, Any]] = {
+    "pay": {"opts": tuple[Names, ...]},
+    "cut": {"n": int, "must": bool},
+    "optional_animal": {"kinds": Names},
+    "take_animal": {"kinds": Names},
+    "convert": {"kind": str},
+    "master": {"n": int, "moved": tuple[int, ...]},
+    "again": {"space": str},
+    "dig": {"n": int},
+    "reconnect": {"edge": str},
+    "cell": {"tile": str, "at": int, "cells": tuple[int, ...], "gone": bool, "then": str},
+    "dikes": {"n": int, "line": int},
+    "shipwright": {"space": str, "taken": tuple[int, ...]},
+    "trades": {"sent": tuple[int, ...]},
+    "wainwright": {"vehicle": bool, "boat": bool},
+    "farmer": {"built": bool, "fields": int, "dry": int},
+    "space_choice": {"opts": Names, "space": str, "tea": str},
+    "animals_choice": {"n": int},
+    "free_equipment": {"kinds": Names},
+    "tt_building": {"building": str, "n": int},
+    "before_november": {"left": Names},
+    "sell": {"dest": str, "sold": Names},
+    "breed": {"opts": tuple[tuple[int, ...], ...]},
+    "eff": {"name": str, "args": tuple[EffectArg, ...]},
 }
 
+#: Per kind, the fields with a default (added later, for the expansion), which are left
+#: out of the JSON and of ``details()`` while they hold it (so older states are written
+#: as before) and take it when absent.
+_DEFAULTS: dict[str, dict[str, Any]] = {
+    "farmer": {"dry": 0},
+    "space_choice": {"tea": ""},
+}
+_NO_DEFAULTS: dict[str, Any] = {}
 
-def _field_type(cls: type[Frame], name: str, hint: Any) -> Any:
-    """The type a JSON field of ``cls`` is read as (see :data:`_CONTAINER_FIELDS`)."""
-    known = _CONTAINER_FIELDS.get((cls.KIND, name))
-    if known is None:
-        assert hint in (int, bool, str), (cls.KIND, name, hint)
-        return hint
-    assert hint in (tuple, type) or hint == known, (cls.KIND, name, hint)
-    return known
-
-
-# Per frame class: field names (``p`` first) and the reading of each field.
-_FIELDS: dict[type[Frame], tuple[str, ...]] = {}
+# Per frame class: the reading of each field, ``p`` first.
 _READERS: dict[type[Frame], tuple[tuple[str, Check], ...]] = {}
-# Per frame class: the fields with a default (added later, for the expansion), which
-# are left out of the JSON while they hold it (so older states are written as before).
-_DEFAULTS: dict[type[Frame], dict[str, Any]] = {}
 for _cls in FRAME_TYPES.values():
-    _hints = typing.get_type_hints(_cls)
-    _FIELDS[_cls] = tuple(f.name for f in fields(_cls))
-    _READERS[_cls] = tuple((f.name, _checker(_field_type(_cls, f.name, _hints[f.name]))[0])
-                           for f in fields(_cls))
-    _DEFAULTS[_cls] = {f.name: f.default for f in fields(_cls)
-                       if not isinstance(f.default, type(dataclasses.MISSING))}
-    assert _FIELDS[_cls][0] == "p"
+    _own = _TYPES.get(_cls.KIND, {})
+    assert _cls.FIELDS == ("p", *_own), _cls.KIND
+    _READERS[_cls] = (("p", _checker(int)[0]),
+                      *((name, _checker(tp)[0]) for name, tp in _own.items()))
+assert set(_TYPES) <= set(FRAME_TYPES) and set(_DEFAULTS) <= set(_TYPES)
 
 
 def frame_to_json(f: Frame) -> dict[str, Any]:
     """The JSON object of a frame: ``{"t": KIND, "p": ..., fields...}`` (a field with a
     default is left out while it holds it)."""
     d: dict[str, Any] = {"t": f.KIND}
-    defaults = _DEFAULTS[type(f)]
-    for name in _FIELDS[type(f)]:
-        v = getattr(f, name)
+    defaults = _DEFAULTS.get(f.KIND, _NO_DEFAULTS)
+    for name, v in zip(f.FIELDS, f._values()):
         if name in defaults and v == defaults[name]:
             continue
         d[name] = v
@@ -483,15 +765,16 @@ def frame_from_json(d: Any, where: str, players: int,
     cls = FRAME_TYPES.get(d["t"])
     if cls is None:
         raise _fail(f"{where}.t", f"unknown frame kind {d['t']!r}")
-    names = _FIELDS[cls]
+    names = cls.FIELDS
     extra = sorted(k for k in d if k != "t" and k not in names)
     if extra:
         raise _fail(f"{where}.{extra[0]}", f"unknown field of a {cls.KIND!r} frame")
+    defaults = _DEFAULTS.get(cls.KIND, _NO_DEFAULTS)
     values = []
     for name, check in _READERS[cls]:
         if name not in d:
-            if name in _DEFAULTS[cls]:
-                values.append(_DEFAULTS[cls][name])
+            if name in defaults:
+                values.append(defaults[name])
                 continue
             raise _fail(f"{where}.{name}", f"missing field of a {cls.KIND!r} frame")
         values.append(check(d[name], f"{where}.{name}"))

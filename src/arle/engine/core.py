@@ -18,7 +18,6 @@ anytime actions.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Callable, TypeVar
 
 from arle.actions import Action, IllegalActionError, act
@@ -130,8 +129,8 @@ def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
 
 
 def replace_top(s: State, **changes: Any) -> None:
-    """Put a changed copy of the top frame in its place (``dataclasses.replace``)."""
-    s.stack[-1] = dataclasses.replace(s.stack[-1], **changes)
+    """Put a changed copy of the top frame in its place (``Frame._with``)."""
+    s.stack[-1] = s.stack[-1]._with(**changes)
 
 
 # ---------------------------------------------------------------------------
