@@ -494,15 +494,37 @@ _BOARDS: dict[tuple[object, ...], _Board] = {}
 _BOARDS_MAX: Final = 20_000
 
 
+class _Last:
+    """The board of the last position judged, checked before the table: a search
+    judges the positions after each option of one decision in a row, which mostly
+    share the board (comparing the grid's cells, the same strings, is cheaper than
+    hashing them).  One tuple, replaced whole (threads read it consistent)."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        #: (a copy of the grid, dike moves, ditches, the board)
+        self.entry: tuple[list[str], int, int | None, _Board] | None = None
+
+
+_LAST: Final = _Last()
+
+
 def _board(s: State, p: int, pl: Player) -> _Board:
     """The :class:`_Board` of player ``p`` (``pl``) in ``s``."""
-    key = (pl.dikes, pl.ditches, *pl.grid)
+    g = pl.grid
+    entry = _LAST.entry
+    if (entry is not None and pl.dikes == entry[1] and pl.ditches == entry[2]
+            and g == entry[0]):
+        return entry[3]
+    key = (pl.dikes, pl.ditches, *g)
     found = _BOARDS.get(key)
     if found is None:
         found = _Board(s, p)
         if len(_BOARDS) >= _BOARDS_MAX:
             _BOARDS.clear()
         _BOARDS[key] = found
+    _LAST.entry = (g[:], pl.dikes, pl.ditches, found)
     return found
 
 
