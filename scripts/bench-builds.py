@@ -7,9 +7,10 @@
 Each round runs, for the pure then the compiled build, ``arle bench --json`` (µs per
 decision of seeded random 2-player games, wall clock), the same games timed in CPU time
 (``cpu_us_per_decision``: legal_actions + apply + the random choice, the fastest
-repeat; what to compare on a busy machine) and ``arle bench --mcts --json`` (simulations
-per CPU second of the default search on seeded solo games), each build in its own
-process, with :func:`arle.cli.bench.workload_ms` (a fixed pure-Python workload) timed
+repeat; what to compare on a busy machine) and the default search's simulations per
+CPU second on seeded solo games (as ``arle bench --mcts`` of this tree counts them:
+whole games timed; the best of ``--mcts-repeats``, timed here in every build alike),
+each build in its own process, with :func:`arle.cli.bench.workload_ms` (a fixed pure-Python workload) timed
 here before and after every benchmark.  On a machine shared with other jobs the load
 changes from minute to minute; a figure is put on the run's common scale by the
 workload timed beside it (``scaled = figure * w_run / w_beside`` for a time,
@@ -71,6 +72,45 @@ print(json.dumps({"cpu_us_per_decision": best, "compiled": compiled()}))
 """
 
 
+#: The default search timed the same way in every build, the builds of an earlier commit
+#: included (whose ``arle bench --mcts`` may time it otherwise): what ``arle bench
+#: --mcts`` of this tree measures, simulations over the CPU time of whole games (setup,
+#: searches, plan steps and applies), the best of the repeats.
+_CPU_MCTS = """
+import json, sys, time
+import arle, arle.bots
+from arle.cli.bench import compiled
+games, decisions, repeats = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+best = 0.0
+for _ in range(repeats):
+    sims = 0
+    cpu = 0.0
+    for g in range(games):
+        bot = arle.bots.get("mcts", seed=g)
+        t0 = time.process_time()
+        s = arle.new_game(players=1, seed=g, buildings="random")
+        for _ in range(decisions):
+            if s.is_terminal():
+                break
+            bot.last_stats = {}
+            a = bot.choose(s)
+            if bot.last_stats:
+                sims += int(bot.last_stats["sims"])
+            s.apply(a)
+        cpu += time.process_time() - t0
+    best = max(best, sims / cpu)
+print(json.dumps({"sims_per_cpu_s": best, "compiled": compiled()}))
+"""
+
+
+def _cpu_mcts(python: str, games: int, decisions: int, repeats: int) -> float:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([python, "-c", _CPU_MCTS, str(games), str(decisions), str(repeats)],
+                         check=True, capture_output=True, text=True, env=env).stdout
+    value: float = json.loads(out)["sims_per_cpu_s"]
+    return value
+
+
 def _cpu_engine(python: str, games: int, repeats: int) -> float:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([python, "-c", _CPU_ENGINE, str(games), str(repeats)], check=True,
@@ -111,15 +151,13 @@ def main() -> None:
             eng = _run(python, ["--games", str(o.games), "--repeats", str(o.repeats)])
             cpu_us = _cpu_engine(python, o.games, o.repeats)
             w1 = workload_ms()
-            mcts = _run(python, ["--mcts", "--games", str(o.mcts_games), "--decisions",
-                                 str(o.decisions), "--repeats", str(o.mcts_repeats)])
+            sims = _cpu_mcts(python, o.mcts_games, o.decisions, o.mcts_repeats)
             w2 = workload_ms()
             rows[name].append({"us": eng["us_per_decision"], "w_us": (w0 + w1) / 2,
-                               "cpu_us": cpu_us,
-                               "sims": mcts["sims_per_cpu_s"], "w_sims": (w1 + w2) / 2})
+                               "cpu_us": cpu_us, "sims": sims, "w_sims": (w1 + w2) / 2})
             print(f"round {r + 1} {name}: {eng['us_per_decision']:.2f} us/decision "
                   f"(CPU {cpu_us:.2f}), "
-                  f"{mcts['sims_per_cpu_s']:.1f} sims/CPU s, workload "
+                  f"{sims:.1f} sims/CPU s, workload "
                   f"{w0:.1f}/{w1:.1f}/{w2:.1f} ms", file=sys.stderr, flush=True)
     w_run = statistics.median([x[k] for b in rows.values() for x in b
                                for k in ("w_us", "w_sims")])

@@ -301,3 +301,74 @@ def test_evaluate_values_are_pinned() -> None:
     assert len(vals) == 2496
     digest = hashlib.sha256("\n".join(vals).encode()).hexdigest()
     assert digest == "e640d2d42f8a0f5a11cc87e32030ecfff72f0d11aa8c91664f98feb731467ce8"
+
+
+@pytest.mark.parametrize("kind", [{"players": 1}, {"players": 2},
+                                  {"players": 1, "expansion": "tea-and-trade"},
+                                  {"players": 3, "expansion": "tea-and-trade"}])
+def test_evaluate_is_the_score_plus_the_weighted_features_to_the_bit(
+        kind: dict[str, object]) -> None:
+    """evaluate() adds its terms itself (no list of features): the value is exactly
+    score_now + sum(w * f) over features() (what evaluate with explicit weights
+    computes), in base games, Tea & Trade games and 3-player games alike."""
+    weights = [WEIGHTS[name] for name in FEATURES]
+    rng = random.Random(11)
+    s = arle.new_game(seed=11, buildings="random", **kind)  # type: ignore[arg-type]
+    n = 0
+    while not s.is_terminal():
+        for p in range(s.n):
+            value = evaluate(s, p)
+            assert value == evaluate(s, p, weights)
+            assert value == score_now(s, p) + sum(w * f for w, f in zip(weights,
+                                                                        features(s, p)))
+            n += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert n > 50
+
+
+def test_the_search_holds_off_the_garbage_collector_and_gives_it_back() -> None:
+    """While a search runs the cyclic garbage collector is off (its passes over the
+    tree cost much and found nothing); it is on again after the search, also when the
+    search fails, and left off if it was off before."""
+    import gc
+
+    from arle.bots import mcts
+
+    seen: list[bool] = []
+
+    def spy(s: State, p: int) -> float:
+        seen.append(gc.isenabled())
+        return evaluate(s, p)
+
+    s = arle.new_game(players=1, seed=3, buildings="random")
+    assert gc.isenabled()
+    bot = MCTSBot(seed=1, sims=3, eval="hand")
+    bot._ev = spy           # an evaluation that reports the collector's state
+    bot.choose(s)
+    assert seen and not any(seen) and gc.isenabled()
+
+    def broken(s: State, p: int) -> float:
+        raise RuntimeError("evaluation failed")
+
+    bot = MCTSBot(seed=1, sims=3, eval="hand")
+    bot._ev = broken
+    with pytest.raises(RuntimeError, match="evaluation failed"):
+        bot.choose(s)
+    assert gc.isenabled()
+
+    gc.disable()
+    try:
+        seen.clear()
+        bot = MCTSBot(seed=1, sims=3, eval="hand")
+        bot._ev = spy
+        bot.choose(s)
+        assert seen and not gc.isenabled()
+    finally:
+        gc.enable()
+    # Holds nest (searches in several threads): the last one out turns it back on.
+    mcts._hold_gc()
+    mcts._hold_gc()
+    mcts._release_gc()
+    assert not gc.isenabled()
+    mcts._release_gc()
+    assert gc.isenabled()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
@@ -50,7 +50,8 @@ __all__ = [
     "futile_placements", "imitate_closed", "imitate_food", "last_half_year",
     "figure_names", "goods",
     "Ship", "harbor", "loaded_goods", "ships_left",
-    "pending_steps", "resources", "board_tally", "score_total", "season_spaces",
+    "pending_steps", "resources", "board_tally", "score_total", "score_total_with",
+    "season_spaces",
     "space_season", "special_actions",
     "supply",
     "tool_positions", "tools", "travel",
@@ -562,6 +563,18 @@ _TT_TOOL_GAIN_AT: tuple[tuple[int, ...], ...] = tuple(
 _SPADE_TRACK = TT.DIGGING_SPADE_TRACK
 _TEA_NAMES = tuple(TT.TT_RESOURCES[r] for r in (TT.TEA, TT.EAST_FRISIAN_TEA))
 assert _TEA_NAMES == _sc.TT_SUPPLY
+# The scoring pad's tables read by score_total, bound here as Final names (the compiled
+# build reads these directly, not as attributes of the scoring module at every use).
+_DESTINATION_SIZE: Final = _sc._DESTINATION_SIZE
+_EQUIPMENT_VP: Final = _sc._EQUIPMENT_VP
+_LARGE: Final = _sc._LARGE
+_NO_LARGE_VEHICLE_VP: Final = _sc.NO_LARGE_VEHICLE_VP
+_TRAVEL_VP: Final = C.TRAVEL_VP
+_TOOLS_START_VP: Final = _sc._TOOLS_START_VP
+_FOOD_VP: Final = _sc._FOOD_VP
+_GOOD_VP: Final = _sc._GOOD_VP
+_BUILDING_VP: Final = _sc._BUILDING_VP
+_TOP_ROW_VP: Final = _sc._TOP_ROW_VP
 
 
 #: Per home board (its 21 cell codes), what the scoring view and the evaluation count on
@@ -615,21 +628,33 @@ def score_total(s: State, p: int) -> float:
     evaluation asks for it at every position they judge).  A belonging the scoring pad
     cannot score is handed to it, which raises its own error."""
     try:
-        return _total(s.players[p])
+        pl = s.players[p]
+        home_vp, depots, _grain, _flax, _forests = board_tally(pl.grid)
+        return _total(pl, home_vp, depots)
     except (KeyError, IndexError):
         return score_farm(farm(s, p)).total
 
 
-def _total(pl: Player) -> float:
+def score_total_with(s: State, p: int, home_vp: int, depots: bool) -> float:
+    """:func:`score_total`, for a caller that holds the :func:`board_tally` of the
+    player's home board already (its VP and whether it has a depot)."""
+    try:
+        return _total(s.players[p], home_vp, depots)
+    except (KeyError, IndexError):
+        return score_farm(farm(s, p)).total
+
+
+def _total(pl: Player, home_vp: int, depots: bool) -> float:
     """The sum of :func:`arle.scoring.score_farm` 's categories for one player, read
-    from its belongings as :func:`farm` reads them.  Every figure is a whole number or
-    a half, so the sum is exact whatever its order."""
+    from its belongings as :func:`farm` reads them (``home_vp`` and ``depots``: the
+    :func:`board_tally` of its home board).  Every figure is a whole number or a half,
+    so the sum is exact whatever its order."""
     res = pl.res
     clothing = 0.0
     for r, vp in _SUPPLY_VP_AT:
         clothing += vp * res[r]
     covered = 0
-    destination_size = _sc._DESTINATION_SIZE
+    destination_size = _DESTINATION_SIZE
     for d in pl.travel:
         covered += destination_size[d]
     equipment = 0
@@ -637,8 +662,8 @@ def _total(pl: Player) -> float:
     tea_loads: list[str] = []
     for b in pl.barn:
         kind = b[0]
-        equipment += _sc._EQUIPMENT_VP[kind]
-        if kind in _sc._LARGE:
+        equipment += _EQUIPMENT_VP[kind]
+        if kind in _LARGE:
             large = True
         for i in range(1, len(b)):
             code = b[i]
@@ -650,25 +675,24 @@ def _total(pl: Player) -> float:
                     if code in _TEA_NAMES:
                         tea_loads.append(code)
     if not large:
-        equipment += _sc.NO_LARGE_VEHICLE_VP
-    travel = C.TRAVEL_VP[covered]
-    tools = _sc._TOOLS_START_VP
+        equipment += _NO_LARGE_VEHICLE_VP
+    travel = _TRAVEL_VP[covered]
+    tools = _TOOLS_START_VP
     gains = _TOOL_GAIN_AT if pl.ditches is None else _TT_TOOL_GAIN_AT
     for gain, at in zip(gains, pl.tools):
         tools += gain[at]
-    goods_vp = _sc._FOOD_VP[res[_FOOD_AT]]
-    good_vp = _sc._GOOD_VP
+    goods_vp = _FOOD_VP[res[_FOOD_AT]]
+    good_vp = _GOOD_VP
     for r in _GOODS_REST_AT:
         goods_vp += good_vp[res[r]]
     home = 0
-    building_vp = _sc._BUILDING_VP
+    building_vp = _BUILDING_VP
     for bid in pl.buildings:
         home += building_vp[bid]
-    home_vp, depots, _grain, _flax, _forests = board_tally(pl.grid)
     home += home_vp
     if depots:
         goods_vp *= 2
-    home += _sc._TOP_ROW_VP[pl.dikes]
+    home += _TOP_ROW_VP[pl.dikes]
     a = pl.animals
     x, y, z = a[0], a[1], a[2]
     # the two smallest counts: 2 VP for each of the smallest, 1 for the middle one

@@ -32,38 +32,76 @@ self-play games; ``docs/BOTS.md`` explains how.  Nothing here changes the state.
 from __future__ import annotations
 
 from operator import mul
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from arle import animals as A
+from arle.animals import Enclosures, breeding_options
 from arle.data import catalog as C
 from arle.data import tea_trade as TT
 from arle.scoring import best_food_split
 from arle.state import Player, State
 from arle.view import (board_tally, dehydrated_cells, enclosures, last_half_year, pending_steps,
-                       score_total)
+                       score_total, score_total_with)
 
 __all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
            "time_left", "workers_left"]
 
 # ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 # Static tables derived from the catalog
 # ---------------------------------------------------------------------------
-_GOOD_VP = C.GOODS_TRACK_VP
+# The catalog's numbers bound here as Final names: the compiled build reads these as
+# native constants (a module's attribute is a dictionary look-up at every use).
+_GOOD_VP: Final[tuple[int, ...]] = C.GOODS_TRACK_VP
 # Goods-track VP of a Food total, with the scoring pad's best split over two indicators.
-_FOOD_VP = tuple(sum(_GOOD_VP[x] for x in best_food_split(food))
-                 for food in range(C.FOOD_CAP + 1))
-_MOOR_TOP = tuple(top for top, _bottom in C.MOOR_CELLS)   # top cell of each moor column
-_BOARDWALK = C.BOARDWALK_CELL
-_UNIT_SPACES = {k: sum(w for w in cells) for k, cells in C.VEHICLE_CELLS.items()}
-_SINGLE_SPACES = {k: sum(1 for w in cells if w == 1) for k, cells in C.VEHICLE_CELLS.items()}
-_LIGHT_GREEN = frozenset(C.LIGHT_GREEN)
-_DARK_GREEN = frozenset(C.DARK_GREEN)
-_TOTAL_WORKERS = C.WORKERS_PER_PLAYER * C.HALF_YEARS
+_FOOD_VP: Final[tuple[int, ...]] = tuple(sum(_GOOD_VP[x] for x in best_food_split(food))
+                                         for food in range(C.FOOD_CAP + 1))
+_MOOR_TOP: Final[tuple[int, ...]] = tuple(top for top, _bottom in C.MOOR_CELLS)
+_BOARDWALK: Final[int] = C.BOARDWALK_CELL
+_UNIT_SPACES: Final[dict[str, int]] = {k: sum(w for w in cells)
+                                       for k, cells in C.VEHICLE_CELLS.items()}
+_SINGLE_SPACES: Final[dict[str, int]] = {k: sum(1 for w in cells if w == 1)
+                                         for k, cells in C.VEHICLE_CELLS.items()}
+_LIGHT_GREEN: Final = frozenset(C.LIGHT_GREEN)
+_DARK_GREEN: Final = frozenset(C.DARK_GREEN)
+_HALF_YEARS: Final[int] = C.HALF_YEARS
+_WORKERS_PER_PLAYER: Final[int] = C.WORKERS_PER_PLAYER
+_TOTAL_WORKERS: Final[int] = C.WORKERS_PER_PLAYER * C.HALF_YEARS
+_SUSTENANCE_FOOD: Final[int] = C.SUSTENANCE_FOOD
+_SUSTENANCE_PEAT: Final[int] = C.SUSTENANCE_PEAT_NOVEMBER
+_SHEEP: Final[int] = C.SHEEP
+_CATTLE: Final[int] = C.CATTLE
+_FOOD: Final[int] = C.FOOD
+_GRAIN: Final[int] = C.GRAIN
+_FLAX: Final[int] = C.FLAX
+_HIDE: Final[int] = C.HIDE
+_WOOL: Final[int] = C.WOOL
+_WOOD: Final[int] = C.WOOD
+_CLAY: Final[int] = C.CLAY
+_TIMBER: Final[int] = C.TIMBER
+_BRICK: Final[int] = C.BRICK
+_PEAT: Final[int] = C.PEAT
+_LINEN: Final[int] = C.LINEN
+_WOOLEN: Final[int] = C.WOOLEN
+_LEATHER: Final[int] = C.LEATHER
+_PASTURE_CAPACITY: Final[int] = A.PASTURE_CAPACITY
+_STALL_CAPACITY: Final[int] = A.STALL_CAPACITY
+_STABLE_CAPACITY: Final[int] = A.STABLE_CAPACITY
 
 # Tool tracks grouped by what an extra step brings per use of its space.
 _PRODUCTION_TOOLS = (C.FISH_TRAPS, C.SHOVELS, C.AXES, C.SPADES)
 _CONVERSION_TOOLS = (C.FLESHING_BEAMS, C.WEAVING_LOOMS, C.SLAUGHTERING_TABLES,
                      C.POTTERY_WHEELS, C.OVENS)
+_FISH_TRAPS: Final[int] = C.FISH_TRAPS
+_SHOVELS: Final[int] = C.SHOVELS
+_AXES: Final[int] = C.AXES
+_SPADES: Final[int] = C.SPADES
+_FLESHING_BEAMS: Final[int] = C.FLESHING_BEAMS
+_WEAVING_LOOMS: Final[int] = C.WEAVING_LOOMS
+_SLAUGHTERING_TABLES: Final[int] = C.SLAUGHTERING_TABLES
+_POTTERY_WHEELS: Final[int] = C.POTTERY_WHEELS
+_OVENS: Final[int] = C.OVENS
+_WORKBENCHES: Final[int] = C.WORKBENCHES
 
 
 def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
@@ -75,10 +113,13 @@ def _table(n: int, table: tuple[tuple[int, int], ...]) -> int:
 
 #: :func:`_table` of each animal count 0.._TABLES_TOP (any larger count as the top one),
 #: looked up instead of scanned.
-_TABLES_TOP = max(n for table in (C.MILK_SHEEP, C.MILK_CATTLE, C.SHEAR) for n, _v in table)
-_MILK_SHEEP = tuple(_table(n, C.MILK_SHEEP) for n in range(_TABLES_TOP + 1))
-_MILK_CATTLE = tuple(_table(n, C.MILK_CATTLE) for n in range(_TABLES_TOP + 1))
-_SHEAR = tuple(_table(n, C.SHEAR) for n in range(_TABLES_TOP + 1))
+_TABLES_TOP: Final[int] = max(n for table in (C.MILK_SHEEP, C.MILK_CATTLE, C.SHEAR)
+                              for n, _v in table)
+_MILK_SHEEP: Final[tuple[int, ...]] = tuple(_table(n, C.MILK_SHEEP)
+                                            for n in range(_TABLES_TOP + 1))
+_MILK_CATTLE: Final[tuple[int, ...]] = tuple(_table(n, C.MILK_CATTLE)
+                                             for n in range(_TABLES_TOP + 1))
+_SHEAR: Final[tuple[int, ...]] = tuple(_table(n, C.SHEAR) for n in range(_TABLES_TOP + 1))
 
 
 # ---------------------------------------------------------------------------
@@ -93,6 +134,7 @@ def score_now(s: State, p: int) -> float:
 
 
 # ---------------------------------------------------------------------------
+# ---------------------------------------------------------------------------
 # Time
 # ---------------------------------------------------------------------------
 def half_year(s: State) -> int:
@@ -102,7 +144,7 @@ def half_year(s: State) -> int:
     left."""
     if s.n != 3:
         return s.half_year
-    return s.half_year + C.HALF_YEARS - last_half_year(s)
+    return s.half_year + _HALF_YEARS - last_half_year(s)
 
 
 def workers_left(s: State, p: int) -> tuple[int, int]:
@@ -112,19 +154,17 @@ def workers_left(s: State, p: int) -> tuple[int, int]:
 
 def _workers_left(s: State, p: int, hy: int) -> tuple[int, int]:
     """:func:`workers_left`, with ``hy`` the :func:`half_year` of ``s``."""
-    future = C.WORKERS_PER_PLAYER * (C.HALF_YEARS - hy)
+    future = _WORKERS_PER_PLAYER * (_HALF_YEARS - hy)
     if s.phase != "work":
         return 0, future
     n = s.n
-    total = C.WORKERS_PER_PLAYER * n
+    total = _WORKERS_PER_PLAYER * n
     # the turns t in turn..total-1 whose player (start_player + t) % n is p: those
     # with t = p - start_player (mod n), from the first at or after the turn
     first = s.turn + (p - s.start_player - s.turn) % n
     left = (total - 1 - first) // n + 1 if first < total else 0
     # A worker whose placement is being resolved (a frame on the stack) is already used.
     return left, future
-
-
 _PRODUCTION_STEPS = frozenset({"harvest", "milk", "breeding", "breed", "shear"})
 
 
@@ -180,15 +220,43 @@ _TIME = {(h, a, b, c): _time_table(h, a, b, c)
          for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
+class _Time:
+    """A :class:`TimeLeft` as a plain class with typed attributes (native ones in the
+    compiled build, where a named tuple's fields are looked up by name)."""
+
+    __slots__ = ("feed", "fuel", "nov", "may", "houses", "pending", "g_nov", "g_may",
+                 "g_houses")
+
+    def __init__(self, t: TimeLeft) -> None:
+        self.feed: int = t.feed
+        self.fuel: int = t.fuel
+        self.nov: int = t.nov
+        self.may: int = t.may
+        self.houses: int = t.houses
+        self.pending: bool = t.pending
+        self.g_nov: float = t.g_nov
+        self.g_may: float = t.g_may
+        self.g_houses: float = t.g_houses
+
+
+#: :data:`_TIME` by position: ``_TIME_AT[8 * h + 4 * sustain + 2 * production + houses]``
+#: (the entries of h = 0, which no game reaches, stand for nothing and are never read).
+_TIME_AT: Final[tuple[_Time, ...]] = tuple(
+    _Time(_TIME[(max(h, 1), a, b, c)])
+    for h in range(C.HALF_YEARS + 1)
+    for a in (False, True) for b in (False, True) for c in (False, True))
+
+
 def time_left(s: State, p: int) -> TimeLeft:
     """The inventories still to come for player ``p`` (see :class:`TimeLeft`)."""
-    return _time_left(s, p, half_year(s))
+    return _TIME[_time_key(s, p, half_year(s))]
 
 
-def _time_left(s: State, p: int, hy: int) -> TimeLeft:
-    """:func:`time_left`, with ``hy`` the :func:`half_year` of ``s``."""
+def _time_key(s: State, p: int, hy: int) -> tuple[int, bool, bool, bool]:
+    """The key of :data:`_TIME` for player ``p`` in ``s``, ``hy`` the :func:`half_year`
+    of ``s``."""
     if s.phase == "work":
-        return _TIME[(hy, True, True, True)]
+        return hy, True, True, True
     sustain = production = houses = False
     if s.phase != "over":
         for who, name in pending_steps(s):
@@ -200,7 +268,17 @@ def _time_left(s: State, p: int, hy: int) -> TimeLeft:
                 production = True
             elif name in ("before_november", "houses_before_november"):
                 houses = True
-    return _TIME[(hy, sustain, production, houses)]
+    return hy, sustain, production, houses
+
+
+def _time_at(s: State, p: int, hy: int) -> _Time:
+    """:func:`time_left` as a :class:`_Time`."""
+    if not 1 <= hy <= _HALF_YEARS:
+        raise KeyError((hy, "half year out of range"))
+    if s.phase == "work":
+        return _TIME_AT[8 * hy + 7]
+    _h, sustain, production, houses = _time_key(s, p, hy)
+    return _TIME_AT[8 * hy + 4 * sustain + 2 * production + houses]
 
 
 # ---------------------------------------------------------------------------
@@ -293,10 +371,55 @@ WEIGHTS: dict[str, float] = {
     "ship_spaces": 0.8,
 }
 
-_SPADE_TOOL = TT.TT_TOOLS.index("digging_spades")
-_TRADING = frozenset(k for k, kind in TT.SHIP_KIND.items() if kind == "trading_ship")
-_NO_TT = (0.0,) * 8
-_NONE: list[float] = []
+#: The weights of :data:`FEATURES` in their order (for a caller's own weights, evaluate
+#: takes a list in this order), and one by one as Final names: the evaluation adds its
+#: terms in this order, one after the other from 0.0, which is how ``sum()`` adds them
+#: (the same float to the bit as ``sum(map(mul, _W, features(s, p)))``).
+_W: Final[list[float]] = [WEIGHTS[name] for name in FEATURES]
+_W_WORKERS: Final = WEIGHTS["workers"]
+_W_WORKERS2: Final = WEIGHTS["workers2"]
+_W_LAND: Final = WEIGHTS["land"]
+_W_DIKES: Final = WEIGHTS["dikes"]
+_W_MOOR_PEAT: Final = WEIGHTS["moor_peat"]
+_W_TOOLS_PROD: Final = WEIGHTS["tools_prod"]
+_W_TOOLS_CONV: Final = WEIGHTS["tools_conv"]
+_W_WORKBENCHES: Final = WEIGHTS["workbenches"]
+_W_LOAD_SPACES: Final = WEIGHTS["load_spaces"]
+_W_FREE_SPACES_NOW: Final = WEIGHTS["free_spaces_now"]
+_W_BIRTHS: Final = WEIGHTS["births"]
+_W_ANIMALS: Final = WEIGHTS["animals"]
+_W_ROOM: Final = WEIGHTS["room"]
+_W_LIGHT_GREEN: Final = WEIGHTS["light_green"]
+_W_DARK_GREEN: Final = WEIGHTS["dark_green"]
+_W_PLOWS: Final = WEIGHTS["plows"]
+_W_PEAT_BOATS: Final = WEIGHTS["peat_boats"]
+_W_FOOD_TRACK: Final = WEIGHTS["food_track"]
+_W_FOOD_DEFICIT: Final = WEIGHTS["food_deficit"]
+_W_FOOD_SHORT: Final = WEIGHTS["food_short"]
+_W_FUEL_DEFICIT: Final = WEIGHTS["fuel_deficit"]
+_W_FUEL_SHORT: Final = WEIGHTS["fuel_short"]
+_W_FOOD_EXTRA: Final = WEIGHTS["food_extra"]
+_W_PEAT_EXTRA: Final = WEIGHTS["peat_extra"]
+_W_WOOD: Final = WEIGHTS["wood"]
+_W_CLAY: Final = WEIGHTS["clay"]
+_W_TIMBER: Final = WEIGHTS["timber"]
+_W_BRICK: Final = WEIGHTS["brick"]
+_W_GRAIN: Final = WEIGHTS["grain"]
+_W_FLAX: Final = WEIGHTS["flax"]
+_W_HIDE: Final = WEIGHTS["hide"]
+_W_WOOL: Final = WEIGHTS["wool"]
+_W_FABRICS: Final = WEIGHTS["fabrics"]
+#: The base game's features are the first ones; the expansion's follow.
+_N_BASE: Final[int] = FEATURES.index("tea")
+_W_TT: Final[tuple[float, ...]] = tuple(_W[_N_BASE:])
+assert FEATURES[_N_BASE - 1] == "fabrics" and len(_W_TT) == len(FEATURES) - _N_BASE
+
+_SPADE_TOOL: Final[int] = TT.TT_TOOLS.index("digging_spades")
+_TEA: Final[int] = TT.TEA
+_EAST_FRISIAN_TEA: Final[int] = TT.EAST_FRISIAN_TEA
+_CUTTER_FOOD: Final[int] = TT.CUTTER_FOOD_PER_SPACE
+_TRADING: Final = frozenset(k for k, kind in TT.SHIP_KIND.items() if kind == "trading_ship")
+_NO_TT = (0.0,) * (len(FEATURES) - _N_BASE)
 
 
 def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
@@ -312,13 +435,98 @@ def _tt_features(s: State, p: int, pl: Player, f: float, halves: int,
             trade += free
         else:
             cutter += free
-    n_ditches = pl.ditches.bit_count() if pl.ditches else 0
+    ditches = pl.ditches
+    n_ditches = ditches.bit_count() if ditches else 0
     dry = len(dehydrated_cells(s, p)) if n_ditches >= 2 else 0
     spades = pl.tools[_SPADE_TOOL] if len(pl.tools) > _SPADE_TOOL else 0
-    return ([res[TT.TEA] * f, res[TT.EAST_FRISIAN_TEA] * f, spades * f, n_ditches * f,
+    return ([res[_TEA] * f, res[_EAST_FRISIAN_TEA] * f, spades * f, n_ditches * f,
              dry * f, trade * inventories, cutter * inventories,
-             ship_spaces * halves / C.HALF_YEARS],
-            cutter * TT.CUTTER_FOOD_PER_SPACE * inventories)
+             ship_spaces * halves / _HALF_YEARS],
+            cutter * _CUTTER_FOOD * inventories)
+
+
+class _Board:
+    """What the evaluation reads off one home board: the scoring pad's tally of its
+    tiles (:func:`arle.view.board_tally`), its enclosures (:func:`arle.view.enclosures`),
+    its moors and Small Boardwalk, and the best births of each animal count in it.  One
+    is kept per board (the grid with the dike moves and the ditches, on which the
+    enclosures depend), so each position judged costs one look-up instead of three."""
+
+    __slots__ = ("vp", "depot", "grain_fields", "flax_fields", "forests", "enc", "land",
+                 "stalls", "stables", "mixed", "dry_moors", "wet_moors", "boardwalk",
+                 "births")
+
+    def __init__(self, s: State, p: int) -> None:
+        g = s.players[p].grid
+        vp, depot, grain_fields, flax_fields, forests = board_tally(g)
+        self.vp: int = vp
+        self.depot: bool = depot
+        self.grain_fields: int = grain_fields
+        self.flax_fields: int = flax_fields
+        self.forests: int = forests
+        enc = enclosures(s, p)
+        self.enc: Enclosures = enc
+        self.land: int = enc.pastures
+        self.stalls: int = enc.stalls
+        self.stables: int = enc.stables
+        self.mixed: int = enc.mixed
+        #: the moor columns whose top tile is dehydrated (their Peat counts), and the
+        #: number still wet (each can still be dehydrated for 4 Peat: counted as 2)
+        self.dry_moors: list[int] = [c for c in range(len(_MOOR_TOP))
+                                     if g[_MOOR_TOP[c]] == "dmoor"]
+        self.wet_moors: int = sum(1 for top in _MOOR_TOP if g[top] == "moor")
+        self.boardwalk: bool = g[_BOARDWALK] == "boardwalk"
+        #: the most newborns of (sheep, cattle, horses) here, 0 if they do not fit
+        self.births: dict[tuple[int, int, int], int] = {}
+
+    def best_births(self, counts: tuple[int, int, int]) -> int:
+        found = self.births.get(counts)
+        if found is None:
+            try:
+                found = max(sum(o) for o in breeding_options(counts, self.enc))
+            except ValueError:       # animals over capacity while a release is pending
+                found = 0
+            self.births[counts] = found
+        return found
+
+
+_BOARDS: dict[tuple[object, ...], _Board] = {}
+_BOARDS_MAX: Final = 20_000
+
+
+class _Last:
+    """The board of the last position judged, checked before the table: a search
+    judges the positions after each option of one decision in a row, which mostly
+    share the board (comparing the grid's cells, the same strings, is cheaper than
+    hashing them).  One tuple, replaced whole (threads read it consistent)."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        #: (a copy of the grid, dike moves, ditches, the board)
+        self.entry: tuple[list[str], int, int | None, _Board] | None = None
+
+
+_LAST: Final = _Last()
+
+
+def _board(s: State, p: int, pl: Player) -> _Board:
+    """The :class:`_Board` of player ``p`` (``pl``) in ``s``."""
+    g = pl.grid
+    entry = _LAST.entry
+    if (entry is not None and pl.dikes == entry[1] and pl.ditches == entry[2]
+            and g == entry[0]):
+        return entry[3]
+    key = (pl.dikes, pl.ditches, *g)
+    found = _BOARDS.get(key)
+    if found is None:
+        found = _Board(s, p)
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.clear()
+        _BOARDS[key] = found
+    _LAST.entry = (g[:], pl.dikes, pl.ditches, found)
+    return found
+
 
 def features(s: State, p: int) -> list[float]:
     """The feature vector of player ``p`` (order of :data:`FEATURES`)."""
@@ -330,28 +538,36 @@ def features(s: State, p: int) -> list[float]:
 
 def _features(s: State, p: int) -> list[float]:
     """:func:`features`, without the expansion's (all zero) in a base game."""
+    out: list[float] = []
+    _judge(s, p, out)
+    return out
+
+
+def _judge(s: State, p: int, out: list[float] | None) -> float:
+    """Player ``p``'s evaluation of ``s`` (not over), or with ``out`` its features
+    (:func:`_features`) put in ``out`` (then 0.0 is returned).  One body for both, the
+    weighted sum taken straight from the features' values (no list of them)."""
     pl: Player = s.players[p]
     res = pl.res
-    g = pl.grid
     hy = s.half_year if s.n != 3 else half_year(s)
     now, future = _workers_left(s, p, hy)
     workers = now + future
     f = workers / _TOTAL_WORKERS           # share of the game's actions still to come
-    tl = _time_left(s, p, hy)
-    halves = (C.HALF_YEARS - hy) + (1 if s.phase == "work" else 0)
+    tl = _time_at(s, p, hy)
+    work = s.phase == "work"
+    halves = (_HALF_YEARS - hy) + (1 if work else 0)
 
-    enc = enclosures(s, p)
-    land = enc.pastures
-    moor_peat = pl.bw_peat if g[_BOARDWALK] == "boardwalk" else 0
-    for c in range(3):
-        if g[_MOOR_TOP[c]] == "dmoor":
-            moor_peat += pl.moor_peat[c]
-        elif g[_MOOR_TOP[c]] == "moor":
-            moor_peat += 2          # can still be dehydrated for 4
+    board = _board(s, p, pl)
+    land = board.land
+    moor_peat = pl.bw_peat if board.boardwalk else 0
+    moor = pl.moor_peat
+    for c in board.dry_moors:
+        moor_peat += moor[c]
+    moor_peat += 2 * board.wet_moors
     tools = pl.tools
-    prod = tools[C.FISH_TRAPS] + tools[C.SHOVELS] + tools[C.AXES] + tools[C.SPADES]
-    conv = (tools[C.FLESHING_BEAMS] + tools[C.WEAVING_LOOMS] + tools[C.SLAUGHTERING_TABLES]
-            + tools[C.POTTERY_WHEELS] + tools[C.OVENS])
+    prod = tools[_FISH_TRAPS] + tools[_SHOVELS] + tools[_AXES] + tools[_SPADES]
+    conv = (tools[_FLESHING_BEAMS] + tools[_WEAVING_LOOMS] + tools[_SLAUGHTERING_TABLES]
+            + tools[_POTTERY_WHEELS] + tools[_OVENS])
 
     spaces = 0
     free_now = 0
@@ -364,32 +580,28 @@ def _features(s: State, p: int) -> list[float]:
             boats += 1
         else:
             spaces += _UNIT_SPACES[kind]
-            if s.phase == "work":
-                for load in b[1:]:
-                    if not load:
+            if work:
+                for i in range(1, len(b)):
+                    if not b[i]:
                         free_now += 1
-    # Fields, forests and depots: the home board's tally (kept per board by the view).
-    _vp, depots, grain_fields, flax_fields, forests = board_tally(g)
+    depots = board.depot
+    grain_fields = board.grain_fields
+    flax_fields = board.flax_fields
+    forests = board.forests
     an = pl.animals
-    sheep = an[C.SHEEP]
-    cattle = an[C.CATTLE]
+    sheep = an[_SHEEP]
+    cattle = an[_CATTLE]
     milk = (_MILK_SHEEP[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
             + _MILK_CATTLE[cattle if cattle < _TABLES_TOP else _TABLES_TOP])
     shear = _SHEAR[sheep if sheep < _TABLES_TOP else _TABLES_TOP]
-    stalls = enc.stalls
-    stables = enc.stables
-    mixed = enc.mixed
+    stalls = board.stalls
+    stables = board.stables
     births = 0
     if tl.may and (stalls or stables):
-        try:
-            opts = A.breeding_options((an[0], an[1], an[2]),
-                                      enc)
-            births = max(sum(o) for o in opts)
-        except ValueError:       # animals over capacity while a release is pending
-            births = 0
+        births = board.best_births((an[0], an[1], an[2]))
     n_animals = an[0] + an[1] + an[2]
-    room = (A.PASTURE_CAPACITY * land + A.STALL_CAPACITY * stalls
-            + A.STABLE_CAPACITY * stables + mixed - n_animals)
+    room = (_PASTURE_CAPACITY * land + _STALL_CAPACITY * stalls
+            + _STABLE_CAPACITY * stables + board.mixed - n_animals)
     if room < 0:
         room = 0
     elif room > 8:
@@ -401,13 +613,13 @@ def _features(s: State, p: int) -> list[float]:
         elif bid in _DARK_GREEN:
             dark += 1
 
-    if pl.ditches is None:
-        tt, cutter_food = _NONE, 0
-    else:
+    tt: list[float] | None = None
+    cutter_food = 0
+    if pl.ditches is not None:
         tt, cutter_food = _tt_features(s, p, pl, f, halves, tl.nov + tl.may)
-    food = res[C.FOOD]
-    grain = res[C.GRAIN]
-    need_food = C.SUSTENANCE_FOOD * tl.feed
+    food = res[_FOOD]
+    grain = res[_GRAIN]
+    need_food = _SUSTENANCE_FOOD * tl.feed
     income = milk * tl.nov + grain_fields * tl.nov + cutter_food
     edible = food + grain
     food_deficit = need_food - edible - income
@@ -421,66 +633,85 @@ def _features(s: State, p: int) -> list[float]:
                     + _GOOD_VP[grain_left] - _GOOD_VP[grain])
     urgency = 1.0 if now == 0 else 0.5 if now == 1 else 0.2
     food_short = 0.0
-    if tl.pending and edible < C.SUSTENANCE_FOOD:
-        food_short = (C.SUSTENANCE_FOOD - edible) * urgency
-    peat = res[C.PEAT]
-    need_fuel = C.SUSTENANCE_PEAT_NOVEMBER * tl.fuel
+    if tl.pending and edible < _SUSTENANCE_FOOD:
+        food_short = (_SUSTENANCE_FOOD - edible) * urgency
+    peat = res[_PEAT]
+    need_fuel = _SUSTENANCE_PEAT * tl.fuel
     fuel_deficit = need_fuel - peat if peat < need_fuel else 0
     peat_extra = peat - need_fuel if peat > need_fuel else 0
     fuel_short = 0.0
     if tl.pending and s.half_year % 2:
-        fuel = peat + res[C.WOOD] + res[C.TIMBER]
-        if fuel < C.SUSTENANCE_PEAT_NOVEMBER:
-            fuel_short = (C.SUSTENANCE_PEAT_NOVEMBER - fuel) * urgency
+        fuel = peat + res[_WOOD] + res[_TIMBER]
+        if fuel < _SUSTENANCE_PEAT:
+            fuel_short = (_SUSTENANCE_PEAT - fuel) * urgency
     g_nov = tl.g_nov
 
-    return [
-        workers,
-        workers * f,
-        land * f,
-        pl.dikes * f,
-        moor_peat * f,
-        prod * f,
-        conv * f,
-        tools[C.WORKBENCHES] * f,
-        spaces * halves / C.HALF_YEARS,
-        free_now,
-        births * tl.g_may,
-        n_animals * f,
-        room * f,
-        light * tl.g_houses,
-        dark * f,
-        plows * f,
-        boats * f,
-        track_adjust * (2 if depots else 1),
-        food_deficit,
-        food_short,
-        fuel_deficit,
-        fuel_short,
-        food_extra * f,
-        peat_extra * f,
-        res[C.WOOD] * f + forests * g_nov,
-        res[C.CLAY] * f,
-        res[C.TIMBER] * f,
-        res[C.BRICK] * f,
-        grain * f + grain_fields * g_nov,
-        res[C.FLAX] * f + flax_fields * g_nov,
-        res[C.HIDE] * f,
-        res[C.WOOL] * f + shear * tl.g_may,
-        (res[C.LINEN] + res[C.WOOLEN] + res[C.LEATHER]) * f,
-        *tt,
-    ]
-
-
-_W = [WEIGHTS[name] for name in FEATURES]
+    # The features, in the order of FEATURES.
+    x_workers2 = workers * f
+    x_land = land * f
+    x_dikes = pl.dikes * f
+    x_moor_peat = moor_peat * f
+    x_tools_prod = prod * f
+    x_tools_conv = conv * f
+    x_workbenches = tools[_WORKBENCHES] * f
+    x_load_spaces = spaces * halves / _HALF_YEARS
+    x_births = births * tl.g_may
+    x_animals = n_animals * f
+    x_room = room * f
+    x_light_green = light * tl.g_houses
+    x_dark_green = dark * f
+    x_plows = plows * f
+    x_peat_boats = boats * f
+    x_food_track = track_adjust * (2 if depots else 1)
+    x_food_extra = food_extra * f
+    x_peat_extra = peat_extra * f
+    x_wood = res[_WOOD] * f + forests * g_nov
+    x_clay = res[_CLAY] * f
+    x_timber = res[_TIMBER] * f
+    x_brick = res[_BRICK] * f
+    x_grain = grain * f + grain_fields * g_nov
+    x_flax = res[_FLAX] * f + flax_fields * g_nov
+    x_hide = res[_HIDE] * f
+    x_wool = res[_WOOL] * f + shear * tl.g_may
+    x_fabrics = (res[_LINEN] + res[_WOOLEN] + res[_LEATHER]) * f
+    if out is not None:
+        out += [workers, x_workers2, x_land, x_dikes, x_moor_peat, x_tools_prod,
+                x_tools_conv, x_workbenches, x_load_spaces, free_now, x_births, x_animals,
+                x_room, x_light_green, x_dark_green, x_plows, x_peat_boats, x_food_track,
+                food_deficit, food_short, fuel_deficit, fuel_short, x_food_extra,
+                x_peat_extra, x_wood, x_clay, x_timber, x_brick, x_grain, x_flax, x_hide,
+                x_wool, x_fabrics]
+        if tt is not None:
+            out += tt
+        return 0.0
+    # The weighted sum, term by term in the order of FEATURES from 0.0 (see _W).
+    acc = (0.0 + _W_WORKERS * workers + _W_WORKERS2 * x_workers2 + _W_LAND * x_land
+           + _W_DIKES * x_dikes + _W_MOOR_PEAT * x_moor_peat + _W_TOOLS_PROD * x_tools_prod
+           + _W_TOOLS_CONV * x_tools_conv + _W_WORKBENCHES * x_workbenches
+           + _W_LOAD_SPACES * x_load_spaces + _W_FREE_SPACES_NOW * free_now
+           + _W_BIRTHS * x_births + _W_ANIMALS * x_animals + _W_ROOM * x_room
+           + _W_LIGHT_GREEN * x_light_green + _W_DARK_GREEN * x_dark_green
+           + _W_PLOWS * x_plows + _W_PEAT_BOATS * x_peat_boats
+           + _W_FOOD_TRACK * x_food_track + _W_FOOD_DEFICIT * food_deficit
+           + _W_FOOD_SHORT * food_short + _W_FUEL_DEFICIT * fuel_deficit
+           + _W_FUEL_SHORT * fuel_short + _W_FOOD_EXTRA * x_food_extra
+           + _W_PEAT_EXTRA * x_peat_extra + _W_WOOD * x_wood + _W_CLAY * x_clay
+           + _W_TIMBER * x_timber + _W_BRICK * x_brick + _W_GRAIN * x_grain
+           + _W_FLAX * x_flax + _W_HIDE * x_hide + _W_WOOL * x_wool
+           + _W_FABRICS * x_fabrics)
+    if tt is not None:
+        for i in range(len(tt)):
+            acc += _W_TT[i] * tt[i]
+    return score_total_with(s, p, board.vp, depots) + acc
 
 
 def evaluate(s: State, p: int, weights: list[float] | None = None) -> float:
     """Estimated final score of player ``p`` (exact once the game is over)."""
     if s.phase == "over":
         return score_now(s, p)
-    w = _W if weights is None else weights
+    if weights is None:
+        return _judge(s, p, None)
     # In a base game the expansion's features (the last ones, all zero) are left out:
     # map stops at the shorter vector, and the sum is the same to the bit (adding the
     # products 0.0 at its end changes nothing).
-    return float(score_now(s, p) + sum(map(mul, w, _features(s, p))))
+    return float(score_now(s, p) + sum(map(mul, weights, _features(s, p))))

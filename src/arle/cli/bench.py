@@ -28,7 +28,10 @@ the expansion's figures, ``"base"`` the base game's and ``"ratio"`` the expansio
 options, the hand evaluation in solo games): it plays the first ``--decisions``
 decisions of ``--games`` seeded solo games (random buildings) and divides the
 simulations of the searches that ran (``last_stats``; decisions taken from the previous
-search's plan run none) by the CPU time of those decisions.  It prints the median of
+search's plan run none) by the CPU time of the games: their setup, every decision
+(searches and plan steps) and every apply, so that work a search leaves to the code
+after it (the garbage collector's passes over the tree it keeps, held off while it
+runs) is counted too.  It prints the median of
 ``sims_per_cpu_s`` over the repeats, the range (``runs``), the searches and simulations
 of one repeat (the same every repeat: the bot and the games are seeded) and
 ``workload_ms``, the CPU time of a fixed pure-Python workload (:func:`workload_ms`)
@@ -156,20 +159,19 @@ def _mcts_repeat(games: int, decisions: int, seed: int) -> tuple[float, int, flo
     cpu = 0.0
     for g in range(games):
         bot = arle.bots.get("mcts", seed=seed + g)
+        t0 = time.process_time()
         s = arle.new_game(players=1, seed=seed + g, buildings="random")
         for _ in range(decisions):
             if s.is_terminal():
                 break
             bot.last_stats = {}   # type: ignore[attr-defined]
-            t0 = time.process_time()
             a = bot.choose(s)
-            dt = time.process_time() - t0
             stats: dict[str, float] = bot.last_stats   # type: ignore[attr-defined]
             if stats:   # a search ran (not a step of the previous search's plan)
                 total_sims += int(stats["sims"])
                 searches += 1
-                cpu += dt
             s.apply(a)
+        cpu += time.process_time() - t0
     return float(total_sims), searches, cpu
 
 
