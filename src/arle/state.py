@@ -10,7 +10,7 @@ methods call when they are imported (:func:`link`).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Final, TYPE_CHECKING
 
 from arle.actions import Action, IllegalActionError
 from arle.data import catalog as _C
@@ -25,26 +25,26 @@ if TYPE_CHECKING:
 
 #: The attributes of a :class:`Player` and of a :class:`State`, in ``__slots__`` order.
 #: Read these rather than ``__slots__``, which a class compiled with mypyc does not have.
-PLAYER_FIELDS: tuple[str, ...] = (
+PLAYER_FIELDS: Final[tuple[str, ...]] = (
     "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
     "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost", "harbor")
 #: The fields of expansion games only (Tea & Trade): absent from a base game's JSON.
-TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost", "harbor")
-STATE_FIELDS: tuple[str, ...] = (
+TT_PLAYER_FIELDS: Final[tuple[str, ...]] = ("ditches", "dike_cols", "boost", "harbor")
+STATE_FIELDS: Final[tuple[str, ...]] = (
     "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
     "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
 
 
-_copy_list = list.copy
+_copy_list: Final = list.copy
 #: The lengths of a player's fixed-size lists (resources, animals, tools, the 7 x 3 home
 #: board, the moors' Peat) in a base game and in a Tea & Trade game (``ditches`` set),
 #: and their sum (what :meth:`State._snapshot` checks).
-_BASE_LENGTHS = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.ROWS * _C.COLS,
+_BASE_LENGTHS: Final = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.ROWS * _C.COLS,
                  len(_C.MOOR_CELLS))
-_TT_LENGTHS = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
+_TT_LENGTHS: Final = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
                len(_C.MOOR_CELLS))
-_SHAPE = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
-_TT_SHAPE = _TT_LENGTHS + (sum(_TT_LENGTHS),)
+_SHAPE: Final = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
+_TT_SHAPE: Final = _TT_LENGTHS + (sum(_TT_LENGTHS),)
 
 
 class Player:
@@ -110,6 +110,15 @@ class Player:
             if k in d or k not in TT_PLAYER_FIELDS:
                 setattr(p, k, d[k])
         return p
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, the very object looked for first: what a caller applies is
+    nearly always one of the listed actions itself, found without comparing others."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def winner_of(totals: list[float], start_player: int) -> int:
@@ -228,7 +237,7 @@ class State:
             raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
             action = _parse_action(self, action)
-        if type(action) is not Action or action not in legal:
+        if type(action) is not Action or not _listed(action, legal):
             raise IllegalActionError(
                 f"illegal action {_shown(action)} for player {self.current_player}")
         snap = self._snapshot()
@@ -247,7 +256,7 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = _legal_actions(self)
-        if type(action) is not Action or action not in legal:
+        if type(action) is not Action or not _listed(action, legal):
             self.apply(action)
             return
         self.history.append(str(action))

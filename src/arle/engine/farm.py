@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
@@ -10,8 +12,8 @@ from arle import frames as FR
 from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
 
-BOARDWALK_CELL = C.BOARDWALK_CELL
-MOOR_CELLS = C.MOOR_CELLS  # (row 5, row 6) per column
+BOARDWALK_CELL: Final = C.BOARDWALK_CELL
+MOOR_CELLS: Final = C.MOOR_CELLS  # (row 5, row 6) per column
 
 
 def new_player() -> Player:
@@ -346,8 +348,8 @@ def push_cut(s: State, p: int, n: int, must: bool) -> None:
 #: The housing of the farms seen so far, by (grid, dikes, ditches): the housing depends
 #: on nothing else, Enclosures is immutable, and the search asks about the same farms
 #: again and again (building one costs more than the look-up); emptied when large.
-_ENCLOSURES: dict[tuple[object, ...], A.Enclosures] = {}
-_ENCLOSURES_MAX = 20_000
+_ENCLOSURES: Final[dict[tuple[object, ...], A.Enclosures]] = {}
+_ENCLOSURES_MAX: Final = 20_000
 
 
 def enclosures(pl: Player) -> A.Enclosures:
@@ -427,7 +429,7 @@ def settle_cell(s: State, p: int, cell: int, then: str) -> None:
 
 #: What a ``cell`` frame's ``then`` may name: the Farmer's count of fields on
 #: dehydrated land, or (a Field leaving) the next Field Norderburg Castle discards.
-CELL_THEN = ("", "farmer", "castle")
+CELL_THEN: Final = ("", "farmer", "castle")
 
 
 @frame(FR.Cell)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -18,7 +18,7 @@ from arle.engine.core import (
 )
 from arle.state import Player, State
 
-DONE = Action("done")
+DONE: Final = Action("done")
 
 # Rules of the modules above this one (they import it), linked by them when they are
 # imported (importing arle.engine imports every rules module and checks the links):
@@ -54,7 +54,7 @@ def linked() -> bool:
 # Placement
 # ---------------------------------------------------------------------------
 #: Every space's own cost: the base game's and the 3-player Laborers' (T40).
-SPACE_COSTS: dict[str, tuple[dict[int, int], ...]] = {**C.SPACE_COST, **T.SPACE_COST_3P}
+SPACE_COSTS: Final[dict[str, tuple[dict[int, int], ...]]] = {**C.SPACE_COST, **T.SPACE_COST_3P}
 
 
 def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
@@ -72,9 +72,9 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
     return []
 
 
-PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
-SEASON_SPACES: tuple[tuple[str, ...], tuple[str, ...]] = (C.SUMMER_SPACES, C.WINTER_SPACES)
-COSTLY = frozenset(SPACE_COSTS)
+PLACE: Final = {sp: Action("place", (sp,)) for sp in C.SPACES}
+SEASON_SPACES: Final[tuple[tuple[str, ...], tuple[str, ...]]] = (C.SUMMER_SPACES, C.WINTER_SPACES)
+COSTLY: Final = frozenset(SPACE_COSTS)
 
 
 #: A list of spaces as :func:`placements` walks it: each space, its ``place`` action and
@@ -86,8 +86,8 @@ def _place_rows(spaces: tuple[str, ...]) -> PlaceRows:
     return tuple((sp, PLACE[sp], SPACE_COSTS.get(sp)) for sp in spaces)
 
 
-_ROWS_ALL = _place_rows(C.SPACES)
-_ROWS_SEASON = (_place_rows(SEASON_SPACES[0]), _place_rows(SEASON_SPACES[1]))
+_ROWS_ALL: Final = _place_rows(C.SPACES)
+_ROWS_SEASON: Final = (_place_rows(SEASON_SPACES[0]), _place_rows(SEASON_SPACES[1]))
 
 
 def placements(s: State, p: int) -> list[Action]:
@@ -121,18 +121,18 @@ def placements(s: State, p: int) -> list[Action]:
 # Tea & Trade: the board's spaces, and Tea at placement (T34-T38)
 # ---------------------------------------------------------------------------
 #: Expansion spaces the engine implements, in the board's order (1-2 players, T40).
-TT_IMPLEMENTED_SPACES = ("ditcher", "sailmaker", "boat_builder", "grandmother")
-TT_SEASON_SPACES = tuple(
+TT_IMPLEMENTED_SPACES: Final = ("ditcher", "sailmaker", "boat_builder", "grandmother")
+TT_SEASON_SPACES: Final = tuple(
     base + tuple(sp for sp in TT_IMPLEMENTED_SPACES if T.TT_SPACE_SEASON[sp] == season)
     for season, base in enumerate(SEASON_SPACES))
-TT_SPACES = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
-SPACE_SEASON = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
+TT_SPACES: Final = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
+SPACE_SEASON: Final = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
 #: The seasons with 3 players (Grandmother is a Summer space then, T40); the Imitate
 #: spaces belong to both seasons and are not listed.
-SPACE_SEASON_3P = {**SPACE_SEASON, **T.SPACE_SEASON_3P}
-TEA_TRACK = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
+SPACE_SEASON_3P: Final = {**SPACE_SEASON, **T.SPACE_SEASON_3P}
+TEA_TRACK: Final = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
 #: Placement modifiers (the notation ``place SPACE tea|eftea|twice``).
-TEA_USES = ("tea", "eftea", "twice")
+TEA_USES: Final = ("tea", "eftea", "twice")
 
 
 def tea_steps(s: State, p: int, space: str, use: str) -> int:
@@ -598,7 +598,7 @@ def _conv_cost(s: State, p: int, kind: str, n: int) -> dict[int, int]:
     return {r: k for r, k in cost.items() if k}
 
 
-CONV_TOOL = C.CONVERSION_TOOL
+CONV_TOOL: Final = C.CONVERSION_TOOL
 
 
 @effect("convert_gain")
@@ -638,7 +638,7 @@ def _converter(kind: str) -> Callable[[State, int], None]:
     return run
 
 
-_SLAUGHTERHOUSE_FOOD = int(str(T.TT_BUILDING_FIGURES["slaughterhouse"]["food_per_converted_animal"]))
+_SLAUGHTERHOUSE_FOOD: Final = int(str(T.TT_BUILDING_FIGURES["slaughterhouse"]["food_per_converted_animal"]))
 
 
 @frame(FR.Butcher)
@@ -679,8 +679,8 @@ class Butcher:
 # ---------------------------------------------------------------------------
 # Master: move different tool indicators, paying per step
 # ---------------------------------------------------------------------------
-_TOOL_LAST = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
-_TOOL_ACTIONS = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
+_TOOL_LAST: Final = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
+_TOOL_ACTIONS: Final = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
 
 
 def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
@@ -826,7 +826,7 @@ def can_buy_equipment(s: State, p: int, kind: str) -> bool:
             and F.can_take_equipment(s, p, kind))
 
 
-_VEHICLE = {k: Action("vehicle", (k,)) for k in C.EQUIPMENT_COST}
+_VEHICLE: Final = {k: Action("vehicle", (k,)) for k in C.EQUIPMENT_COST}
 
 
 def vehicle_actions(s: State, p: int) -> list[Action]:
@@ -1053,7 +1053,7 @@ def _choice(space: str, *opts: str) -> Callable[[State, int], None]:
     return run
 
 
-SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
+SPACE_ACTIONS: Final[dict[str, Callable[[State, int], None]]] = {
     "fisherman": fisherman,
     "grocer_summer": grocer_summer,
     "woolen_weaver": _converter("woolen_weaver"),

@@ -7,6 +7,8 @@ Anytime actions (offered at a player's decision points in the Work Phase):
 
 from __future__ import annotations
 
+from typing import Final
+
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
@@ -16,7 +18,7 @@ from arle.engine import harbor as H
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
-LOAD_PAY = C.LOAD_COST
+LOAD_PAY: Final = C.LOAD_COST
 
 
 def tea_on_vehicles(s: State) -> bool:
@@ -102,9 +104,9 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
 #: Per vehicle loading (its barn item, ``(kind, load, ...)``), the start cells where a
 #: tile of each size 0..4 fits (:func:`placements_for`; size 0 fits nowhere): a function
 #: of the loading alone, kept once computed (a game shows few distinct loadings).
-_SPOTS: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
+_SPOTS: Final[dict[tuple[str, ...], tuple[tuple[int, ...], ...]]] = {}
 #: The ``load I J ITEM`` actions made so far, kept (built once each, not per listing).
-_LOADS: dict[tuple[int, int, str], Action] = {}
+_LOADS: Final[dict[tuple[int, int, str], Action]] = {}
 
 
 def _spots(key: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -185,7 +187,7 @@ def apply_load(s: State, p: int, a: Action) -> None:
 # ---------------------------------------------------------------------------
 # Selling at a destination
 # ---------------------------------------------------------------------------
-WEARS = ("summer_wear", "winter_wear", "leather_wear")
+WEARS: Final = ("summer_wear", "winter_wear", "leather_wear")
 
 
 def sale_options(s: State, p: int, dest: str, sold: tuple[str, ...]) -> list[str]:
@@ -358,9 +360,9 @@ def empty_vehicles(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Other anytime actions
 # ---------------------------------------------------------------------------
-_BOAT = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
+_BOAT: Final = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
               for r in C.GOODS_TRACK)
-RELEASE = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
+RELEASE: Final = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
 
 
 def boat_actions(s: State, p: int, level: str) -> list[Action]:
