@@ -43,8 +43,8 @@ _BASE_LENGTHS: Final = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.RO
                  len(_C.MOOR_CELLS))
 _TT_LENGTHS: Final = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
                len(_C.MOOR_CELLS))
-_SHAPE: Final = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
-_TT_SHAPE: Final = _TT_LENGTHS + (sum(_TT_LENGTHS),)
+_SHAPE: Final[tuple[int, ...]] = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
+_TT_SHAPE: Final[tuple[int, ...]] = _TT_LENGTHS + (sum(_TT_LENGTHS),)
 
 
 class Player:
@@ -269,18 +269,21 @@ class State:
             # Its lists flattened into one (cheaper than a copy each); the fixed-size
             # ones (resources, animals, tools, grid, moor Peat) have the lengths of the
             # game's shape, checked by the one total, so only the buildings' length is
-            # kept; an empty barn or harbor (every base game's harbor) needs no copy.
+            # kept; an empty barn, harbor, dike_cols or boost (None here: every base
+            # game's last three) needs no copy.
             b = p.buildings
             flat = [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *b, *p.travel]
             ditches = p.ditches
-            shape = _SHAPE if ditches is None else _TT_SHAPE
+            shape: tuple[int, ...] = _SHAPE if ditches is None else _TT_SHAPE
             if len(flat) - len(b) - len(p.travel) != shape[5]:   # not the game's shape
                 shape = (len(p.res), len(p.animals), len(p.tools), len(p.grid),
                          len(p.moor_peat), -1)
             players.append((p, flat, shape, len(b),
-                            list(map(_copy_list, p.barn)) if p.barn else [], p.bw_peat,
-                            p.dikes, p.bottleneck, ditches, p.dike_cols[:], p.boost[:],
-                            list(map(_copy_list, p.harbor)) if p.harbor else []))
+                            list(map(_copy_list, p.barn)) if p.barn else None, p.bw_peat,
+                            p.dikes, p.bottleneck, ditches,
+                            p.dike_cols[:] if p.dike_cols else None,
+                            p.boost[:] if p.boost else None,
+                            list(map(_copy_list, p.harbor)) if p.harbor else None))
         return (self.half_year, self.start_player, self.phase, self.turn,
                 self.occupied.copy(), self.special, self.ended[:], self.stack[:],
                 self.pool.copy(), self.board[:], self.history, len(self.history),
@@ -300,8 +303,11 @@ class State:
                 i += k
             pl.buildings = flat[i:i + n_buildings]
             pl.travel = flat[i + n_buildings:]
-            pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
-            pl.ditches, pl.dike_cols, pl.boost, pl.harbor = ditches, dike_cols, boost, harbor
+            pl.barn = [] if barn is None else barn
+            pl.bw_peat, pl.dikes, pl.bottleneck, pl.ditches = bw_peat, dikes, bottleneck, ditches
+            pl.dike_cols = [] if dike_cols is None else dike_cols
+            pl.boost = [] if boost is None else boost
+            pl.harbor = [] if harbor is None else harbor
 
     def clone(self) -> "State":
         """An independent copy."""

@@ -148,24 +148,28 @@ def can_pay_building(res: list[int], b: str) -> bool:
 _MATERIALS_ONE: Final = tuple((m,) for m in C.BUILDING_MATERIALS)
 _MATERIAL_PAIRS: Final = tuple(combinations(C.BUILDING_MATERIALS, 2))
 _CLOTHING_PAIRS: Final = tuple(combinations(C.CLOTHING, 2))
-#: Whether each building can be paid for, kept by (building, goods) like the payments.
-_PAYABLE: Final[dict[tuple[str, tuple[int, ...]], bool]] = {}
+#: Whether each building can be paid for, kept by goods, then building (one look-up of
+#: the goods per listing: a tuple's hash is not kept, so keying by (building, goods)
+#: hashed the goods again for every building); emptied when large.
+_PAYABLE: Final[dict[tuple[int, ...], dict[str, bool]]] = {}
+_PAYABLE_MAX: Final = 2_000
 
 
 def build_actions(s: State, p: int) -> list[Action]:
     if not F.has_land(s.players[p]):
         return []
-    # the goods' key built once for every building offered
     res = s.players[p].res
     goods = tuple(res)
+    known = _PAYABLE.get(goods)
+    if known is None:
+        if len(_PAYABLE) >= _PAYABLE_MAX:
+            _PAYABLE.clear()
+        known = _PAYABLE[goods] = {}
     out = []
     for b in s.board:
-        key = (b, goods)
-        found = _PAYABLE.get(key)
+        found = known.get(b)
         if found is None:
-            if len(_PAYABLE) >= _PAYMENTS_MAX:
-                _PAYABLE.clear()
-            found = _PAYABLE[key] = can_pay_building(res, b)
+            found = known[b] = can_pay_building(res, b)
         if found:
             a = _BUILD.get(b)
             out.append(Action("build", (b,)) if a is None else a)

@@ -415,9 +415,15 @@ def payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, int]
     for w, t in w_opts:
         for c, b in c_opts:
             pay = dict(need)
-            for r, n in ((C.WOOD, w), (C.TIMBER, t), (C.CLAY, c), (C.BRICK, b)):
-                if n:
-                    pay[r] = pay.get(r, 0) + n
+            # Wood, Timber, Clay, Brick in this order (a payment's key order is shown)
+            if w:
+                pay[C.WOOD] = pay.get(C.WOOD, 0) + w
+            if t:
+                pay[C.TIMBER] = pay.get(C.TIMBER, 0) + t
+            if c:
+                pay[C.CLAY] = pay.get(C.CLAY, 0) + c
+            if b:
+                pay[C.BRICK] = pay.get(C.BRICK, 0) + b
             out.append(pay)
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import product
+import typing
 
 from arle import animals as A
 from arle.actions import Action
@@ -133,10 +134,26 @@ def feed_options(s: State, p: int) -> list[Action]:
         fuel_opts = [(m - t, t) for t in range(max(0, m - res[C.WOOD]), min(m, res[C.TIMBER]) + 1)]
     out = []
     for (sa, ca, ha), (w, t) in product(animal_opts, fuel_opts):
-        args = [f"{name}:{n}" for name, n in
-                (("sheep", sa), ("cattle", ca), ("horse", ha), ("wood", w), ("timber", t)) if n]
-        out.append(Action("feed", tuple(args)))
+        out.append(feed_action(sa, ca, ha, w, t))
     return out
+
+
+#: The ``feed`` actions made so far, by what they give (built once each).
+_FEED: typing.Final[dict[tuple[int, int, int, int, int], Action]] = {}
+
+
+def feed_action(sheep: int, cattle: int, horses: int, wood: int, timber: int) -> Action:
+    """``feed sheep:1 wood:2`` (the nonzero counts, in this order)."""
+    key = (sheep, cattle, horses, wood, timber)
+    a = _FEED.get(key)
+    if a is None:
+        args = [f"{name}:{n}" for name, n in (("sheep", sheep), ("cattle", cattle),
+                                              ("horse", horses), ("wood", wood),
+                                              ("timber", timber)) if n]
+        if len(_FEED) >= 10_000:
+            _FEED.clear()
+        a = _FEED[key] = Action("feed", tuple(args))
+    return a
 
 
 def feed(s: State, p: int, a: Action) -> None:

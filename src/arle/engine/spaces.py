@@ -87,7 +87,8 @@ def _place_rows(spaces: tuple[str, ...]) -> PlaceRows:
 
 
 _ROWS_ALL: Final = _place_rows(C.SPACES)
-_ROWS_SEASON: Final = (_place_rows(SEASON_SPACES[0]), _place_rows(SEASON_SPACES[1]))
+_ROWS_SEASON: Final[tuple[PlaceRows, ...]] = (_place_rows(SEASON_SPACES[0]),
+                                              _place_rows(SEASON_SPACES[1]))
 
 
 def placements(s: State, p: int) -> list[Action]:
@@ -679,12 +680,15 @@ class Butcher:
 # ---------------------------------------------------------------------------
 # Master: move different tool indicators, paying per step
 # ---------------------------------------------------------------------------
-_TOOL_LAST: Final = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
-_TOOL_ACTIONS: Final = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
+_TOOL_LAST: Final[tuple[int, ...]] = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
+#: Each track's step cost (resource, count), typed as a tuple of any length so that the
+#: compiled build indexes it without unpacking the whole table first.
+_STEP_COST: Final[tuple[tuple[int, int], ...]] = T.TT_TOOL_STEP_COST
+_TOOL_ACTIONS: Final[tuple[Action, ...]] = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
 
 
 def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
-    r, k = T.TT_TOOL_STEP_COST[t]
+    r, k = _STEP_COST[t]
     return payment_options(s.players[p].res, {r: k})
 
 
@@ -714,7 +718,7 @@ class Master:
             for t in range(len(tools)):
                 if t in moved or tools[t] >= _TOOL_LAST[t]:     # at the track's end
                     continue
-                r, k = T.TT_TOOL_STEP_COST[t]
+                r, k = _STEP_COST[t]
                 if can_pay_one(res, r, k):                  # tool_step_options not empty
                     out.append(_TOOL_ACTIONS[t])
         out.append(DONE)

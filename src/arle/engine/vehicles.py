@@ -394,6 +394,17 @@ def apply_release(s: State, p: int, a: Action) -> None:
     s.players[p].animals[C.ANIMAL_INDEX[a.args[0]]] -= 1
 
 
+#: The ``return KIND@I`` actions made so far (built once each).
+_RETURNS: Final[dict[tuple[str, int], Action]] = {}
+
+
+def _return_action(kind: str, i: int) -> Action:
+    a = _RETURNS.get((kind, i))
+    if a is None:
+        a = _RETURNS[(kind, i)] = Action("return", (f"{kind}@{i}",))
+    return a
+
+
 def return_actions(s: State, p: int, level: str) -> list[Action]:
     if level != "work":
         return []
@@ -402,7 +413,7 @@ def return_actions(s: State, p: int, level: str) -> list[Action]:
     for i, b in enumerate(s.players[p].barn):
         if b[0] not in seen and not any(b[1:]):
             seen.add(b[0])
-            out.append(Action("return", (f"{b[0]}@{i}",)))
+            out.append(_return_action(b[0], i))
     if s.players[p].harbor:
         out += H.return_actions(s, p)
     return out
