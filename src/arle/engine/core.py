@@ -272,7 +272,11 @@ def _dispatch(s: State, a: Action) -> None:
         s.turn += 1
         return
     if a.verb == "place":
-        _LINKS.place_worker(s, p, *a.args)
+        args = a.args
+        if len(args) == 1:      # a call without *args costs less
+            _LINKS.place_worker(s, p, args[0])
+        else:
+            _LINKS.place_worker(s, p, *args)
         return
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 

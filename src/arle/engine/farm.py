@@ -13,7 +13,11 @@ from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
 
 BOARDWALK_CELL: Final = C.BOARDWALK_CELL
-MOOR_CELLS: Final = C.MOOR_CELLS  # (row 5, row 6) per column
+# (row 5, row 6) per column; typed as a tuple of any length, so that the compiled
+# build indexes it as it is rather than rebuilding it from a fixed-length tuple
+MOOR_CELLS: Final[tuple[tuple[int, int], ...]] = C.MOOR_CELLS
+_MOOR_TOPS: Final[tuple[int, ...]] = tuple(top for top, _ in C.MOOR_CELLS)
+_MOOR_NAMES: Final[tuple[str, ...]] = tuple(f"m{c}" for c in range(len(C.MOOR_CELLS)))
 
 
 def new_player() -> Player:
@@ -239,8 +243,8 @@ def next_dike_cols(cols: list[int], k: int) -> list[int]:
 # ---------------------------------------------------------------------------
 def peat_sources(pl: Player) -> list[tuple[str, int]]:
     """Tiles holding Peat that can be cut: ("m0".."m2" or "bw", peat on it)."""
-    out = [(f"m{c}", pl.moor_peat[c]) for c in range(3)
-           if pl.grid[MOOR_CELLS[c][0]] == "dmoor" and pl.moor_peat[c] > 0]
+    out = [(_MOOR_NAMES[c], pl.moor_peat[c]) for c in range(3)
+           if pl.grid[_MOOR_TOPS[c]] == "dmoor" and pl.moor_peat[c] > 0]
     if pl.grid[BOARDWALK_CELL] == "boardwalk" and pl.bw_peat > 0:
         out.append(("bw", pl.bw_peat))
     return out
@@ -268,7 +272,7 @@ def cut_peat(pl: Player, tile: str, k: int) -> None:
 
 
 def hydrated_moors(pl: Player) -> list[int]:
-    return [c for c in range(3) if pl.grid[MOOR_CELLS[c][0]] == "moor"]
+    return [c for c in range(3) if pl.grid[_MOOR_TOPS[c]] == "moor"]
 
 
 def dehydrate(pl: Player, c: int) -> None:
@@ -319,9 +323,9 @@ class CutFrame:
                 continue
             seen.add(key)
             for k in range(1, min(n, peat) + 1):
-                out.append(Action("cut", (tile, str(k))))
+                out.append(_cut_action(tile, k))
         if not f.must or not out:
-            out.append(Action("done"))
+            out.append(_DONE)
         return out
 
     @staticmethod
@@ -335,6 +339,18 @@ class CutFrame:
             s.stack.pop()
         else:
             replace_top(s, n=f.n - k)
+
+
+_DONE: Final = Action("done")
+#: The ``cut TILE K`` actions made so far (built once each).
+_CUTS: Final[dict[tuple[str, int], Action]] = {}
+
+
+def _cut_action(tile: str, k: int) -> Action:
+    a = _CUTS.get((tile, k))
+    if a is None:
+        a = _CUTS[(tile, k)] = Action("cut", (tile, str(k)))
+    return a
 
 
 def push_cut(s: State, p: int, n: int, must: bool) -> None:

@@ -19,6 +19,24 @@ from arle.engine.core import (
 from arle.state import Player, State
 
 DONE: Final = Action("done")
+# Actions the rules below offer again and again, made once (an action is an immutable
+# value; the lists that offer them are new at each listing).
+_AGAIN: Final = Action("again")
+_AGAIN_UNPAID: Final = Action("again", ("unpaid",))
+#: ``take KIND`` by kind (animals, goods, the Colonist's choices, ``none``).
+_TAKE: Final = {k: Action("take", (k,)) for k in (
+    "sheep", "cattle", "horse", "timber", "brick", "none", "dehydrate", "horse+dehydrate")}
+_MERCHANT: Final = tuple(Action("take", (a, b)) for a in ("wood", "clay")
+                         for b in ("timber", "brick"))
+_FIELDS: Final = (Action("field", ("grain",)), Action("field", ("flax",)))
+_PLOW: Final = {animal: Action("plow", (C.ANIMALS[animal],)) for animal in (C.CATTLE, C.HORSE)}
+_PEAT_BOAT: Final = Action("peat_boat")
+_FOREST: Final = Action("forest")
+_STALL: Final = Action("stall")
+_STABLE: Final = Action("stable")
+_WOOD: Final = Action("wood")
+#: ``convert N`` by N (index 0 unused).
+_CONVERT: Final[tuple[Action, ...]] = tuple(Action("convert", (str(n),)) for n in range(16))
 
 # Rules of the modules above this one (they import it), linked by them when they are
 # imported (importing arle.engine imports every rules module and checks the links):
@@ -290,8 +308,8 @@ class Again:
         else:
             paid = _cost_once(s, f.p, f.space)
         if not paid:
-            return [Action("again", ("unpaid",))]
-        return [Action("again")]
+            return [_AGAIN_UNPAID]
+        return [_AGAIN]
 
     @staticmethod
     def apply(s: State, f: FR.Again, a: Action) -> None:
@@ -497,13 +515,18 @@ def builders_merchant(s: State, p: int) -> None:
     push(s, FR.Merchant(p))
 
 
+def _take(kind: str) -> Action:
+    a = _TAKE.get(kind)
+    return Action("take", (kind,)) if a is None else a
+
+
 @frame(FR.OptionalAnimal)
 class OptionalAnimal:
     """Take one animal of the listed kinds, or none: ``take sheep`` / ``take none``."""
 
     @staticmethod
     def legal(s: State, f: FR.OptionalAnimal) -> list[Action]:
-        return [Action("take", (k,)) for k in f.kinds] + [Action("take", ("none",))]
+        return [_take(k) for k in f.kinds] + [_TAKE["none"]]
 
     @staticmethod
     def apply(s: State, f: FR.OptionalAnimal, a: Action) -> None:
@@ -518,7 +541,7 @@ class TakeAnimal:
 
     @staticmethod
     def legal(s: State, f: FR.TakeAnimal) -> list[Action]:
-        return [Action("take", (k,)) for k in f.kinds]
+        return [_take(k) for k in f.kinds]
 
     @staticmethod
     def apply(s: State, f: FR.TakeAnimal, a: Action) -> None:
@@ -532,7 +555,8 @@ class GrocerSummer:
 
     @staticmethod
     def legal(s: State, f: FR.Grocer) -> list[Action]:
-        return [Action("take", (k,)) for k in ("timber", "brick", "sheep", "cattle", "horse")]
+        return [_TAKE["timber"], _TAKE["brick"], _TAKE["sheep"], _TAKE["cattle"],
+                _TAKE["horse"]]
 
     @staticmethod
     def apply(s: State, f: FR.Grocer, a: Action) -> None:
@@ -550,7 +574,7 @@ class Merchant:
 
     @staticmethod
     def legal(s: State, f: FR.Merchant) -> list[Action]:
-        return [Action("take", (a, b)) for a in ("wood", "clay") for b in ("timber", "brick")]
+        return list(_MERCHANT)
 
     @staticmethod
     def apply(s: State, f: FR.Merchant, a: Action) -> None:
@@ -565,9 +589,9 @@ class Colonist:
 
     @staticmethod
     def legal(s: State, f: FR.Colonist) -> list[Action]:
-        out = [Action("take", ("horse",))]
+        out = [_TAKE["horse"]]
         if F.hydrated_moors(s.players[f.p]):
-            out += [Action("take", ("dehydrate",)), Action("take", ("horse+dehydrate",))]
+            out += [_TAKE["dehydrate"], _TAKE["horse+dehydrate"]]
         return out + [DONE]
 
     @staticmethod
@@ -620,7 +644,7 @@ class Convert:
         for n in range(1, tool_value(s, p, CONV_TOOL[kind]) + 1):
             if not payment_options(res, _conv_cost(s, p, kind, n)):
                 break
-            out.append(Action("convert", (str(n),)))
+            out.append(_CONVERT[n] if n < len(_CONVERT) else Action("convert", (str(n),)))
         return out + [DONE]
 
     @staticmethod
@@ -857,7 +881,7 @@ class Wainwright:
         p = f.p
         out = [] if f.vehicle else vehicle_actions(s, p)
         if not f.boat and equipment_payment(s, p, "peat_boat"):
-            out.append(Action("peat_boat"))
+            out.append(_PEAT_BOAT)
         return out + [DONE]
 
     @staticmethod
@@ -892,7 +916,7 @@ def _take_plow(s: State, p: int, animal: int) -> None:
 
 def field_actions(s: State, p: int) -> list[Action]:
     if s.pool["field"] > 0 and F.has_land(s.players[p]):
-        return [Action("field", ("grain",)), Action("field", ("flax",))]
+        return list(_FIELDS)
     return []
 
 
@@ -930,9 +954,9 @@ class Farmer:
         if not f.built:
             for animal in (C.CATTLE, C.HORSE):
                 if plow_payment(s, p, animal):
-                    out.append(Action("plow", (C.ANIMALS[animal],)))
+                    out.append(_PLOW[animal])
         if s.pool["field"] > 0 and farmer_cells(s, f):
-            out += [Action("field", ("grain",)), Action("field", ("flax",))]
+            out += _FIELDS
         return out + [DONE]
 
     @staticmethod
@@ -1000,13 +1024,13 @@ class SpaceChoice:
         if "build" in opts:
             out += build_actions(s, p)
         if "forest" in opts and s.pool["forest_park"] > 0 and F.has_land(s.players[p]):
-            out.append(Action("forest"))
+            out.append(_FOREST)
         if "stall" in opts and stall_payment(s, p):
-            out.append(Action("stall"))
+            out.append(_STALL)
         if "stable" in opts and stable_payment(s, p):
-            out.append(Action("stable"))
+            out.append(_STABLE)
         if "wood" in opts:
-            out.append(Action("wood"))
+            out.append(_WOOD)
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if f.tea:

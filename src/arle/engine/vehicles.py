@@ -64,6 +64,12 @@ def used_destinations(pl: Player) -> set[str]:
     return used
 
 
+# (typed as tuples of any length: the compiled build reads them as they are)
+_FABRICS: Final[tuple[tuple[str, int], ...]] = (
+    ("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER))
+_DESTINATIONS: Final[tuple[str, ...]] = C.DESTINATIONS
+
+
 def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
     """What could be loaded now; destinations only if a tile of their size fits
     somewhere (``sizes``) and something can be sold there."""
@@ -76,13 +82,13 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
         items.append("clay")
     if "loading_station" in pl.buildings:
         items.append("peat")
-    for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
+    for name, r in _FABRICS:
         if res[r] > 0:
             items.append(name)
     if len(res) > T.TEA and res[T.TEA] > 0 and tea_on_vehicles(s):
         items.append("tea")
     used = used_destinations(pl)
-    for d in C.DESTINATIONS:
+    for d in _DESTINATIONS:
         if d not in used and C.DESTINATION_SIZE[d] in sizes and can_sell(s, p, d):
             items.append(d)
     return items
@@ -140,7 +146,7 @@ def _vehicle_loads(s: State, p: int) -> list[Action]:
             continue
         seen.append(key)
         by_size = _spots(key)
-        for n in (1, 2, 3, 4):
+        for n in range(1, 5):
             if by_size[n]:
                 sizes.add(n)
         spots.append((i, by_size))
