@@ -379,12 +379,14 @@ def enclosures(pl: Player) -> A.Enclosures:
     if pl.ditches:
         m = D.dehydrated_cells(pl.ditches)
         dry = sum(1 for i in empty if m >> i & 1)
+    # (positional, in the order of the fields: pastures, stalls, stables, mixed, dry;
+    # the compiled build then makes no dict of keywords)
     found = A.Enclosures(
-        pastures=len(empty) - dry,
-        dry=dry,
-        stalls=g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
-        stables=g.count("stable"),
-        mixed=C.DIKES + C.PARK_MIXED * g.count("park"),
+        len(empty) - dry,
+        g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
+        g.count("stable"),
+        C.DIKES + C.PARK_MIXED * g.count("park"),
+        dry,
     )
     if len(_ENCLOSURES) >= _ENCLOSURES_MAX:
         _ENCLOSURES.clear()

@@ -119,9 +119,9 @@ def feed_options(s: State, p: int) -> list[Action]:
     pl = s.players[p]
     res = pl.res
     food_short = max(0, C.SUSTENANCE_FOOD - res[C.FOOD] - res[C.GRAIN])
-    k = min(food_short, sum(pl.animals))
-    animal_opts: list[tuple[int, ...]] = []
     an = pl.animals
+    k = min(food_short, an[0] + an[1] + an[2])
+    animal_opts: list[tuple[int, ...]] = []
     for a in range(min(k, an[0]) + 1):
         for b in range(min(k - a, an[1]) + 1):
             c = k - a - b

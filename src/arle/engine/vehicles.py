@@ -135,6 +135,8 @@ def _vehicle_loads(s: State, p: int) -> list[Action]:
     """``load I J ITEM`` for every vehicle (the first of identical ones), item and start
     cell where it fits, in barn order."""
     pl = s.players[p]
+    if not pl.barn:
+        return []
     spots: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     seen: list[tuple[str, ...]] = []
     sizes: set[int] = set()
@@ -414,10 +416,14 @@ def _return_action(kind: str, i: int) -> Action:
 def return_actions(s: State, p: int, level: str) -> list[Action]:
     if level != "work":
         return []
+    barn = s.players[p].barn
+    if not barn and not s.players[p].harbor:
+        return []
     seen = set()
     out = []
-    for i, b in enumerate(s.players[p].barn):
-        if b[0] not in seen and not any(b[1:]):
+    for i, b in enumerate(barn):
+        # an empty vehicle: no load (not any(b[1:]); its kind, b[0], is never "")
+        if b[0] not in seen and b.count("") == len(b) - 1:
             seen.add(b[0])
             out.append(_return_action(b[0], i))
     if s.players[p].harbor:
