@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import arle
 from arle.actions import Action
 from arle.engine import buildings as B
@@ -55,3 +57,42 @@ def test_an_action_is_listed_by_identity_or_by_equality() -> None:
     assert _listed(Action("place", ("fisherman",)), legal)      # equal, another object
     assert not _listed(Action("place", ("builder",)), legal)
     assert not _listed(Action("skip"), [])
+
+
+def test_the_kept_snapshot_copies_restore_exactly_and_stay_private(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """State.apply's snapshot reuses the copies of the previous one where a list is
+    unchanged: a failing move still leaves the state exactly as it was, at any point
+    of a game (again after an earlier failure), and no player list is a kept copy."""
+    import arle.state as state_module
+
+    def broken(s: arle.State, a: Action) -> None:
+        for pl in s.players:
+            for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat, pl.buildings,
+                        pl.travel, *pl.barn):
+                lst.append(lst[0] if lst else 1)         # every list changed in place
+            pl.barn.append(["handcart", ""])
+        raise RuntimeError("injected")
+
+    real = state_module._ENGINE_APPLY
+    for s in _games():
+        rng = random.Random(3)
+        turn = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            act = legal[rng.randrange(len(legal))]
+            if turn % 7 == 0:
+                before = s.to_json()
+                monkeypatch.setattr(state_module, "_ENGINE_APPLY", broken)
+                with pytest.raises(RuntimeError):
+                    s.apply(act)
+                monkeypatch.setattr(state_module, "_ENGINE_APPLY", real)
+                assert s.to_json() == before
+                kept = [c for copies in s._bsnap or () for c in copies if c is not None]
+                kept += [b for copies in s._bsnap or () if copies[7] for b in copies[7]]
+                for pl in s.players:
+                    for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat,
+                                pl.buildings, pl.travel, pl.barn, *pl.barn):
+                        assert all(lst is not c for c in kept)
+            s.apply(act)
+            turn += 1

@@ -13,8 +13,6 @@ import json
 from typing import Any, Callable, Final, TYPE_CHECKING
 
 from arle.actions import Action, IllegalActionError
-from arle.data import catalog as _C
-from arle.data import tea_trade as _TT
 from arle.errors import GameOverError, StateFormatError
 from arle.frames import Frame, frame_to_json
 
@@ -36,15 +34,8 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
 
 
 _copy_list: Final = list.copy
-#: The lengths of a player's fixed-size lists (resources, animals, tools, the 7 x 3 home
-#: board, the moors' Peat) in a base game and in a Tea & Trade game (``ditches`` set),
-#: and their sum (what :meth:`State._snapshot` checks).
-_BASE_LENGTHS: Final = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.ROWS * _C.COLS,
-                 len(_C.MOOR_CELLS))
-_TT_LENGTHS: Final = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
-               len(_C.MOOR_CELLS))
-_SHAPE: Final[tuple[int, ...]] = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
-_TT_SHAPE: Final[tuple[int, ...]] = _TT_LENGTHS + (sum(_TT_LENGTHS),)
+#: What State._snapshot keeps of a player before it has copied anything.
+_NO_COPIES: Final[tuple[Any, ...]] = (None,) * 8
 
 
 class Player:
@@ -157,7 +148,7 @@ class State:
         self.board: list[str] = []       # buildings still on the game board
         self.history: list[str] = []     # the actions applied through apply()
         self._legal: list[Action] | None = None
-        self._bsnap: Any = None
+        self._bsnap: Any = None          # the copies State._snapshot keeps
 
     # ------------------------------------------------------------------ queries
     @property
@@ -263,24 +254,33 @@ class State:
         (_ENGINE_APPLY or _engine_apply())(self, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""
+        """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`).
+
+        A player's lists are copied one by one, and the copies kept in ``_bsnap`` (per
+        player: resources, animals, tools, grid, moor Peat, buildings, travel, barn)
+        serve the next snapshot again wherever the list still holds the same values (a
+        move changes few of them): comparing costs less than copying and freeing.  The
+        kept copies are never handed out (:meth:`_restore` copies them), so nothing
+        changes them."""
         players = []
-        for p in self.players:
-            # Its lists flattened into one (cheaper than a copy each); the fixed-size
-            # ones (resources, animals, tools, grid, moor Peat) have the lengths of the
-            # game's shape, checked by the one total, so only the buildings' length is
-            # kept; an empty barn, harbor, dike_cols or boost (None here: every base
-            # game's last three) needs no copy.
-            b = p.buildings
-            flat = [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *b, *p.travel]
-            ditches = p.ditches
-            shape: tuple[int, ...] = _SHAPE if ditches is None else _TT_SHAPE
-            if len(flat) - len(b) - len(p.travel) != shape[5]:   # not the game's shape
-                shape = (len(p.res), len(p.animals), len(p.tools), len(p.grid),
-                         len(p.moor_peat), -1)
-            players.append((p, flat, shape, len(b),
-                            list(map(_copy_list, p.barn)) if p.barn else None, p.bw_peat,
-                            p.dikes, p.bottleneck, ditches,
+        pls = self.players
+        kept = self._bsnap
+        if type(kept) is not list or len(kept) != len(pls):
+            kept = self._bsnap = [_NO_COPIES] * len(pls)
+        for i, p in enumerate(pls):
+            k = kept[i]
+            res = k[0] if k[0] == p.res else p.res[:]
+            animals = k[1] if k[1] == p.animals else p.animals[:]
+            tools = k[2] if k[2] == p.tools else p.tools[:]
+            grid = k[3] if k[3] == p.grid else p.grid[:]
+            moor_peat = k[4] if k[4] == p.moor_peat else p.moor_peat[:]
+            buildings = k[5] if k[5] == p.buildings else p.buildings[:]
+            travel = k[6] if k[6] == p.travel else p.travel[:]
+            barn = k[7] if k[7] == p.barn else list(map(_copy_list, p.barn))
+            kept[i] = (res, animals, tools, grid, moor_peat, buildings, travel, barn)
+            # an empty harbor, dike_cols or boost (every base game's) needs no copy
+            players.append((p, res, animals, tools, grid, moor_peat, buildings, travel, barn,
+                            p.bw_peat, p.dikes, p.bottleneck, p.ditches,
                             p.dike_cols[:] if p.dike_cols else None,
                             p.boost[:] if p.boost else None,
                             list(map(_copy_list, p.harbor)) if p.harbor else None))
@@ -295,15 +295,13 @@ class State:
          self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for (pl, flat, shape, n_buildings, barn, bw_peat, dikes, bottleneck, ditches,
-             dike_cols, boost, harbor) in players:
-            i = 0
-            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat"), shape):
-                setattr(pl, name, flat[i:i + k])
-                i += k
-            pl.buildings = flat[i:i + n_buildings]
-            pl.travel = flat[i + n_buildings:]
-            pl.barn = [] if barn is None else barn
+        for (pl, res, animals, tools, grid, moor_peat, buildings, travel, barn, bw_peat,
+             dikes, bottleneck, ditches, dike_cols, boost, harbor) in players:
+            # copies of the kept copies: those stay private to the snapshots
+            pl.res, pl.animals, pl.tools = res[:], animals[:], tools[:]
+            pl.grid, pl.moor_peat = grid[:], moor_peat[:]
+            pl.buildings, pl.travel = buildings[:], travel[:]
+            pl.barn = [b[:] for b in barn]
             pl.bw_peat, pl.dikes, pl.bottleneck, pl.ditches = bw_peat, dikes, bottleneck, ditches
             pl.dike_cols = [] if dike_cols is None else dike_cols
             pl.boost = [] if boost is None else boost
