@@ -34,8 +34,10 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
 
 
 _copy_list: Final = list.copy
-#: What State._snapshot keeps of a player before it has copied anything.
-_NO_COPIES: Final[tuple[Any, ...]] = (None,) * 8
+#: What State._snapshot keeps of a player: copies of its resources, animals, tools,
+#: grid, moor Peat, buildings, travel and barn.
+_Copies = tuple[list[int], list[int], list[int], list[str], list[int], list[str], list[str],
+                list[list[str]]]
 
 
 class Player:
@@ -264,26 +266,34 @@ class State:
         changes them."""
         players = []
         pls = self.players
-        kept = self._bsnap
-        if type(kept) is not list or len(kept) != len(pls):
-            kept = self._bsnap = [_NO_COPIES] * len(pls)
+        kept: list[_Copies] | None = self._bsnap
+        if kept is not None and len(kept) != len(pls):
+            kept = None
+        copies: list[_Copies] = []
         for i, p in enumerate(pls):
-            k = kept[i]
-            res = k[0] if k[0] == p.res else p.res[:]
-            animals = k[1] if k[1] == p.animals else p.animals[:]
-            tools = k[2] if k[2] == p.tools else p.tools[:]
-            grid = k[3] if k[3] == p.grid else p.grid[:]
-            moor_peat = k[4] if k[4] == p.moor_peat else p.moor_peat[:]
-            buildings = k[5] if k[5] == p.buildings else p.buildings[:]
-            travel = k[6] if k[6] == p.travel else p.travel[:]
-            barn = k[7] if k[7] == p.barn else list(map(_copy_list, p.barn))
-            kept[i] = (res, animals, tools, grid, moor_peat, buildings, travel, barn)
+            r, an, t, g, m, b, tr, barn = (p.res, p.animals, p.tools, p.grid, p.moor_peat,
+                                           p.buildings, p.travel, p.barn)
+            if kept is None:
+                res, animals, tools, grid, moor_peat = r[:], an[:], t[:], g[:], m[:]
+                buildings, travel, barn_copy = b[:], tr[:], list(map(_copy_list, barn))
+            else:
+                kr, kan, kt, kg, km, kb, ktr, kbarn = kept[i]
+                res = kr if kr == r else r[:]
+                animals = kan if kan == an else an[:]
+                tools = kt if kt == t else t[:]
+                grid = kg if kg == g else g[:]
+                moor_peat = km if km == m else m[:]
+                buildings = kb if kb == b else b[:]
+                travel = ktr if ktr == tr else tr[:]
+                barn_copy = kbarn if kbarn == barn else list(map(_copy_list, barn))
+            copies.append((res, animals, tools, grid, moor_peat, buildings, travel, barn_copy))
             # an empty harbor, dike_cols or boost (every base game's) needs no copy
-            players.append((p, res, animals, tools, grid, moor_peat, buildings, travel, barn,
-                            p.bw_peat, p.dikes, p.bottleneck, p.ditches,
+            players.append((p, res, animals, tools, grid, moor_peat, buildings, travel,
+                            barn_copy, p.bw_peat, p.dikes, p.bottleneck, p.ditches,
                             p.dike_cols[:] if p.dike_cols else None,
                             p.boost[:] if p.boost else None,
                             list(map(_copy_list, p.harbor)) if p.harbor else None))
+        self._bsnap = copies
         return (self.half_year, self.start_player, self.phase, self.turn,
                 self.occupied.copy(), self.special, self.ended[:], self.stack[:],
                 self.pool.copy(), self.board[:], self.history, len(self.history),
