@@ -10,11 +10,9 @@ methods call when they are imported (:func:`link`).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Final, TYPE_CHECKING
 
 from arle.actions import Action, IllegalActionError
-from arle.data import catalog as _C
-from arle.data import tea_trade as _TT
 from arle.errors import GameOverError, StateFormatError
 from arle.frames import Frame, frame_to_json
 
@@ -25,26 +23,21 @@ if TYPE_CHECKING:
 
 #: The attributes of a :class:`Player` and of a :class:`State`, in ``__slots__`` order.
 #: Read these rather than ``__slots__``, which a class compiled with mypyc does not have.
-PLAYER_FIELDS: tuple[str, ...] = (
+PLAYER_FIELDS: Final[tuple[str, ...]] = (
     "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat", "dikes",
     "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost", "harbor")
 #: The fields of expansion games only (Tea & Trade): absent from a base game's JSON.
-TT_PLAYER_FIELDS: tuple[str, ...] = ("ditches", "dike_cols", "boost", "harbor")
-STATE_FIELDS: tuple[str, ...] = (
+TT_PLAYER_FIELDS: Final[tuple[str, ...]] = ("ditches", "dike_cols", "boost", "harbor")
+STATE_FIELDS: Final[tuple[str, ...]] = (
     "n", "seed", "setup", "players", "half_year", "start_player", "phase", "turn",
     "occupied", "special", "ended", "stack", "pool", "board", "history", "_legal", "_bsnap")
 
 
-_copy_list = list.copy
-#: The lengths of a player's fixed-size lists (resources, animals, tools, the 7 x 3 home
-#: board, the moors' Peat) in a base game and in a Tea & Trade game (``ditches`` set),
-#: and their sum (what :meth:`State._snapshot` checks).
-_BASE_LENGTHS = (len(_C.RESOURCES), len(_C.ANIMALS), len(_C.TOOLS), _C.ROWS * _C.COLS,
-                 len(_C.MOOR_CELLS))
-_TT_LENGTHS = (len(_TT.TT_RESOURCES), len(_C.ANIMALS), len(_TT.TT_TOOLS), _C.ROWS * _C.COLS,
-               len(_C.MOOR_CELLS))
-_SHAPE = _BASE_LENGTHS + (sum(_BASE_LENGTHS),)
-_TT_SHAPE = _TT_LENGTHS + (sum(_TT_LENGTHS),)
+_copy_list: Final = list.copy
+#: What State._snapshot keeps of a player: copies of its resources, animals, tools,
+#: grid, moor Peat, buildings, travel and barn.
+_Copies = tuple[list[int], list[int], list[int], list[str], list[int], list[str], list[str],
+                list[list[str]]]
 
 
 class Player:
@@ -112,6 +105,15 @@ class Player:
         return p
 
 
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, the very object looked for first: what a caller applies is
+    nearly always one of the listed actions itself, found without comparing others."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
 def winner_of(totals: list[float], start_player: int) -> int:
     """The winner of final scores ``totals`` (one per player): the best, ties to the
     tied player earliest in the play order that starts at ``start_player``."""
@@ -148,7 +150,7 @@ class State:
         self.board: list[str] = []       # buildings still on the game board
         self.history: list[str] = []     # the actions applied through apply()
         self._legal: list[Action] | None = None
-        self._bsnap: Any = None
+        self._bsnap: Any = None          # the copies State._snapshot keeps
 
     # ------------------------------------------------------------------ queries
     @property
@@ -228,7 +230,7 @@ class State:
             raise GameOverError(f"the game is over: {_shown(action)} cannot be applied")
         if isinstance(action, str):
             action = _parse_action(self, action)
-        if type(action) is not Action or action not in legal:
+        if type(action) is not Action or not _listed(action, legal):
             raise IllegalActionError(
                 f"illegal action {_shown(action)} for player {self.current_player}")
         snap = self._snapshot()
@@ -247,31 +249,51 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = _legal_actions(self)
-        if type(action) is not Action or action not in legal:
+        if type(action) is not Action or not _listed(action, legal):
             self.apply(action)
             return
         self.history.append(str(action))
         (_ENGINE_APPLY or _engine_apply())(self, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`)."""
+        """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`).
+
+        A player's lists are copied one by one, and the copies kept in ``_bsnap`` (per
+        player: resources, animals, tools, grid, moor Peat, buildings, travel, barn)
+        serve the next snapshot again wherever the list still holds the same values (a
+        move changes few of them): comparing costs less than copying and freeing.  The
+        kept copies are never handed out (:meth:`_restore` copies them), so nothing
+        changes them."""
         players = []
-        for p in self.players:
-            # Its lists flattened into one (cheaper than a copy each); the fixed-size
-            # ones (resources, animals, tools, grid, moor Peat) have the lengths of the
-            # game's shape, checked by the one total, so only the buildings' length is
-            # kept; an empty barn or harbor (every base game's harbor) needs no copy.
-            b = p.buildings
-            flat = [*p.res, *p.animals, *p.tools, *p.grid, *p.moor_peat, *b, *p.travel]
-            ditches = p.ditches
-            shape = _SHAPE if ditches is None else _TT_SHAPE
-            if len(flat) - len(b) - len(p.travel) != shape[5]:   # not the game's shape
-                shape = (len(p.res), len(p.animals), len(p.tools), len(p.grid),
-                         len(p.moor_peat), -1)
-            players.append((p, flat, shape, len(b),
-                            list(map(_copy_list, p.barn)) if p.barn else [], p.bw_peat,
-                            p.dikes, p.bottleneck, ditches, p.dike_cols[:], p.boost[:],
-                            list(map(_copy_list, p.harbor)) if p.harbor else []))
+        pls = self.players
+        kept: list[_Copies] | None = self._bsnap
+        if kept is not None and len(kept) != len(pls):
+            kept = None
+        copies: list[_Copies] = []
+        for i, p in enumerate(pls):
+            r, an, t, g, m, b, tr, barn = (p.res, p.animals, p.tools, p.grid, p.moor_peat,
+                                           p.buildings, p.travel, p.barn)
+            if kept is None:
+                res, animals, tools, grid, moor_peat = r[:], an[:], t[:], g[:], m[:]
+                buildings, travel, barn_copy = b[:], tr[:], list(map(_copy_list, barn))
+            else:
+                kr, kan, kt, kg, km, kb, ktr, kbarn = kept[i]
+                res = kr if kr == r else r[:]
+                animals = kan if kan == an else an[:]
+                tools = kt if kt == t else t[:]
+                grid = kg if kg == g else g[:]
+                moor_peat = km if km == m else m[:]
+                buildings = kb if kb == b else b[:]
+                travel = ktr if ktr == tr else tr[:]
+                barn_copy = kbarn if kbarn == barn else list(map(_copy_list, barn))
+            copies.append((res, animals, tools, grid, moor_peat, buildings, travel, barn_copy))
+            # an empty harbor, dike_cols or boost (every base game's) needs no copy
+            players.append((p, res, animals, tools, grid, moor_peat, buildings, travel,
+                            barn_copy, p.bw_peat, p.dikes, p.bottleneck, p.ditches,
+                            p.dike_cols[:] if p.dike_cols else None,
+                            p.boost[:] if p.boost else None,
+                            list(map(_copy_list, p.harbor)) if p.harbor else None))
+        self._bsnap = copies
         return (self.half_year, self.start_player, self.phase, self.turn,
                 self.occupied.copy(), self.special, self.ended[:], self.stack[:],
                 self.pool.copy(), self.board[:], self.history, len(self.history),
@@ -283,16 +305,17 @@ class State:
          self._legal, players) = snap
         del self.history[n:]
         self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for (pl, flat, shape, n_buildings, barn, bw_peat, dikes, bottleneck, ditches,
-             dike_cols, boost, harbor) in players:
-            i = 0
-            for name, k in zip(("res", "animals", "tools", "grid", "moor_peat"), shape):
-                setattr(pl, name, flat[i:i + k])
-                i += k
-            pl.buildings = flat[i:i + n_buildings]
-            pl.travel = flat[i + n_buildings:]
-            pl.barn, pl.bw_peat, pl.dikes, pl.bottleneck = barn, bw_peat, dikes, bottleneck
-            pl.ditches, pl.dike_cols, pl.boost, pl.harbor = ditches, dike_cols, boost, harbor
+        for (pl, res, animals, tools, grid, moor_peat, buildings, travel, barn, bw_peat,
+             dikes, bottleneck, ditches, dike_cols, boost, harbor) in players:
+            # copies of the kept copies: those stay private to the snapshots
+            pl.res, pl.animals, pl.tools = res[:], animals[:], tools[:]
+            pl.grid, pl.moor_peat = grid[:], moor_peat[:]
+            pl.buildings, pl.travel = buildings[:], travel[:]
+            pl.barn = [b[:] for b in barn]
+            pl.bw_peat, pl.dikes, pl.bottleneck, pl.ditches = bw_peat, dikes, bottleneck, ditches
+            pl.dike_cols = [] if dike_cols is None else dike_cols
+            pl.boost = [] if boost is None else boost
+            pl.harbor = [] if harbor is None else harbor
 
     def clone(self) -> "State":
         """An independent copy."""

@@ -12,10 +12,22 @@ from typing import Final, NamedTuple
 # ---------------------------------------------------------------------------
 # Resources.  Goods-track goods first (capped), then personal-supply items.
 # ---------------------------------------------------------------------------
-FOOD, GRAIN, FLAX, HIDE, WOOL = 0, 1, 2, 3, 4
-WOOD, CLAY, TIMBER, BRICK, PEAT = 5, 6, 7, 8, 9
-LINEN, WOOLEN, LEATHER = 10, 11, 12
-SUMMER_WEAR, WINTER_WEAR, LEATHER_WEAR = 13, 14, 15
+FOOD: Final = 0
+GRAIN: Final = 1
+FLAX: Final = 2
+HIDE: Final = 3
+WOOL: Final = 4
+WOOD: Final = 5
+CLAY: Final = 6
+TIMBER: Final = 7
+BRICK: Final = 8
+PEAT: Final = 9
+LINEN: Final = 10
+WOOLEN: Final = 11
+LEATHER: Final = 12
+SUMMER_WEAR: Final = 13
+WINTER_WEAR: Final = 14
+LEATHER_WEAR: Final = 15
 RESOURCES: Final = (
     "food", "grain", "flax", "hide", "wool",
     "wood", "clay", "timber", "brick", "peat",
@@ -39,7 +51,9 @@ RESOURCE_VP: Final = {
 # ---------------------------------------------------------------------------
 # Animals
 # ---------------------------------------------------------------------------
-SHEEP, CATTLE, HORSE = 0, 1, 2
+SHEEP: Final = 0
+CATTLE: Final = 1
+HORSE: Final = 2
 ANIMALS: Final = ("sheep", "cattle", "horse")
 ANIMAL_INDEX: Final = {name: i for i, name in enumerate(ANIMALS)}
 
@@ -51,8 +65,18 @@ TOOLS: Final = (
     "shovels", "pottery_wheels", "ovens", "axes", "workbenches",
 )
 TOOL_INDEX: Final = {name: i for i, name in enumerate(TOOLS)}
-(FISH_TRAPS, FLESHING_BEAMS, WEAVING_LOOMS, SLAUGHTERING_TABLES, SPADES,
- SHOVELS, POTTERY_WHEELS, OVENS, AXES, WORKBENCHES) = range(10)
+FISH_TRAPS: Final = 0
+FLESHING_BEAMS: Final = 1
+WEAVING_LOOMS: Final = 2
+SLAUGHTERING_TABLES: Final = 3
+SPADES: Final = 4
+SHOVELS: Final = 5
+POTTERY_WHEELS: Final = 6
+OVENS: Final = 7
+AXES: Final = 8
+WORKBENCHES: Final = 9
+assert (FISH_TRAPS, FLESHING_BEAMS, WEAVING_LOOMS, SLAUGHTERING_TABLES, SPADES, SHOVELS,
+        POTTERY_WHEELS, OVENS, AXES, WORKBENCHES) == tuple(range(len(TOOLS)))
 TOOL_VALUES: Final = (
     (2, 3, 4, 5, 6),
     (3, 5, 6),
@@ -154,7 +178,8 @@ UPGRADES: Final = {
 # ---------------------------------------------------------------------------
 # Home board (RULINGS 1, 2)
 # ---------------------------------------------------------------------------
-ROWS, COLS = 7, 3
+ROWS: Final = 7
+COLS: Final = 3
 # (G0, G1, G2, G3) dikes per gap after k dike moves; the top-row penalty is 3 - G3.
 DIKE_SEQUENCE: Final = (
     (3, 2, 0, 0), (2, 3, 0, 0), (1, 3, 1, 0), (0, 3, 2, 0),

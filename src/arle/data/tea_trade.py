@@ -118,7 +118,10 @@ UNCONFIRMED: Final[UnconfirmedTable] = {
 # ---------------------------------------------------------------------------
 # Resources: Tea and East Frisian Tea extend the catalog's numbering (T38, T39).
 # ---------------------------------------------------------------------------
-TEA, EAST_FRISIAN_TEA = len(RESOURCES), len(RESOURCES) + 1
+# (literals, so that the compiled engine reads them as constants)
+TEA: Final = 16
+EAST_FRISIAN_TEA: Final = 17
+assert (TEA, EAST_FRISIAN_TEA) == (len(RESOURCES), len(RESOURCES) + 1)
 TT_RESOURCES: Final = RESOURCES + ("tea", "east_frisian_tea")
 TT_RES_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(TT_RESOURCES)}
 PAYS_FOR: Final = {EAST_FRISIAN_TEA: TEA}   # T38: EF Tea pays for Tea, never the reverse

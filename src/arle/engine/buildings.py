@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable
+from typing import Callable, Final
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -24,12 +24,12 @@ from arle.state import State
 # ---------------------------------------------------------------------------
 #: Every building's cost, the base game's and Tea & Trade's (its tiles only appear in
 #: expansion games).
-COSTS: dict[str, C.Cost] = {**C.BUILDING_COST, **TT.TT_BUILDING_COST}
+COSTS: Final[dict[str, C.Cost]] = {**C.BUILDING_COST, **TT.TT_BUILDING_COST}
 # The ways to pay depend only on the building and the player's goods, and the same
 # goods are asked about again and again (every placement lists the Builder's buildings),
 # so answers are kept; the table is emptied when it grows large.
-_PAYMENTS: dict[tuple[str, tuple[int, ...]], list[dict[int, int]]] = {}
-_PAYMENTS_MAX = 20_000
+_PAYMENTS: Final[dict[tuple[str, tuple[int, ...]], list[dict[int, int]]]] = {}
+_PAYMENTS_MAX: Final = 20_000
 
 
 def building_payments(s: State, p: int, b: str) -> list[dict[int, int]]:
@@ -145,27 +145,31 @@ def can_pay_building(res: list[int], b: str) -> bool:
     return bool(_building_payments(res, b))
 
 
-_MATERIALS_ONE = tuple((m,) for m in C.BUILDING_MATERIALS)
-_MATERIAL_PAIRS = tuple(combinations(C.BUILDING_MATERIALS, 2))
-_CLOTHING_PAIRS = tuple(combinations(C.CLOTHING, 2))
-#: Whether each building can be paid for, kept by (building, goods) like the payments.
-_PAYABLE: dict[tuple[str, tuple[int, ...]], bool] = {}
+_MATERIALS_ONE: Final = tuple((m,) for m in C.BUILDING_MATERIALS)
+_MATERIAL_PAIRS: Final = tuple(combinations(C.BUILDING_MATERIALS, 2))
+_CLOTHING_PAIRS: Final = tuple(combinations(C.CLOTHING, 2))
+#: Whether each building can be paid for, kept by goods, then building (one look-up of
+#: the goods per listing: a tuple's hash is not kept, so keying by (building, goods)
+#: hashed the goods again for every building); emptied when large.
+_PAYABLE: Final[dict[tuple[int, ...], dict[str, bool]]] = {}
+_PAYABLE_MAX: Final = 2_000
 
 
 def build_actions(s: State, p: int) -> list[Action]:
     if not F.has_land(s.players[p]):
         return []
-    # the goods' key built once for every building offered
     res = s.players[p].res
     goods = tuple(res)
+    known = _PAYABLE.get(goods)
+    if known is None:
+        if len(_PAYABLE) >= _PAYABLE_MAX:
+            _PAYABLE.clear()
+        known = _PAYABLE[goods] = {}
     out = []
     for b in s.board:
-        key = (b, goods)
-        found = _PAYABLE.get(key)
+        found = known.get(b)
         if found is None:
-            if len(_PAYABLE) >= _PAYMENTS_MAX:
-                _PAYABLE.clear()
-            found = _PAYABLE[key] = can_pay_building(res, b)
+            found = known[b] = can_pay_building(res, b)
         if found:
             a = _BUILD.get(b)
             out.append(Action("build", (b,)) if a is None else a)
@@ -173,7 +177,7 @@ def build_actions(s: State, p: int) -> list[Action]:
 
 
 #: The ``build ID`` actions, made once.
-_BUILD = {b: Action("build", (b,)) for b in COSTS}
+_BUILD: Final = {b: Action("build", (b,)) for b in COSTS}
 
 
 def start_build(s: State, p: int, b: str) -> None:
@@ -467,7 +471,7 @@ def _convert(kind: str) -> Callable[[State, int], None]:
     return run
 
 
-ON_BUILD: dict[str, Callable[[State, int], None]] = {
+ON_BUILD: Final[dict[str, Callable[[State, int], None]]] = {
     "turnery": turnery, "smokehouse": smokehouse, "smithy": smithy,
     "cooperage": cooperage, "bakehouse": _convert("bakehouse"),
     "peat_fired_brickworks": _convert("peat_fired_brickworks"),
@@ -542,14 +546,14 @@ def _before_november(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Dark green houses: anytime conversions, ``use weaving_parlor``
 # ---------------------------------------------------------------------------
-DARK_COST: dict[str, dict[int, int]] = dict(C.DARK_GREEN_COST)
+DARK_COST: Final[dict[str, dict[int, int]]] = dict(C.DARK_GREEN_COST)
 
 
-_USE = {b: Action("use", (b,)) for b in DARK_COST}
+_USE: Final = {b: Action("use", (b,)) for b in DARK_COST}
 #: Tea & Trade's green houses (arle.engine.tt_buildings): building -> (its ``use``
 #: actions now, apply one).
-TT_USE: dict[str, tuple[Callable[[State, int], list[Action]],
-                        Callable[[State, int, Action], None]]] = {}
+TT_USE: Final[dict[str, tuple[Callable[[State, int], list[Action]],
+                              Callable[[State, int, Action], None]]]] = {}
 
 
 def _has(res: list[int], cost: dict[int, int]) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import arle
 from arle.actions import Action
@@ -36,7 +36,7 @@ __all__ = ["harvest"]
 # ---------------------------------------------------------------------------
 # Synthetic positions
 # ---------------------------------------------------------------------------
-_EQUIPMENT_KIND = re.compile(r"^([a-z_]+)@(\d+)$")
+_EQUIPMENT_KIND: Final = re.compile(r"^([a-z_]+)@(\d+)$")
 
 
 def _rich(players: int = 2) -> State:

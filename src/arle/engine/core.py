@@ -18,7 +18,7 @@ anytime actions.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Final, TypeVar
 
 from arle.actions import Action, IllegalActionError, act
 from arle.data import catalog as C
@@ -33,6 +33,9 @@ ApplyFn = Callable[[State, Any, Action], None]
 AnytimeLegal = Callable[[State, int, str], list[Action]]
 AnytimeApply = Callable[[State, int, Action], None]
 F_ = TypeVar("F_", bound=Frame)
+#: The tool tracks' values and last index (Tea & Trade's supersets, see tool_value).
+_TOOL_VALUES: Final[tuple[tuple[int, ...], ...]] = TT_TOOL_VALUES
+_TOOL_LAST: Final[tuple[int, ...]] = tuple(len(v) - 1 for v in TT_TOOL_VALUES)
 
 
 class FrameType:
@@ -47,14 +50,14 @@ class FrameType:
 
 
 #: The rules of each decision kind (``Frame.KIND`` -> legal/apply), filled by ``@frame``.
-FRAMES: dict[str, FrameType] = {}
+FRAMES: Final[dict[str, FrameType]] = {}
 #: The one registry of continuations: ``Effect.name`` -> function, filled by ``@effect``.
-EFFECTS: dict[str, Callable[..., None]] = {}
+EFFECTS: Final[dict[str, Callable[..., None]]] = {}
 #: The anytime verbs, in the order their actions are listed (one table, see module doc).
-ANYTIME_ORDER: tuple[str, ...] = ("use", "load", "boat", "release", "return")
+ANYTIME_ORDER: Final[tuple[str, ...]] = ("use", "load", "boat", "release", "return")
 #: Anytime actions by verb: (legal(state, player, level) -> actions, apply).
-ANYTIME: dict[str, tuple[AnytimeLegal, AnytimeApply]] = {}
-_ANYTIME_LIST: list[tuple[AnytimeLegal, AnytimeApply]] = []   # in ANYTIME_ORDER
+ANYTIME: Final[dict[str, tuple[AnytimeLegal, AnytimeApply]]] = {}
+_ANYTIME_LIST: Final[list[tuple[AnytimeLegal, AnytimeApply]]] = []   # in ANYTIME_ORDER
 
 
 def anytime_verbs() -> frozenset[str]:
@@ -97,8 +100,8 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
 def check_registries() -> None:
     """Every frame kind has rules, every anytime verb is registered, every rule of a
     module above this one is linked (run once every rules module is imported)."""
-    assert _placements is not _unlinked and _place_worker is not _unlinked
-    assert _start_inventory is not _unlinked
+    assert _LINKS.placements is not _unlinked and _LINKS.place_worker is not _unlinked
+    assert _LINKS.start_inventory is not _unlinked
     missing = set(FR.DECISION_KINDS) - set(FRAMES)
     assert not missing, f"frame kinds without rules: {sorted(missing)}"
     assert set(ANYTIME) == set(ANYTIME_ORDER), sorted(set(ANYTIME_ORDER) ^ set(ANYTIME))
@@ -113,8 +116,8 @@ def push(s: State, f: Frame) -> None:
 #: The continuations made so far, by (player, name, args): a frame is an immutable value,
 #: so one made before serves again (building a frozen dataclass costs more than the
 #: look-up); emptied when large.
-_EFFECT_FRAMES: dict[tuple[int, str, tuple[int | str, ...]], Effect] = {}
-_EFFECT_FRAMES_MAX = 10_000
+_EFFECT_FRAMES: Final[dict[tuple[int, str, tuple[int | str, ...]], Effect]] = {}
+_EFFECT_FRAMES_MAX: Final = 10_000
 
 
 def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
@@ -172,26 +175,32 @@ def _unlinked(*args: Any) -> Any:  # pragma: no cover - replaced when linked
 
 # Rules of the modules above this one (they import it), linked by them when they are
 # imported (importing arle.engine imports every rules module; check_registries checks):
-# from spaces.py ...
-_placements: Callable[[State, int], list[Action]] = _unlinked
-_place_worker: Callable[..., None] = _unlinked
-# ... and from inventory.py.
-_start_inventory: Callable[[State], None] = _unlinked
+# spaces.py's placements and place_worker, inventory.py's start_inventory (held as
+# attributes of one object that is never rebound: the compiled build reads them without
+# a look-up of the module's globals).
+class _Links:
+    __slots__ = ("placements", "place_worker", "start_inventory")
+
+    def __init__(self) -> None:
+        self.placements: Callable[[State, int], list[Action]] = _unlinked
+        self.place_worker: Callable[..., None] = _unlinked
+        self.start_inventory: Callable[[State], None] = _unlinked
+
+
+_LINKS: Final = _Links()
 
 
 def link_placements(placements: Callable[[State, int], list[Action]],
                     place_worker: Callable[..., None]) -> None:
     """spaces.py's placement rules, which the turn loop calls."""
-    global _placements, _place_worker
-    _placements, _place_worker = placements, place_worker
+    _LINKS.placements, _LINKS.place_worker = placements, place_worker
 
 
 def link_inventory(start_inventory: Callable[[State], None]) -> None:
     """inventory.py's start of the inventory phase, which :func:`advance` calls."""
-    global _start_inventory
-    _start_inventory = start_inventory
-SKIP = Action("skip")
-END = Action("end")
+    _LINKS.start_inventory = start_inventory
+SKIP: Final = Action("skip")
+END: Final = Action("end")
 
 
 def anytime_actions(s: State, p: int, level: str) -> list[Action]:
@@ -216,7 +225,7 @@ def _own_legal(s: State) -> list[Action]:
     p = current_player(s)
     assert p is not None
     if s.turn < C.WORKERS_PER_PLAYER * s.n:       # workers_total(s)
-        out = _placements(s, p)      # a new list (the placement functions build one)
+        out = _LINKS.placements(s, p)      # a new list (the placement functions build one)
         out.append(SKIP)
     else:
         out = [END]
@@ -263,7 +272,11 @@ def _dispatch(s: State, a: Action) -> None:
         s.turn += 1
         return
     if a.verb == "place":
-        _place_worker(s, p, *a.args)
+        args = a.args
+        if len(args) == 1:      # a call without *args costs less
+            _LINKS.place_worker(s, p, args[0])
+        else:
+            _LINKS.place_worker(s, p, *args)
         return
     raise IllegalActionError(f"unknown action {a}")  # pragma: no cover
 
@@ -272,7 +285,7 @@ def _dispatch(s: State, a: Action) -> None:
 #: here receives ``(player, effect name, figures before, figures after)`` of every
 #: continuation :func:`advance` runs (figures: the player's resources, animals, dikes).
 #: Never rebound, so that the compiled build reads the same list; empty, nothing traced.
-TRACE: list[list[tuple[int, str, tuple[int, ...], tuple[int, ...]]]] = []
+TRACE: Final[list[list[tuple[int, str, tuple[int, ...], tuple[int, ...]]]]] = []
 
 
 def _figures(s: State, p: int) -> tuple[int, ...]:
@@ -291,7 +304,18 @@ def advance(s: State) -> None:
             if type(f) is Effect:
                 s.stack.pop()
                 if not TRACE:
-                    EFFECTS[f.name](s, f.p, *f.args)
+                    # by the number of arguments: a call without *args costs less
+                    fn = EFFECTS[f.name]
+                    args = f.args
+                    k = len(args)
+                    if k == 0:
+                        fn(s, f.p)
+                    elif k == 1:
+                        fn(s, f.p, args[0])
+                    elif k == 2:
+                        fn(s, f.p, args[0], args[1])
+                    else:
+                        fn(s, f.p, *args)
                 else:
                     before = _figures(s, f.p)
                     EFFECTS[f.name](s, f.p, *f.args)
@@ -315,7 +339,7 @@ def advance(s: State) -> None:
                 return
             p = current_player(s)
             if p is None:
-                _start_inventory(s)
+                _LINKS.start_inventory(s)
                 continue
             acts = _own_legal(s)
             if len(acts) == 1:
@@ -350,19 +374,18 @@ def tool_value(s: State, p: int, t: int) -> int:
     pl = s.players[p]
     b = pl.boost
     if b and b[0] == t:
-        values = TT_TOOL_VALUES[t]
-        return values[min(pl.tools[t] + b[1], len(values) - 1)]
-    return TT_TOOL_VALUES[t][pl.tools[t]]
+        return _TOOL_VALUES[t][min(pl.tools[t] + b[1], _TOOL_LAST[t])]
+    return _TOOL_VALUES[t][pl.tools[t]]
 
 
 def tool_at_end(s: State, p: int, t: int) -> bool:
-    return s.players[p].tools[t] >= len(TT_TOOL_VALUES[t]) - 1
+    return s.players[p].tools[t] >= _TOOL_LAST[t]
 
 
 def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
     """Move a tool indicator right for free; stops at the track's end."""
     tools = s.players[p].tools
-    tools[t] = min(tools[t] + steps, len(TT_TOOL_VALUES[t]) - 1)
+    tools[t] = min(tools[t] + steps, _TOOL_LAST[t])
 
 
 def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
@@ -396,9 +419,15 @@ def payment_options(res: list[int], cost: dict[int, int]) -> list[dict[int, int]
     for w, t in w_opts:
         for c, b in c_opts:
             pay = dict(need)
-            for r, n in ((C.WOOD, w), (C.TIMBER, t), (C.CLAY, c), (C.BRICK, b)):
-                if n:
-                    pay[r] = pay.get(r, 0) + n
+            # Wood, Timber, Clay, Brick in this order (a payment's key order is shown)
+            if w:
+                pay[C.WOOD] = pay.get(C.WOOD, 0) + w
+            if t:
+                pay[C.TIMBER] = pay.get(C.TIMBER, 0) + t
+            if c:
+                pay[C.CLAY] = pay.get(C.CLAY, 0) + c
+            if b:
+                pay[C.BRICK] = pay.get(C.BRICK, 0) + b
             out.append(pay)
     return out
 

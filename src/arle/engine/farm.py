@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from arle import animals as A
 from arle.actions import Action
 from arle.data import catalog as C
@@ -10,8 +12,12 @@ from arle import frames as FR
 from arle.engine.core import frame, push, replace_top
 from arle.state import Player, State
 
-BOARDWALK_CELL = C.BOARDWALK_CELL
-MOOR_CELLS = C.MOOR_CELLS  # (row 5, row 6) per column
+BOARDWALK_CELL: Final = C.BOARDWALK_CELL
+# (row 5, row 6) per column; typed as a tuple of any length, so that the compiled
+# build indexes it as it is rather than rebuilding it from a fixed-length tuple
+MOOR_CELLS: Final[tuple[tuple[int, int], ...]] = C.MOOR_CELLS
+_MOOR_TOPS: Final[tuple[int, ...]] = tuple(top for top, _ in C.MOOR_CELLS)
+_MOOR_NAMES: Final[tuple[str, ...]] = tuple(f"m{c}" for c in range(len(C.MOOR_CELLS)))
 
 
 def new_player() -> Player:
@@ -237,8 +243,8 @@ def next_dike_cols(cols: list[int], k: int) -> list[int]:
 # ---------------------------------------------------------------------------
 def peat_sources(pl: Player) -> list[tuple[str, int]]:
     """Tiles holding Peat that can be cut: ("m0".."m2" or "bw", peat on it)."""
-    out = [(f"m{c}", pl.moor_peat[c]) for c in range(3)
-           if pl.grid[MOOR_CELLS[c][0]] == "dmoor" and pl.moor_peat[c] > 0]
+    out = [(_MOOR_NAMES[c], pl.moor_peat[c]) for c in range(3)
+           if pl.grid[_MOOR_TOPS[c]] == "dmoor" and pl.moor_peat[c] > 0]
     if pl.grid[BOARDWALK_CELL] == "boardwalk" and pl.bw_peat > 0:
         out.append(("bw", pl.bw_peat))
     return out
@@ -266,7 +272,7 @@ def cut_peat(pl: Player, tile: str, k: int) -> None:
 
 
 def hydrated_moors(pl: Player) -> list[int]:
-    return [c for c in range(3) if pl.grid[MOOR_CELLS[c][0]] == "moor"]
+    return [c for c in range(3) if pl.grid[_MOOR_TOPS[c]] == "moor"]
 
 
 def dehydrate(pl: Player, c: int) -> None:
@@ -317,9 +323,9 @@ class CutFrame:
                 continue
             seen.add(key)
             for k in range(1, min(n, peat) + 1):
-                out.append(Action("cut", (tile, str(k))))
+                out.append(_cut_action(tile, k))
         if not f.must or not out:
-            out.append(Action("done"))
+            out.append(_DONE)
         return out
 
     @staticmethod
@@ -335,6 +341,18 @@ class CutFrame:
             replace_top(s, n=f.n - k)
 
 
+_DONE: Final = Action("done")
+#: The ``cut TILE K`` actions made so far (built once each).
+_CUTS: Final[dict[tuple[str, int], Action]] = {}
+
+
+def _cut_action(tile: str, k: int) -> Action:
+    a = _CUTS.get((tile, k))
+    if a is None:
+        a = _CUTS[(tile, k)] = Action("cut", (tile, str(k)))
+    return a
+
+
 def push_cut(s: State, p: int, n: int, must: bool) -> None:
     if n > 0 and peat_sources(s.players[p]):
         push(s, FR.Cut(p, n=n, must=must))
@@ -346,8 +364,8 @@ def push_cut(s: State, p: int, n: int, must: bool) -> None:
 #: The housing of the farms seen so far, by (grid, dikes, ditches): the housing depends
 #: on nothing else, Enclosures is immutable, and the search asks about the same farms
 #: again and again (building one costs more than the look-up); emptied when large.
-_ENCLOSURES: dict[tuple[object, ...], A.Enclosures] = {}
-_ENCLOSURES_MAX = 20_000
+_ENCLOSURES: Final[dict[tuple[object, ...], A.Enclosures]] = {}
+_ENCLOSURES_MAX: Final = 20_000
 
 
 def enclosures(pl: Player) -> A.Enclosures:
@@ -361,12 +379,14 @@ def enclosures(pl: Player) -> A.Enclosures:
     if pl.ditches:
         m = D.dehydrated_cells(pl.ditches)
         dry = sum(1 for i in empty if m >> i & 1)
+    # (positional, in the order of the fields: pastures, stalls, stables, mixed, dry;
+    # the compiled build then makes no dict of keywords)
     found = A.Enclosures(
-        pastures=len(empty) - dry,
-        dry=dry,
-        stalls=g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
-        stables=g.count("stable"),
-        mixed=C.DIKES + C.PARK_MIXED * g.count("park"),
+        len(empty) - dry,
+        g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
+        g.count("stable"),
+        C.DIKES + C.PARK_MIXED * g.count("park"),
+        dry,
     )
     if len(_ENCLOSURES) >= _ENCLOSURES_MAX:
         _ENCLOSURES.clear()
@@ -427,7 +447,7 @@ def settle_cell(s: State, p: int, cell: int, then: str) -> None:
 
 #: What a ``cell`` frame's ``then`` may name: the Farmer's count of fields on
 #: dehydrated land, or (a Field leaving) the next Field Norderburg Castle discards.
-CELL_THEN = ("", "farmer", "castle")
+CELL_THEN: Final = ("", "farmer", "castle")
 
 
 @frame(FR.Cell)

@@ -32,13 +32,13 @@ from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle import frames as FR
-from typing import Callable
+from typing import Callable, Final
 
 from arle.engine.core import _unlinked, effect, frame, gain, pay, pay_then, payment_options, \
     push, replace_top
 from arle.state import Player, State
 
-DONE = Action("done")
+DONE: Final = Action("done")
 
 # The equipment rules of spaces.py (which imports this module), linked by it when it is
 # imported (importing arle.engine imports every rules module and checks the links).
@@ -60,13 +60,13 @@ def linked() -> bool:
     """Whether every rule of a module above this one is linked."""
     return _unlinked not in (equipment_payment, vehicle_actions, buy_equipment)
 #: What may be loaded on a ship: the vehicles' goods but Peat (T26), and Tea (T6).
-SHIP_LOADS = ("wood", "clay", "linen", "woolen", "leather", "tea")
-LOAD_COST = {**{k: C.LOAD_COST[k] for k in SHIP_LOADS if k != "tea"}, "tea": {T.TEA: 1}}
-LOAD_RESULT = {**{k: C.RESOURCES[C.LOAD_RESULT[k]] for k in SHIP_LOADS if k != "tea"},
+SHIP_LOADS: Final = ("wood", "clay", "linen", "woolen", "leather", "tea")
+LOAD_COST: Final = {**{k: C.LOAD_COST[k] for k in SHIP_LOADS if k != "tea"}, "tea": {T.TEA: 1}}
+LOAD_RESULT: Final = {**{k: C.RESOURCES[C.LOAD_RESULT[k]] for k in SHIP_LOADS if k != "tea"},
                **{k: T.TT_RESOURCES[r] for k, r in T.TEA_LOAD_RESULT.items()}}
-LOAD_SIZE = {**{k: C.LOAD_SIZE[k] for k in SHIP_LOADS if k != "tea"}, **T.TEA_LOAD_SIZE}
+LOAD_SIZE: Final = {**{k: C.LOAD_SIZE[k] for k in SHIP_LOADS if k != "tea"}, **T.TEA_LOAD_SIZE}
 #: Sizes of what may lie on a ship's spaces (loads, and the trades' results).
-TILE_SIZE = {**{LOAD_RESULT[k]: LOAD_SIZE[k] for k in SHIP_LOADS},
+TILE_SIZE: Final = {**{LOAD_RESULT[k]: LOAD_SIZE[k] for k in SHIP_LOADS},
              **{T.TT_RESOURCES[t.gives]: t.size for t in T.TRADES.values()}}
 
 
@@ -223,7 +223,7 @@ def apply_return(s: State, p: int, a: Action) -> None:
 # ---------------------------------------------------------------------------
 # Sailmaker and Boat Builder (T41)
 # ---------------------------------------------------------------------------
-SPACE_BUILDS = {"sailmaker": T.SAILMAKER_BUILDS, "boat_builder": T.BOAT_BUILDER_BUILDS_2P,
+SPACE_BUILDS: Final = {"sailmaker": T.SAILMAKER_BUILDS, "boat_builder": T.BOAT_BUILDER_BUILDS_2P,
                 "laborer_summer_3p": T.LABORER_SUMMER_3P_BUILDS}
 
 
@@ -233,7 +233,7 @@ def space_builds(s: State, space: str) -> tuple[tuple[str, ...], ...]:
     if s.n == 3 and space == "boat_builder":
         return T.BOAT_BUILDER_BUILDS_3P
     return SPACE_BUILDS[space]
-SIDES = {"fishing_cutter": ("fishing_cutter_small", "fishing_cutter_large"),
+SIDES: Final = {"fishing_cutter": ("fishing_cutter_small", "fishing_cutter_large"),
          "trading_ship": ("trading_ship_small", "trading_ship_large")}
 
 
@@ -317,7 +317,7 @@ def _ways(trade: T.Trade) -> list[tuple[str, dict[int, int]]]:
     return out
 
 
-WAYS = {dest: _ways(t) for dest, t in T.TRADES.items()}
+WAYS: Final = {dest: _ways(t) for dest, t in T.TRADES.items()}
 
 
 def trade_fits(dest: str, ship: list[str]) -> list[int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import product
+import typing
 
 from arle import animals as A
 from arle.actions import Action
@@ -118,9 +119,9 @@ def feed_options(s: State, p: int) -> list[Action]:
     pl = s.players[p]
     res = pl.res
     food_short = max(0, C.SUSTENANCE_FOOD - res[C.FOOD] - res[C.GRAIN])
-    k = min(food_short, sum(pl.animals))
-    animal_opts: list[tuple[int, ...]] = []
     an = pl.animals
+    k = min(food_short, an[0] + an[1] + an[2])
+    animal_opts: list[tuple[int, ...]] = []
     for a in range(min(k, an[0]) + 1):
         for b in range(min(k - a, an[1]) + 1):
             c = k - a - b
@@ -133,10 +134,26 @@ def feed_options(s: State, p: int) -> list[Action]:
         fuel_opts = [(m - t, t) for t in range(max(0, m - res[C.WOOD]), min(m, res[C.TIMBER]) + 1)]
     out = []
     for (sa, ca, ha), (w, t) in product(animal_opts, fuel_opts):
-        args = [f"{name}:{n}" for name, n in
-                (("sheep", sa), ("cattle", ca), ("horse", ha), ("wood", w), ("timber", t)) if n]
-        out.append(Action("feed", tuple(args)))
+        out.append(feed_action(sa, ca, ha, w, t))
     return out
+
+
+#: The ``feed`` actions made so far, by what they give (built once each).
+_FEED: typing.Final[dict[tuple[int, int, int, int, int], Action]] = {}
+
+
+def feed_action(sheep: int, cattle: int, horses: int, wood: int, timber: int) -> Action:
+    """``feed sheep:1 wood:2`` (the nonzero counts, in this order)."""
+    key = (sheep, cattle, horses, wood, timber)
+    a = _FEED.get(key)
+    if a is None:
+        args = [f"{name}:{n}" for name, n in (("sheep", sheep), ("cattle", cattle),
+                                              ("horse", horses), ("wood", wood),
+                                              ("timber", timber)) if n]
+        if len(_FEED) >= 10_000:
+            _FEED.clear()
+        a = _FEED[key] = Action("feed", tuple(args))
+    return a
 
 
 def feed(s: State, p: int, a: Action) -> None:

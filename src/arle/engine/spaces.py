@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -18,7 +18,25 @@ from arle.engine.core import (
 )
 from arle.state import Player, State
 
-DONE = Action("done")
+DONE: Final = Action("done")
+# Actions the rules below offer again and again, made once (an action is an immutable
+# value; the lists that offer them are new at each listing).
+_AGAIN: Final = Action("again")
+_AGAIN_UNPAID: Final = Action("again", ("unpaid",))
+#: ``take KIND`` by kind (animals, goods, the Colonist's choices, ``none``).
+_TAKE: Final = {k: Action("take", (k,)) for k in (
+    "sheep", "cattle", "horse", "timber", "brick", "none", "dehydrate", "horse+dehydrate")}
+_MERCHANT: Final = tuple(Action("take", (a, b)) for a in ("wood", "clay")
+                         for b in ("timber", "brick"))
+_FIELDS: Final = (Action("field", ("grain",)), Action("field", ("flax",)))
+_PLOW: Final = {animal: Action("plow", (C.ANIMALS[animal],)) for animal in (C.CATTLE, C.HORSE)}
+_PEAT_BOAT: Final = Action("peat_boat")
+_FOREST: Final = Action("forest")
+_STALL: Final = Action("stall")
+_STABLE: Final = Action("stable")
+_WOOD: Final = Action("wood")
+#: ``convert N`` by N (index 0 unused).
+_CONVERT: Final[tuple[Action, ...]] = tuple(Action("convert", (str(n),)) for n in range(16))
 
 # Rules of the modules above this one (they import it), linked by them when they are
 # imported (importing arle.engine imports every rules module and checks the links):
@@ -54,7 +72,7 @@ def linked() -> bool:
 # Placement
 # ---------------------------------------------------------------------------
 #: Every space's own cost: the base game's and the 3-player Laborers' (T40).
-SPACE_COSTS: dict[str, tuple[dict[int, int], ...]] = {**C.SPACE_COST, **T.SPACE_COST_3P}
+SPACE_COSTS: Final[dict[str, tuple[dict[int, int], ...]]] = {**C.SPACE_COST, **T.SPACE_COST_3P}
 
 
 def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | None:
@@ -72,9 +90,9 @@ def space_cost_options(s: State, p: int, space: str) -> list[dict[int, int]] | N
     return []
 
 
-PLACE = {sp: Action("place", (sp,)) for sp in C.SPACES}
-SEASON_SPACES: tuple[tuple[str, ...], tuple[str, ...]] = (C.SUMMER_SPACES, C.WINTER_SPACES)
-COSTLY = frozenset(SPACE_COSTS)
+PLACE: Final = {sp: Action("place", (sp,)) for sp in C.SPACES}
+SEASON_SPACES: Final[tuple[tuple[str, ...], tuple[str, ...]]] = (C.SUMMER_SPACES, C.WINTER_SPACES)
+COSTLY: Final = frozenset(SPACE_COSTS)
 
 
 #: A list of spaces as :func:`placements` walks it: each space, its ``place`` action and
@@ -86,8 +104,9 @@ def _place_rows(spaces: tuple[str, ...]) -> PlaceRows:
     return tuple((sp, PLACE[sp], SPACE_COSTS.get(sp)) for sp in spaces)
 
 
-_ROWS_ALL = _place_rows(C.SPACES)
-_ROWS_SEASON = (_place_rows(SEASON_SPACES[0]), _place_rows(SEASON_SPACES[1]))
+_ROWS_ALL: Final = _place_rows(C.SPACES)
+_ROWS_SEASON: Final[tuple[PlaceRows, ...]] = (_place_rows(SEASON_SPACES[0]),
+                                              _place_rows(SEASON_SPACES[1]))
 
 
 def placements(s: State, p: int) -> list[Action]:
@@ -121,18 +140,18 @@ def placements(s: State, p: int) -> list[Action]:
 # Tea & Trade: the board's spaces, and Tea at placement (T34-T38)
 # ---------------------------------------------------------------------------
 #: Expansion spaces the engine implements, in the board's order (1-2 players, T40).
-TT_IMPLEMENTED_SPACES = ("ditcher", "sailmaker", "boat_builder", "grandmother")
-TT_SEASON_SPACES = tuple(
+TT_IMPLEMENTED_SPACES: Final = ("ditcher", "sailmaker", "boat_builder", "grandmother")
+TT_SEASON_SPACES: Final = tuple(
     base + tuple(sp for sp in TT_IMPLEMENTED_SPACES if T.TT_SPACE_SEASON[sp] == season)
     for season, base in enumerate(SEASON_SPACES))
-TT_SPACES = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
-SPACE_SEASON = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
+TT_SPACES: Final = TT_SEASON_SPACES[0] + TT_SEASON_SPACES[1]
+SPACE_SEASON: Final = {**C.SPACE_SEASON, **T.TT_SPACE_SEASON}
 #: The seasons with 3 players (Grandmother is a Summer space then, T40); the Imitate
 #: spaces belong to both seasons and are not listed.
-SPACE_SEASON_3P = {**SPACE_SEASON, **T.SPACE_SEASON_3P}
-TEA_TRACK = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
+SPACE_SEASON_3P: Final = {**SPACE_SEASON, **T.SPACE_SEASON_3P}
+TEA_TRACK: Final = {sp: T.TT_TOOL_INDEX[track] for sp, track in T.TEA_TOOL_SPACES.items()}
 #: Placement modifiers (the notation ``place SPACE tea|eftea|twice``).
-TEA_USES = ("tea", "eftea", "twice")
+TEA_USES: Final = ("tea", "eftea", "twice")
 
 
 def tea_steps(s: State, p: int, space: str, use: str) -> int:
@@ -289,8 +308,8 @@ class Again:
         else:
             paid = _cost_once(s, f.p, f.space)
         if not paid:
-            return [Action("again", ("unpaid",))]
-        return [Action("again")]
+            return [_AGAIN_UNPAID]
+        return [_AGAIN]
 
     @staticmethod
     def apply(s: State, f: FR.Again, a: Action) -> None:
@@ -496,13 +515,18 @@ def builders_merchant(s: State, p: int) -> None:
     push(s, FR.Merchant(p))
 
 
+def _take(kind: str) -> Action:
+    a = _TAKE.get(kind)
+    return Action("take", (kind,)) if a is None else a
+
+
 @frame(FR.OptionalAnimal)
 class OptionalAnimal:
     """Take one animal of the listed kinds, or none: ``take sheep`` / ``take none``."""
 
     @staticmethod
     def legal(s: State, f: FR.OptionalAnimal) -> list[Action]:
-        return [Action("take", (k,)) for k in f.kinds] + [Action("take", ("none",))]
+        return [_take(k) for k in f.kinds] + [_TAKE["none"]]
 
     @staticmethod
     def apply(s: State, f: FR.OptionalAnimal, a: Action) -> None:
@@ -517,7 +541,7 @@ class TakeAnimal:
 
     @staticmethod
     def legal(s: State, f: FR.TakeAnimal) -> list[Action]:
-        return [Action("take", (k,)) for k in f.kinds]
+        return [_take(k) for k in f.kinds]
 
     @staticmethod
     def apply(s: State, f: FR.TakeAnimal, a: Action) -> None:
@@ -531,7 +555,8 @@ class GrocerSummer:
 
     @staticmethod
     def legal(s: State, f: FR.Grocer) -> list[Action]:
-        return [Action("take", (k,)) for k in ("timber", "brick", "sheep", "cattle", "horse")]
+        return [_TAKE["timber"], _TAKE["brick"], _TAKE["sheep"], _TAKE["cattle"],
+                _TAKE["horse"]]
 
     @staticmethod
     def apply(s: State, f: FR.Grocer, a: Action) -> None:
@@ -549,7 +574,7 @@ class Merchant:
 
     @staticmethod
     def legal(s: State, f: FR.Merchant) -> list[Action]:
-        return [Action("take", (a, b)) for a in ("wood", "clay") for b in ("timber", "brick")]
+        return list(_MERCHANT)
 
     @staticmethod
     def apply(s: State, f: FR.Merchant, a: Action) -> None:
@@ -564,9 +589,9 @@ class Colonist:
 
     @staticmethod
     def legal(s: State, f: FR.Colonist) -> list[Action]:
-        out = [Action("take", ("horse",))]
+        out = [_TAKE["horse"]]
         if F.hydrated_moors(s.players[f.p]):
-            out += [Action("take", ("dehydrate",)), Action("take", ("horse+dehydrate",))]
+            out += [_TAKE["dehydrate"], _TAKE["horse+dehydrate"]]
         return out + [DONE]
 
     @staticmethod
@@ -598,7 +623,7 @@ def _conv_cost(s: State, p: int, kind: str, n: int) -> dict[int, int]:
     return {r: k for r, k in cost.items() if k}
 
 
-CONV_TOOL = C.CONVERSION_TOOL
+CONV_TOOL: Final = C.CONVERSION_TOOL
 
 
 @effect("convert_gain")
@@ -619,7 +644,7 @@ class Convert:
         for n in range(1, tool_value(s, p, CONV_TOOL[kind]) + 1):
             if not payment_options(res, _conv_cost(s, p, kind, n)):
                 break
-            out.append(Action("convert", (str(n),)))
+            out.append(_CONVERT[n] if n < len(_CONVERT) else Action("convert", (str(n),)))
         return out + [DONE]
 
     @staticmethod
@@ -638,7 +663,7 @@ def _converter(kind: str) -> Callable[[State, int], None]:
     return run
 
 
-_SLAUGHTERHOUSE_FOOD = int(str(T.TT_BUILDING_FIGURES["slaughterhouse"]["food_per_converted_animal"]))
+_SLAUGHTERHOUSE_FOOD: Final = int(str(T.TT_BUILDING_FIGURES["slaughterhouse"]["food_per_converted_animal"]))
 
 
 @frame(FR.Butcher)
@@ -679,12 +704,15 @@ class Butcher:
 # ---------------------------------------------------------------------------
 # Master: move different tool indicators, paying per step
 # ---------------------------------------------------------------------------
-_TOOL_LAST = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
-_TOOL_ACTIONS = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
+_TOOL_LAST: Final[tuple[int, ...]] = tuple(len(v) - 1 for v in T.TT_TOOL_VALUES)
+#: Each track's step cost (resource, count), typed as a tuple of any length so that the
+#: compiled build indexes it without unpacking the whole table first.
+_STEP_COST: Final[tuple[tuple[int, int], ...]] = T.TT_TOOL_STEP_COST
+_TOOL_ACTIONS: Final[tuple[Action, ...]] = tuple(Action("tool", (name,)) for name in T.TT_TOOLS)
 
 
 def tool_step_options(s: State, p: int, t: int) -> list[dict[int, int]]:
-    r, k = T.TT_TOOL_STEP_COST[t]
+    r, k = _STEP_COST[t]
     return payment_options(s.players[p].res, {r: k})
 
 
@@ -714,7 +742,7 @@ class Master:
             for t in range(len(tools)):
                 if t in moved or tools[t] >= _TOOL_LAST[t]:     # at the track's end
                     continue
-                r, k = T.TT_TOOL_STEP_COST[t]
+                r, k = _STEP_COST[t]
                 if can_pay_one(res, r, k):                  # tool_step_options not empty
                     out.append(_TOOL_ACTIONS[t])
         out.append(DONE)
@@ -826,7 +854,7 @@ def can_buy_equipment(s: State, p: int, kind: str) -> bool:
             and F.can_take_equipment(s, p, kind))
 
 
-_VEHICLE = {k: Action("vehicle", (k,)) for k in C.EQUIPMENT_COST}
+_VEHICLE: Final = {k: Action("vehicle", (k,)) for k in C.EQUIPMENT_COST}
 
 
 def vehicle_actions(s: State, p: int) -> list[Action]:
@@ -853,7 +881,7 @@ class Wainwright:
         p = f.p
         out = [] if f.vehicle else vehicle_actions(s, p)
         if not f.boat and equipment_payment(s, p, "peat_boat"):
-            out.append(Action("peat_boat"))
+            out.append(_PEAT_BOAT)
         return out + [DONE]
 
     @staticmethod
@@ -888,7 +916,7 @@ def _take_plow(s: State, p: int, animal: int) -> None:
 
 def field_actions(s: State, p: int) -> list[Action]:
     if s.pool["field"] > 0 and F.has_land(s.players[p]):
-        return [Action("field", ("grain",)), Action("field", ("flax",))]
+        return list(_FIELDS)
     return []
 
 
@@ -926,9 +954,9 @@ class Farmer:
         if not f.built:
             for animal in (C.CATTLE, C.HORSE):
                 if plow_payment(s, p, animal):
-                    out.append(Action("plow", (C.ANIMALS[animal],)))
+                    out.append(_PLOW[animal])
         if s.pool["field"] > 0 and farmer_cells(s, f):
-            out += [Action("field", ("grain",)), Action("field", ("flax",))]
+            out += _FIELDS
         return out + [DONE]
 
     @staticmethod
@@ -996,13 +1024,13 @@ class SpaceChoice:
         if "build" in opts:
             out += build_actions(s, p)
         if "forest" in opts and s.pool["forest_park"] > 0 and F.has_land(s.players[p]):
-            out.append(Action("forest"))
+            out.append(_FOREST)
         if "stall" in opts and stall_payment(s, p):
-            out.append(Action("stall"))
+            out.append(_STALL)
         if "stable" in opts and stable_payment(s, p):
-            out.append(Action("stable"))
+            out.append(_STABLE)
         if "wood" in opts:
-            out.append(Action("wood"))
+            out.append(_WOOD)
         if "vehicle" in opts:
             out += vehicle_actions(s, p)
         if f.tea:
@@ -1053,7 +1081,7 @@ def _choice(space: str, *opts: str) -> Callable[[State, int], None]:
     return run
 
 
-SPACE_ACTIONS: dict[str, Callable[[State, int], None]] = {
+SPACE_ACTIONS: Final[dict[str, Callable[[State, int], None]]] = {
     "fisherman": fisherman,
     "grocer_summer": grocer_summer,
     "woolen_weaver": _converter("woolen_weaver"),

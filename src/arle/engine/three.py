@@ -27,7 +27,7 @@ expansion); the 1-2 player rules call into this module only behind that test.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Callable
+from typing import Callable, Final
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -42,14 +42,14 @@ from arle.engine.core import (
 from arle.state import State
 
 #: Each season's spaces with 3 players, in the board's order (T40).
-SEASON_SPACES_3P: tuple[tuple[str, ...], tuple[str, ...]] = (
+SEASON_SPACES_3P: Final[tuple[tuple[str, ...], tuple[str, ...]]] = (
     tuple(sp for sp in SP.SEASON_SPACES[0] if sp not in T.COVERED_BY_OVERLAY)
     + T.TT_SUMMER_SPACES_3P,
     tuple(sp for sp in SP.SEASON_SPACES[1] if sp not in T.COVERED_BY_OVERLAY)
     + T.TT_WINTER_SPACES_3P,
 )
-ALL_SPACES_3P: tuple[str, ...] = SEASON_SPACES_3P[0] + SEASON_SPACES_3P[1]
-IMITATE = T.IMITATE_SPACES
+ALL_SPACES_3P: Final[tuple[str, ...]] = SEASON_SPACES_3P[0] + SEASON_SPACES_3P[1]
+IMITATE: Final = T.IMITATE_SPACES
 
 
 def last_half_year(s: State) -> int:
@@ -197,7 +197,7 @@ SP.SPACE_ACTIONS.update({
 # The frame is ``FR.TTBuilding(p, "specialization", n)`` with ``n`` packing the picks
 # left (bits 0-1), whether this player built the house (bit 2) and the tracks chosen
 # by anyone so far (bit 3 + track index).
-SPECIALIZATION = "specialization"
+SPECIALIZATION: Final = "specialization"
 
 
 def spec_code(left: int, house: bool, chosen: int) -> int:

@@ -16,7 +16,7 @@ Norderburg Castle) appear in 3-player games only (T47).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable
+from typing import Callable, Final
 
 from arle.actions import Action
 from arle.data import catalog as C
@@ -32,10 +32,10 @@ from arle.engine.core import (
 from arle.engine.spaces import DONE, dig_options, do_upgrade
 from arle.state import Player, State
 
-FIG = T.TT_BUILDING_FIGURES
-FABRICS = (C.LINEN, C.WOOLEN, C.LEATHER)       # T47: fabrics, not clothing
-_FABRIC_NAME = {C.LINEN: "linen", C.WOOLEN: "woolen", C.LEATHER: "leather"}
-_FABRIC_OF = {v: k for k, v in _FABRIC_NAME.items()}
+FIG: Final = T.TT_BUILDING_FIGURES
+FABRICS: Final = (C.LINEN, C.WOOLEN, C.LEATHER)       # T47: fabrics, not clothing
+_FABRIC_NAME: Final = {C.LINEN: "linen", C.WOOLEN: "woolen", C.LEATHER: "leather"}
+_FABRIC_OF: Final = {v: k for k, v in _FABRIC_NAME.items()}
 
 
 def _d(v: object) -> dict[int, int]:
@@ -429,7 +429,7 @@ def _exchange_legal(s: State, p: int, n: int, pays: dict[int, int]) -> list[Acti
 
 #: The exchanges of the one-time choices: building -> (figure paid, figure gained), each
 #: once per count (Field, Forest, or the Mennonite Church's 3 times).
-_EXCHANGES = {
+_EXCHANGES: Final = {
     "old_brickworks_inn": ("per_field_pays", "per_field_gives"),
     "farmers_inn_star": ("per_forest_pays", "per_forest_gives"),
     "mennonite_church": ("pays", "gives"),
@@ -438,8 +438,8 @@ _EXCHANGES = {
 
 #: One-time choices of other rules modules sharing this frame kind (the 3-player
 #: specialization round, arle.engine.three): building -> (legal, apply).
-CHOICES: dict[str, tuple[Callable[[State, FR.TTBuilding], list[Action]],
-                         Callable[[State, FR.TTBuilding, Action], None]]] = {}
+CHOICES: Final[dict[str, tuple[Callable[[State, FR.TTBuilding], list[Action]],
+                               Callable[[State, FR.TTBuilding, Action], None]]]] = {}
 
 
 def _legal(s: State, f: FR.TTBuilding) -> list[Action]:

@@ -7,6 +7,8 @@ Anytime actions (offered at a player's decision points in the Work Phase):
 
 from __future__ import annotations
 
+from typing import Final
+
 from arle.actions import Action
 from arle.data import catalog as C
 from arle.data import tea_trade as T
@@ -16,7 +18,7 @@ from arle.engine import harbor as H
 from arle.engine.core import anytime, frame, gain, push, replace_top
 from arle.state import Player, State
 
-LOAD_PAY = C.LOAD_COST
+LOAD_PAY: Final = C.LOAD_COST
 
 
 def tea_on_vehicles(s: State) -> bool:
@@ -62,6 +64,12 @@ def used_destinations(pl: Player) -> set[str]:
     return used
 
 
+# (typed as tuples of any length: the compiled build reads them as they are)
+_FABRICS: Final[tuple[tuple[str, int], ...]] = (
+    ("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER))
+_DESTINATIONS: Final[tuple[str, ...]] = C.DESTINATIONS
+
+
 def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
     """What could be loaded now; destinations only if a tile of their size fits
     somewhere (``sizes``) and something can be sold there."""
@@ -74,13 +82,13 @@ def load_items(s: State, p: int, sizes: set[int]) -> list[str]:
         items.append("clay")
     if "loading_station" in pl.buildings:
         items.append("peat")
-    for name, r in (("linen", C.LINEN), ("woolen", C.WOOLEN), ("leather", C.LEATHER)):
+    for name, r in _FABRICS:
         if res[r] > 0:
             items.append(name)
     if len(res) > T.TEA and res[T.TEA] > 0 and tea_on_vehicles(s):
         items.append("tea")
     used = used_destinations(pl)
-    for d in C.DESTINATIONS:
+    for d in _DESTINATIONS:
         if d not in used and C.DESTINATION_SIZE[d] in sizes and can_sell(s, p, d):
             items.append(d)
     return items
@@ -102,9 +110,9 @@ def load_actions(s: State, p: int, level: str) -> list[Action]:
 #: Per vehicle loading (its barn item, ``(kind, load, ...)``), the start cells where a
 #: tile of each size 0..4 fits (:func:`placements_for`; size 0 fits nowhere): a function
 #: of the loading alone, kept once computed (a game shows few distinct loadings).
-_SPOTS: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
+_SPOTS: Final[dict[tuple[str, ...], tuple[tuple[int, ...], ...]]] = {}
 #: The ``load I J ITEM`` actions made so far, kept (built once each, not per listing).
-_LOADS: dict[tuple[int, int, str], Action] = {}
+_LOADS: Final[dict[tuple[int, int, str], Action]] = {}
 
 
 def _spots(key: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -127,6 +135,8 @@ def _vehicle_loads(s: State, p: int) -> list[Action]:
     """``load I J ITEM`` for every vehicle (the first of identical ones), item and start
     cell where it fits, in barn order."""
     pl = s.players[p]
+    if not pl.barn:
+        return []
     spots: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     seen: list[tuple[str, ...]] = []
     sizes: set[int] = set()
@@ -138,7 +148,7 @@ def _vehicle_loads(s: State, p: int) -> list[Action]:
             continue
         seen.append(key)
         by_size = _spots(key)
-        for n in (1, 2, 3, 4):
+        for n in range(1, 5):
             if by_size[n]:
                 sizes.add(n)
         spots.append((i, by_size))
@@ -185,7 +195,7 @@ def apply_load(s: State, p: int, a: Action) -> None:
 # ---------------------------------------------------------------------------
 # Selling at a destination
 # ---------------------------------------------------------------------------
-WEARS = ("summer_wear", "winter_wear", "leather_wear")
+WEARS: Final = ("summer_wear", "winter_wear", "leather_wear")
 
 
 def sale_options(s: State, p: int, dest: str, sold: tuple[str, ...]) -> list[str]:
@@ -358,9 +368,9 @@ def empty_vehicles(s: State, p: int) -> None:
 # ---------------------------------------------------------------------------
 # Other anytime actions
 # ---------------------------------------------------------------------------
-_BOAT = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
+_BOAT: Final = tuple((r, C.FOOD_CAP if r == C.FOOD else C.GOOD_CAP, Action("boat", (C.RESOURCES[r],)))
               for r in C.GOODS_TRACK)
-RELEASE = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
+RELEASE: Final = tuple(Action("release", (C.ANIMALS[t],)) for t in range(3))
 
 
 def boat_actions(s: State, p: int, level: str) -> list[Action]:
@@ -392,15 +402,30 @@ def apply_release(s: State, p: int, a: Action) -> None:
     s.players[p].animals[C.ANIMAL_INDEX[a.args[0]]] -= 1
 
 
+#: The ``return KIND@I`` actions made so far (built once each).
+_RETURNS: Final[dict[tuple[str, int], Action]] = {}
+
+
+def _return_action(kind: str, i: int) -> Action:
+    a = _RETURNS.get((kind, i))
+    if a is None:
+        a = _RETURNS[(kind, i)] = Action("return", (f"{kind}@{i}",))
+    return a
+
+
 def return_actions(s: State, p: int, level: str) -> list[Action]:
     if level != "work":
         return []
+    barn = s.players[p].barn
+    if not barn and not s.players[p].harbor:
+        return []
     seen = set()
     out = []
-    for i, b in enumerate(s.players[p].barn):
-        if b[0] not in seen and not any(b[1:]):
+    for i, b in enumerate(barn):
+        # an empty vehicle: no load (not any(b[1:]); its kind, b[0], is never "")
+        if b[0] not in seen and b.count("") == len(b) - 1:
             seen.add(b[0])
-            out.append(Action("return", (f"{b[0]}@{i}",)))
+            out.append(_return_action(b[0], i))
     if s.players[p].harbor:
         out += H.return_actions(s, p)
     return out

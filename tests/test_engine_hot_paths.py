@@ -1,0 +1,98 @@
+"""The engine's kept answers and shortcuts (issue 35, the compiled build's hot paths)
+give what computing afresh gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import arle
+from arle.actions import Action
+from arle.engine import buildings as B
+from arle.engine import farm as F
+from arle.engine import inventory as I
+from arle.engine import vehicles as V
+from arle.state import _listed
+
+
+def _games() -> list[arle.State]:
+    return [arle.new_game(players=2, seed=4, buildings="random"),
+            arle.new_game(players=2, seed=5, buildings="random", expansion="tea-and-trade")]
+
+
+def test_the_kept_building_answers_are_the_buildings_payable_now() -> None:
+    """``build_actions`` (payable or not kept by goods, then building) lists exactly the
+    board's buildings a payment exists for, at every decision of seeded games."""
+    for s in _games():
+        rng = random.Random(7)
+        while not s.is_terminal():
+            for p in range(s.n):
+                pl = s.players[p]
+                fresh = [Action("build", (b,)) for b in s.board
+                         if F.has_land(pl) and B.building_payments(s, p, b)]
+                assert B.build_actions(s, p) == fresh
+                assert B.build_actions(s, p) == fresh        # the kept answers again
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_kept_feed_action_is_the_one_its_counts_spell() -> None:
+    for counts in ((0, 0, 0, 0, 0), (1, 0, 2, 0, 3), (0, 2, 0, 1, 0), (3, 1, 1, 2, 2)):
+        names = ("sheep", "cattle", "horse", "wood", "timber")
+        spelled = Action("feed", tuple(f"{k}:{n}" for k, n in zip(names, counts) if n))
+        a = I.feed_action(*counts)
+        assert a == spelled and I.feed_action(*counts) is a
+
+
+def test_a_kept_return_action_is_the_one_it_spells() -> None:
+    a = V._return_action("handcart", 2)
+    assert a == Action("return", ("handcart@2",)) and V._return_action("handcart", 2) is a
+    assert V._return_action("wagon", 2) == Action("return", ("wagon@2",))
+
+
+def test_an_action_is_listed_by_identity_or_by_equality() -> None:
+    legal = [Action("skip"), Action("place", ("fisherman",)), Action("end")]
+    assert all(_listed(a, legal) for a in legal)
+    assert _listed(Action("place", ("fisherman",)), legal)      # equal, another object
+    assert not _listed(Action("place", ("builder",)), legal)
+    assert not _listed(Action("skip"), [])
+
+
+def test_the_kept_snapshot_copies_restore_exactly_and_stay_private(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """State.apply's snapshot reuses the copies of the previous one where a list is
+    unchanged: a failing move still leaves the state exactly as it was, at any point
+    of a game (again after an earlier failure), and no player list is a kept copy."""
+    import arle.state as state_module
+
+    def broken(s: arle.State, a: Action) -> None:
+        for pl in s.players:
+            for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat, pl.buildings,
+                        pl.travel, *pl.barn):
+                lst.append(lst[0] if lst else 1)         # every list changed in place
+            pl.barn.append(["handcart", ""])
+        raise RuntimeError("injected")
+
+    real = state_module._ENGINE_APPLY
+    for s in _games():
+        rng = random.Random(3)
+        turn = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            act = legal[rng.randrange(len(legal))]
+            if turn % 7 == 0:
+                before = s.to_json()
+                monkeypatch.setattr(state_module, "_ENGINE_APPLY", broken)
+                with pytest.raises(RuntimeError):
+                    s.apply(act)
+                monkeypatch.setattr(state_module, "_ENGINE_APPLY", real)
+                assert s.to_json() == before
+                kept = [c for copies in s._bsnap or () for c in copies if c is not None]
+                kept += [b for copies in s._bsnap or () if copies[7] for b in copies[7]]
+                for pl in s.players:
+                    for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat,
+                                pl.buildings, pl.travel, pl.barn, *pl.barn):
+                        assert all(lst is not c for c in kept)
+            s.apply(act)
+            turn += 1
