@@ -34,6 +34,9 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
 
 
 _copy_list: Final = list.copy
+#: The history of every search copy (:meth:`State._fork`): a shared empty list that
+#: nothing records into (``apply`` and ``_apply_discardable`` skip it).
+_UNRECORDED: Final[list[str]] = []
 #: What State._snapshot keeps of a player: copies of its resources, animals, tools,
 #: grid, moor Peat, buildings, travel and barn.
 _Copies = tuple[list[int], list[int], list[int], list[str], list[int], list[str], list[str],
@@ -235,7 +238,9 @@ class State:
                 f"illegal action {_shown(action)} for player {self.current_player}")
         snap = self._snapshot()
         try:
-            self.history.append(str(action))
+            hist = self.history
+            if hist is not _UNRECORDED:
+                hist.append(str(action))
             (_ENGINE_APPLY or _engine_apply())(self, action)
         except BaseException:
             self._restore(snap)
@@ -252,7 +257,9 @@ class State:
         if type(action) is not Action or not _listed(action, legal):
             self.apply(action)
             return
-        self.history.append(str(action))
+        hist = self.history
+        if hist is not _UNRECORDED:
+            hist.append(str(action))
         (_ENGINE_APPLY or _engine_apply())(self, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -319,6 +326,17 @@ class State:
 
     def clone(self) -> "State":
         """An independent copy."""
+        s = self._fork()
+        h = self.history
+        s.history = h if h is _UNRECORDED else h[:]
+        return s
+
+    def _fork(self) -> "State":
+        """A copy for a search, which never reads the history: :meth:`clone` without
+        the history, left empty and not recorded into by the copy's applies (nor by
+        its own clones' and forks').  The copy plays exactly as a clone (the history
+        takes no part in the rules: ``key()`` leaves it out), but its ``to_json`` or
+        ``record`` does not replay from the setup."""
         s = State.__new__(State)
         s.n = self.n
         s.seed = self.seed
@@ -334,7 +352,7 @@ class State:
         s.stack = self.stack[:]   # frames are never mutated in place
         s.pool = dict(self.pool)
         s.board = self.board[:]
-        s.history = self.history[:]
+        s.history = _UNRECORDED
         s._legal = self._legal
         s._bsnap = None
         return s

@@ -199,7 +199,7 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
     cev = None if hand else ev
     out: list[Macro] = []
     for a in candidates(s):
-        c = s.clone()
+        c = s._fork()                  # a search's copy: no history kept
         c._apply_discardable(a)     # no snapshot: c is dropped if the apply fails
         if expand >= 2 and _in_chain(c, p):
             subs = own_actions(candidates(c))
@@ -379,7 +379,7 @@ class MCTSBot:
             solo or (root_state.n >= 3 and self._k_opp == 1)))
         root, table = self._reuse(root_state) if self.reuse else (None, {})
         if root is None:
-            root = _Node(root_state.clone())
+            root = _Node(root_state._fork())
             table = {}
             self._expand(root, table)
         sims = 1
@@ -535,7 +535,7 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ rollouts
     def _rollout(self, s: State) -> Value:
-        s = s.clone()
+        s = s._fork()
         rng = self._rng
         for _ in range(self.depth):
             if s.phase == "over":

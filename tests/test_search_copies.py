@@ -1,0 +1,87 @@
+"""The search's shortcuts play exactly as the slow way they replace (issue 35).
+
+``State._fork`` is ``clone`` without the history, for the copies a search makes; the
+mcts bot's choices, pinned below from the tree before the shortcuts, stay the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import arle
+from arle.bots.common import after
+from arle.bots.mcts import MCTSBot
+from arle.state import State
+
+
+def _played(s: State, seed: int) -> list[State]:
+    """Positions along a seeded random game from ``s`` (``s`` itself is played on)."""
+    rng = random.Random(seed)
+    out = []
+    while not s.is_terminal():
+        out.append(s.clone())
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_a_fork_plays_as_a_clone_and_records_nothing() -> None:
+    for kw in ({"players": 1, "seed": 11}, {"players": 2, "seed": 12},
+               {"players": 3, "seed": 13, "expansion": "tea-and-trade"}):
+        s = arle.new_game(**kw)
+        s.apply(s.legal_actions()[0])
+        before = list(s.history)
+        fork, clone = s._fork(), s.clone()
+        assert fork.key() == clone.key() and fork.history == []
+        rng = random.Random(str(kw))
+        steps = 0
+        while not clone.is_terminal():
+            legal = clone.legal_actions()
+            assert fork.legal_actions() == legal
+            i = rng.randrange(len(legal))
+            if steps % 2:
+                fork._apply_discardable(legal[i])
+            else:
+                fork.apply(str(legal[i]))
+            clone.apply(legal[i])
+            assert fork.key() == clone.key()
+            steps += 1
+        assert fork.scores() == clone.scores() and fork.winner() == clone.winner()
+        assert fork.history == [] and len(clone.history) == len(before) + steps
+        assert s.history == before                      # the original is untouched
+        # the copies of a fork are forks; a clone of an ordinary state keeps its history
+        assert fork.clone().history == [] and fork._fork().history == []
+        assert s.clone().history == before and s.clone().history is not s.history
+
+
+def test_after_is_the_clone_with_the_action_applied() -> None:
+    for s in _played(arle.new_game(players=2, seed=21), 21)[::13]:
+        for a in s.legal_actions():
+            slow = s.clone()
+            slow.apply(a)
+            fast = after(s, a)
+            assert fast.key() == slow.key() and fast.legal_actions() == slow.legal_actions()
+
+
+def mcts_digest() -> str:
+    """A SHA-256 of seeded mcts choices along partly random games."""
+    h = hashlib.sha256()
+    for kw in ({"players": 1, "seed": 3}, {"players": 2, "seed": 4},
+               {"players": 3, "seed": 5, "expansion": "tea-and-trade"}):
+        s = arle.new_game(**kw)
+        rng = random.Random(str(kw))
+        bot = MCTSBot(seed=7, sims=20)
+        i = 0
+        while not s.is_terminal() and i < 70:
+            legal = s.legal_actions()
+            a = bot.choose(s) if i % 4 == 0 else legal[rng.randrange(len(legal))]
+            h.update(f"{i} {a}\n".encode())
+            s.apply(a)
+            i += 1
+    return h.hexdigest()
+
+
+def test_mcts_chooses_as_before_the_search_shortcuts() -> None:
+    # computed on main c5a18d3, before State._fork and the other shortcuts
+    assert mcts_digest() == "24152d1000e4b24042f62fcfa4f978ceb3e6f1553c77271b1039cb863884aec0"
