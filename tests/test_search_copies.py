@@ -10,8 +10,9 @@ import hashlib
 import random
 
 import arle
-from arle.bots.common import after
-from arle.bots.mcts import MCTSBot
+from arle.actions import Action
+from arle.bots.common import after, best_after, candidates, own_actions
+from arle.bots.mcts import MCTSBot, _in_chain, complete
 from arle.state import State
 
 
@@ -85,3 +86,34 @@ def mcts_digest() -> str:
 def test_mcts_chooses_as_before_the_search_shortcuts() -> None:
     # computed on main c5a18d3, before State._fork and the other shortcuts
     assert mcts_digest() == "24152d1000e4b24042f62fcfa4f978ceb3e6f1553c77271b1039cb863884aec0"
+
+
+def _complete_slow(s: State, p: int, limit: int = 12) -> tuple[list[Action], State,
+                                                              float | None]:
+    """mcts.complete as it was: every step, forced or not, cloned and evaluated."""
+    seq: list[Action] = []
+    best_v: float | None = None
+    while len(seq) < limit and _in_chain(s, p):
+        best_v = -1e18
+        acts = own_actions(candidates(s))
+        if not acts:
+            break
+        a, s, best_v = best_after(s, p, acts)
+        seq.append(a)
+    return seq, s, best_v
+
+
+def test_complete_skips_judging_forced_steps_with_the_same_result() -> None:
+    chains = forced = 0
+    for kw in ({"players": 1, "seed": 31}, {"players": 2, "seed": 32},
+               {"players": 3, "seed": 33, "expansion": "tea-and-trade"}):
+        for s in _played(arle.new_game(**kw), 31):
+            p = s.current_player
+            if p is None or not _in_chain(s, p):
+                continue
+            chains += 1
+            seq, end, v = complete(s, p)
+            slow_seq, slow_end, slow_v = _complete_slow(s, p)
+            assert seq == slow_seq and end.key() == slow_end.key() and v == slow_v
+            forced += len(own_actions(candidates(s))) == 1
+    assert chains > 20 and forced > 5

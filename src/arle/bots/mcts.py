@@ -169,13 +169,22 @@ def complete(s: State, p: int, limit: int = 12,
     no sub-decision was pending)."""
     seq: list[Action] = []
     best_v: float | None = None
+    forced = False
     while len(seq) < limit and _in_chain(s, p):
         best_v = -1e18
+        forced = False
         acts = own_actions(candidates(s))
         if not acts:
             break
-        a, s, best_v = best_after(s, p, acts, ev)
+        if len(acts) == 1:         # nothing to choose: judged only if it ends the chain
+            a = acts[0]
+            s = after(s, a)
+            forced = True
+        else:
+            a, s, best_v = best_after(s, p, acts, ev)
         seq.append(a)
+    if forced:
+        best_v = evaluate_all([s], p, ev)[0]
     return seq, s, best_v
 
 
