@@ -117,3 +117,38 @@ def test_complete_skips_judging_forced_steps_with_the_same_result() -> None:
             assert seq == slow_seq and end.key() == slow_end.key() and v == slow_v
             forced += len(own_actions(candidates(s))) == 1
     assert chains > 20 and forced > 5
+
+
+def _nested_key(s: State) -> tuple[object, ...]:
+    """State.key as it was: nested tuples."""
+    return (
+        s.half_year, s.phase, s.turn, s.special, s.start_player,
+        tuple(s.ended), tuple(sorted(s.occupied.items())), tuple(s.stack),
+        tuple(sorted(s.pool.items())), tuple(s.board),
+        tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
+               tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
+               p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
+               p.ditches, tuple(p.dike_cols), tuple(p.boost),
+               tuple(tuple(h) for h in p.harbor))
+              for p in s.players))
+
+
+def test_the_flat_key_tells_positions_apart_as_the_nested_one() -> None:
+    states: list[State] = []
+    for kw in ({"players": 1, "seed": 41}, {"players": 2, "seed": 42},
+               {"players": 3, "seed": 43, "expansion": "tea-and-trade"},
+               {"players": 2, "seed": 44, "expansion": "tea-and-trade"}):
+        game = _played(arle.new_game(**kw), 41)
+        states += game[::3]
+        states += [State.from_json(s.to_json()) for s in game[::17]]   # equal positions
+        for s in game[::23]:                  # positions one move apart, and transposed
+            for a in s.legal_actions()[:6]:
+                states.append(after(s, a))
+                states.append(after(s, a))
+    by_nested: dict[tuple[object, ...], set[int]] = {}
+    by_flat: dict[tuple[object, ...], set[int]] = {}
+    for i, s in enumerate(states):
+        by_nested.setdefault(_nested_key(s), set()).add(i)
+        by_flat.setdefault(s.key(), set()).add(i)
+    assert sorted(map(sorted, by_flat.values())) == sorted(map(sorted, by_nested.values()))
+    assert len(by_flat) < len(states) and len(by_flat) > 100   # some equal, most not
