@@ -152,3 +152,32 @@ def test_the_flat_key_tells_positions_apart_as_the_nested_one() -> None:
         by_flat.setdefault(s.key(), set()).add(i)
     assert sorted(map(sorted, by_flat.values())) == sorted(map(sorted, by_nested.values()))
     assert len(by_flat) < len(states) and len(by_flat) > 100   # some equal, most not
+
+
+def test_master_and_cut_frames_replaced_as_replace_top_did() -> None:
+    from arle import frames as FR
+    from arle.data import tea_trade as T
+    seen = {"master": 0, "cut": 0}
+    for kw in ({"players": 1, "seed": 51}, {"players": 2, "seed": 52},
+               {"players": 1, "seed": 53, "expansion": "tea-and-trade"}):
+        for seed in range(6):
+            s = arle.new_game(**kw)
+            rng = random.Random(seed)
+            while not s.is_terminal():
+                f = s.stack[-1] if s.stack else None
+                legal = s.legal_actions()
+                a = legal[rng.randrange(len(legal))]
+                depth = len(s.stack)
+                s.apply(a)
+                if isinstance(f, FR.Master) and a.verb != "done":
+                    expected = f._with(moved=tuple(f.moved) + (T.TT_TOOL_INDEX[a.args[0]],))
+                elif isinstance(f, FR.Cut) and a.verb != "done" and f.n - int(a.args[1]) > 0:
+                    expected = f._with(n=f.n - int(a.args[1]))
+                else:
+                    continue
+                if len(s.stack) < depth or s.stack[depth - 1].KIND != f.KIND:
+                    continue          # the frame ended by itself (nothing left to do)
+                seen[f.KIND] += 1
+                assert s.stack[depth - 1] == expected
+                assert type(s.stack[depth - 1]) is type(f)
+    assert seen["master"] > 3 and seen["cut"] > 3, seen
