@@ -517,15 +517,14 @@ class MCTSBot:
         seen: set[int] = set()
         for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev,
                                              self.chains):
-            key = state_key(end)
-            child = table.get(key)
-            if child is None:
-                child = _Node(end)
+            # one hash of the key: a new node, kept if the key is new (most are)
+            new = _Node(end)
+            child = table.setdefault(state_key(end), new)
+            if child is new:
                 if v is not None and end.n == 1:
                     child.value = (v,)
                 else:
                     fresh.append(child)
-                table[key] = child
             elif id(child) in seen:
                 continue
             seen.add(id(child))
