@@ -111,6 +111,25 @@ class Player:
         return p
 
 
+#: For :func:`_in_order`: the names of a dict, in its order -> in sorted order.
+_ORDERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
+_ORDERS_MAX: Final = 4096
+
+
+def _in_order(d: dict[str, int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``d``'s names sorted and its values in that order: what ``sorted(d.items())``
+    tells, without sorting again the names of a dict met before (the occupied spaces
+    and the tile supplies of a search's positions come in few orders)."""
+    names = tuple(d)
+    order = _ORDERS.get(names)
+    if order is None:
+        order = tuple(sorted(names))
+        if len(_ORDERS) >= _ORDERS_MAX:
+            _ORDERS.clear()
+        _ORDERS[names] = order
+    return order, tuple([d[k] for k in order])
+
+
 def _listed(action: Action, legal: list[Action]) -> bool:
     """``action in legal``, the very object looked for first: what a caller applies is
     nearly always one of the listed actions itself, found without comparing others."""
@@ -231,42 +250,19 @@ class State:
         (same board, belongings, pending frames, turn; the history and the setup are
         left out), and unchanged by a ``to_json``/``from_json`` round trip.
 
-        One flat tuple (every list preceded by its length, so that different positions
-        never run together), cheaper to build and to hash than nested ones."""
-        k: list[object] = [self.half_year, self.phase, self.turn, self.special,
-                           self.start_player, len(self.ended)]
-        k.extend(self.ended)
-        occupied = self.occupied
-        k.append(len(occupied))
-        for sp in sorted(occupied):
-            k.append(sp)
-            k.append(occupied[sp])
-        k.append(len(self.stack))
-        k.extend(self.stack)
-        pool = self.pool
-        k.append(len(pool))
-        for name in sorted(pool):
-            k.append(name)
-            k.append(pool[name])
-        k.append(len(self.board))
-        k.extend(self.board)
-        for p in self.players:
-            for ints in (p.res, p.animals, p.tools, p.moor_peat, p.dike_cols, p.boost):
-                k.append(len(ints))
-                k.extend(ints)
-            for strs in (p.grid, p.buildings, p.travel):
-                k.append(len(strs))
-                k.extend(strs)
-            for items in (p.barn, p.harbor):
-                k.append(len(items))
-                for item in items:
-                    k.append(len(item))
-                    k.extend(item)
-            k.append(p.bw_peat)
-            k.append(p.dikes)
-            k.append(p.bottleneck)
-            k.append(p.ditches)
-        return tuple(k)
+        The dicts (occupied spaces, tile supplies) are given as their names in sorted
+        order and the values in that order (:func:`_in_order`), no sort per call."""
+        return (
+            self.half_year, self.phase, self.turn, self.special, self.start_player,
+            tuple(self.ended), _in_order(self.occupied), tuple(self.stack),
+            _in_order(self.pool), tuple(self.board),
+            tuple([(tuple(p.res), tuple(p.animals), tuple(p.tools),
+                    tuple([tuple(b) for b in p.barn]), tuple(p.grid), tuple(p.moor_peat),
+                    p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
+                    p.ditches, tuple(p.dike_cols), tuple(p.boost),
+                    tuple([tuple(h) for h in p.harbor]))
+                   for p in self.players]),
+        )
 
     # ------------------------------------------------------------------ changes
     def apply(self, action: Action | str | object) -> None:
