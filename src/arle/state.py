@@ -34,6 +34,9 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
 
 
 _copy_list: Final = list.copy
+#: The history of every search copy (:meth:`State._fork`): a shared empty list that
+#: nothing records into (``apply`` and ``_apply_discardable`` skip it).
+_UNRECORDED: Final[list[str]] = []
 #: What State._snapshot keeps of a player: copies of its resources, animals, tools,
 #: grid, moor Peat, buildings, travel and barn.
 _Copies = tuple[list[int], list[int], list[int], list[str], list[int], list[str], list[str],
@@ -47,49 +50,52 @@ class Player:
                  "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost",
                  "harbor")
 
-    def __init__(self) -> None:
-        self.res: list[int] = []          # indexed by catalog resource constants
-        self.animals: list[int] = [0, 0, 0]
-        self.tools: list[int] = [0] * 10  # position on each tool track (0 = leftmost)
+    def __init__(self, _of: "Player | None" = None) -> None:
+        if _of is not None:
+            # copy(): a copy of _of built here, every field assigned on both branches
+            # (the compiled build's __new__ would run __init__ anyway)
+            self.res: list[int] = _of.res[:]
+            self.animals: list[int] = _of.animals[:]
+            self.tools: list[int] = _of.tools[:]
+            self.barn: list[list[str]] = [b[:] for b in _of.barn]
+            self.grid: list[str] = _of.grid[:]
+            self.moor_peat: list[int] = _of.moor_peat[:]
+            self.bw_peat: int = _of.bw_peat
+            self.dikes: int = _of.dikes
+            self.buildings: list[str] = _of.buildings[:]
+            self.travel: list[str] = _of.travel[:]
+            self.bottleneck: int = _of.bottleneck
+            self.ditches: int | None = _of.ditches
+            self.dike_cols: list[int] = _of.dike_cols   # replaced, never changed in place
+            self.boost: list[int] = _of.boost
+            self.harbor: list[list[str]] = [h[:] for h in _of.harbor] if _of.harbor else []
+            return
+        self.res = []                     # indexed by catalog resource constants
+        self.animals = [0, 0, 0]
+        self.tools = [0] * 10             # position on each tool track (0 = leftmost)
         # Barn items: [kind, load of cell 0, load of cell 1, ...] ("" = empty cell,
         # "+" = covered by the tile of a cell to its left).
-        self.barn: list[list[str]] = []
-        self.grid: list[str] = []         # 7 rows x 3 columns, row-major
-        self.moor_peat: list[int] = [0, 0, 0]
+        self.barn = []
+        self.grid = []                    # 7 rows x 3 columns, row-major
+        self.moor_peat = [0, 0, 0]
         self.bw_peat = 0
         self.dikes = 0                    # dike moves made, 0..7
-        self.buildings: list[str] = []
-        self.travel: list[str] = []       # destinations on the Travel Experience track
+        self.buildings = []
+        self.travel = []                  # destinations on the Travel Experience track
         self.bottleneck = 0               # VP lost to supply bottlenecks (<= 0)
         # Tea & Trade only (None in a base game): the ditches (an edge mask of
         # arle.engine.ditches) and the Tea improvement of the action under way
         # ([tool track, steps], or [] when none).
-        self.ditches: int | None = None
-        self.dike_cols: list[int] = []    # per gap G0..G3, the mask of columns with a dike
+        self.ditches = None
+        self.dike_cols = []               # per gap G0..G3, the mask of columns with a dike
         # (dike_cols and boost are replaced, never changed in place: copies share them)
-        self.boost: list[int] = []
+        self.boost = []
         # Tea & Trade: the ships in the harbor, as barn items: [ship id, load of each
         # space...] (arle.engine.harbor).
-        self.harbor: list[list[str]] = []
+        self.harbor = []
 
     def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.res = self.res[:]
-        p.animals = self.animals[:]
-        p.tools = self.tools[:]
-        p.barn = [b[:] for b in self.barn]
-        p.grid = self.grid[:]
-        p.moor_peat = self.moor_peat[:]
-        p.bw_peat = self.bw_peat
-        p.dikes = self.dikes
-        p.buildings = self.buildings[:]
-        p.travel = self.travel[:]
-        p.bottleneck = self.bottleneck
-        p.ditches = self.ditches
-        p.dike_cols = self.dike_cols     # replaced, never changed in place
-        p.boost = self.boost
-        p.harbor = [h[:] for h in self.harbor] if self.harbor else []
-        return p
+        return Player(self)
 
     def to_dict(self) -> dict[str, Any]:
         if self.ditches is None:
@@ -103,6 +109,25 @@ class Player:
             if k in d or k not in TT_PLAYER_FIELDS:
                 setattr(p, k, d[k])
         return p
+
+
+#: For :func:`_in_order`: the names of a dict, in its order -> in sorted order.
+_ORDERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
+_ORDERS_MAX: Final = 4096
+
+
+def _in_order(d: dict[str, int]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``d``'s names sorted and its values in that order: what ``sorted(d.items())``
+    tells, without sorting again the names of a dict met before (the occupied spaces
+    and the tile supplies of a search's positions come in few orders)."""
+    names = tuple(d)
+    order = _ORDERS.get(names)
+    if order is None:
+        order = tuple(sorted(names))
+        if len(_ORDERS) >= _ORDERS_MAX:
+            _ORDERS.clear()
+        _ORDERS[names] = order
+    return order, tuple([d[k] for k in order])
 
 
 def _listed(action: Action, legal: list[Action]) -> bool:
@@ -133,24 +158,46 @@ class State:
                  "turn", "occupied", "special", "ended", "stack", "pool", "board",
                  "history", "_legal", "_bsnap")
 
-    def __init__(self) -> None:
+    def __init__(self, _fork_of: "State | None" = None) -> None:
+        if _fork_of is not None:
+            # _fork(): a copy of _fork_of built here, every field assigned on both
+            # branches (the compiled build's __new__ would run __init__ anyway)
+            o = _fork_of
+            self.n: int = o.n
+            self.seed: int = o.seed
+            self.setup: dict[str, Any] = o.setup
+            self.players: list[Player] = [Player(p) for p in o.players]
+            self.half_year: int = o.half_year
+            self.start_player: int = o.start_player
+            self.phase: str = o.phase
+            self.turn: int = o.turn
+            self.occupied: dict[str, int] = o.occupied.copy()
+            self.special: int = o.special
+            self.ended: list[bool] = o.ended[:]
+            self.stack: list[Frame] = o.stack[:]   # frames are never mutated in place
+            self.pool: dict[str, int] = o.pool.copy()
+            self.board: list[str] = o.board[:]
+            self.history: list[str] = _UNRECORDED
+            self._legal: list[Action] | None = o._legal
+            self._bsnap: Any = None
+            return
         self.n = 1
         self.seed = 0
-        self.setup: dict[str, Any] = {}
-        self.players: list[Player] = []
+        self.setup = {}
+        self.players = []
         self.half_year = 1
         self.start_player = 0
         self.phase = "work"           # "work", "inventory" or "over"
         self.turn = 0                 # workers used so far this half year (all players)
-        self.occupied: dict[str, int] = {}
+        self.occupied = {}
         self.special = -1             # player who used the Special Action this half year
-        self.ended: list[bool] = []
-        self.stack: list[Frame] = []     # pending decisions (arle.frames)
-        self.pool: dict[str, int] = {}   # limited tile supplies shared by the players
-        self.board: list[str] = []       # buildings still on the game board
-        self.history: list[str] = []     # the actions applied through apply()
-        self._legal: list[Action] | None = None
-        self._bsnap: Any = None          # the copies State._snapshot keeps
+        self.ended = []
+        self.stack = []               # pending decisions (arle.frames)
+        self.pool = {}                # limited tile supplies shared by the players
+        self.board = []               # buildings still on the game board
+        self.history = []             # the actions applied through apply()
+        self._legal = None
+        self._bsnap = None            # the copies State._snapshot keeps
 
     # ------------------------------------------------------------------ queries
     @property
@@ -201,17 +248,20 @@ class State:
     def key(self) -> tuple[object, ...]:
         """A hashable summary of the position: equal for states that play the same
         (same board, belongings, pending frames, turn; the history and the setup are
-        left out), and unchanged by a ``to_json``/``from_json`` round trip."""
+        left out), and unchanged by a ``to_json``/``from_json`` round trip.
+
+        The dicts (occupied spaces, tile supplies) are given as their names in sorted
+        order and the values in that order (:func:`_in_order`), no sort per call."""
         return (
             self.half_year, self.phase, self.turn, self.special, self.start_player,
-            tuple(self.ended), tuple(sorted(self.occupied.items())), tuple(self.stack),
-            tuple(sorted(self.pool.items())), tuple(self.board),
-            tuple((tuple(p.res), tuple(p.animals), tuple(p.tools),
-                   tuple(tuple(b) for b in p.barn), tuple(p.grid), tuple(p.moor_peat),
-                   p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
-                   p.ditches, tuple(p.dike_cols), tuple(p.boost),
-                   tuple(tuple(h) for h in p.harbor))
-                  for p in self.players),
+            tuple(self.ended), _in_order(self.occupied), tuple(self.stack),
+            _in_order(self.pool), tuple(self.board),
+            tuple([(tuple(p.res), tuple(p.animals), tuple(p.tools),
+                    tuple([tuple(b) for b in p.barn]), tuple(p.grid), tuple(p.moor_peat),
+                    p.bw_peat, p.dikes, tuple(p.buildings), tuple(p.travel), p.bottleneck,
+                    p.ditches, tuple(p.dike_cols), tuple(p.boost),
+                    tuple([tuple(h) for h in p.harbor]))
+                   for p in self.players]),
         )
 
     # ------------------------------------------------------------------ changes
@@ -235,7 +285,9 @@ class State:
                 f"illegal action {_shown(action)} for player {self.current_player}")
         snap = self._snapshot()
         try:
-            self.history.append(str(action))
+            hist = self.history
+            if hist is not _UNRECORDED:
+                hist.append(str(action))
             (_ENGINE_APPLY or _engine_apply())(self, action)
         except BaseException:
             self._restore(snap)
@@ -252,7 +304,9 @@ class State:
         if type(action) is not Action or not _listed(action, legal):
             self.apply(action)
             return
-        self.history.append(str(action))
+        hist = self.history
+        if hist is not _UNRECORDED:
+            hist.append(str(action))
         (_ENGINE_APPLY or _engine_apply())(self, action)
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -319,25 +373,18 @@ class State:
 
     def clone(self) -> "State":
         """An independent copy."""
-        s = State.__new__(State)
-        s.n = self.n
-        s.seed = self.seed
-        s.setup = self.setup
-        s.players = [p.copy() for p in self.players]
-        s.half_year = self.half_year
-        s.start_player = self.start_player
-        s.phase = self.phase
-        s.turn = self.turn
-        s.occupied = dict(self.occupied)
-        s.special = self.special
-        s.ended = self.ended[:]
-        s.stack = self.stack[:]   # frames are never mutated in place
-        s.pool = dict(self.pool)
-        s.board = self.board[:]
-        s.history = self.history[:]
-        s._legal = self._legal
-        s._bsnap = None
+        s = self._fork()
+        h = self.history
+        s.history = h if h is _UNRECORDED else h[:]
         return s
+
+    def _fork(self) -> "State":
+        """A copy for a search, which never reads the history: :meth:`clone` without
+        the history, left empty and not recorded into by the copy's applies (nor by
+        its own clones' and forks').  The copy plays exactly as a clone (the history
+        takes no part in the rules: ``key()`` leaves it out), but its ``to_json`` or
+        ``record`` does not replay from the setup."""
+        return State(self)
 
     # ------------------------------------------------------------------ I/O
     def to_dict(self) -> dict[str, Any]:

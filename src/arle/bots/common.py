@@ -72,8 +72,8 @@ def evaluating(ev: Evaluator | None) -> AbstractContextManager[object]:
 
 
 def after(s: State, a: Action) -> State:
-    """A copy of ``s`` with ``a`` applied."""
-    c = s.clone()
+    """A search's copy of ``s`` (:meth:`State._fork`: no history) with ``a`` applied."""
+    c = s._fork()
     c._apply_discardable(a)     # no snapshot: c is dropped if the apply fails
     return c
 

@@ -169,13 +169,22 @@ def complete(s: State, p: int, limit: int = 12,
     no sub-decision was pending)."""
     seq: list[Action] = []
     best_v: float | None = None
+    forced = False
     while len(seq) < limit and _in_chain(s, p):
         best_v = -1e18
+        forced = False
         acts = own_actions(candidates(s))
         if not acts:
             break
-        a, s, best_v = best_after(s, p, acts, ev)
+        if len(acts) == 1:         # nothing to choose: judged only if it ends the chain
+            a = acts[0]
+            s = after(s, a)
+            forced = True
+        else:
+            a, s, best_v = best_after(s, p, acts, ev)
         seq.append(a)
+    if forced:
+        best_v = evaluate_all([s], p, ev)[0]
     return seq, s, best_v
 
 
@@ -199,7 +208,7 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
     cev = None if hand else ev
     out: list[Macro] = []
     for a in candidates(s):
-        c = s.clone()
+        c = s._fork()                  # a search's copy: no history kept
         c._apply_discardable(a)     # no snapshot: c is dropped if the apply fails
         if expand >= 2 and _in_chain(c, p):
             subs = own_actions(candidates(c))
@@ -379,7 +388,7 @@ class MCTSBot:
             solo or (root_state.n >= 3 and self._k_opp == 1)))
         root, table = self._reuse(root_state) if self.reuse else (None, {})
         if root is None:
-            root = _Node(root_state.clone())
+            root = _Node(root_state._fork())
             table = {}
             self._expand(root, table)
         sims = 1
@@ -508,15 +517,14 @@ class MCTSBot:
         seen: set[int] = set()
         for actions, end, v in macro_actions(s, self.expand, self.branch, self._ev,
                                              self.chains):
-            key = state_key(end)
-            child = table.get(key)
-            if child is None:
-                child = _Node(end)
+            # one hash of the key: a new node, kept if the key is new (most are)
+            new = _Node(end)
+            child = table.setdefault(state_key(end), new)
+            if child is new:
                 if v is not None and end.n == 1:
                     child.value = (v,)
                 else:
                     fresh.append(child)
-                table[key] = child
             elif id(child) in seen:
                 continue
             seen.add(id(child))
@@ -535,7 +543,7 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ rollouts
     def _rollout(self, s: State) -> Value:
-        s = s.clone()
+        s = s._fork()
         rng = self._rng
         for _ in range(self.depth):
             if s.phase == "over":

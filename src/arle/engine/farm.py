@@ -338,7 +338,7 @@ class CutFrame:
         if f.n - k <= 0:
             s.stack.pop()
         else:
-            replace_top(s, n=f.n - k)
+            s.stack[-1] = FR.Cut(f.p, f.n - k, f.must)    # replace_top(s, n=f.n - k)
 
 
 _DONE: Final = Action("done")

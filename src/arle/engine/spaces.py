@@ -755,7 +755,8 @@ class Master:
             return
         p = f.p
         t = T.TT_TOOL_INDEX[a.args[0]]
-        replace_top(s, moved=tuple(f.moved) + (t,))
+        # replace_top(s, moved=...), the frame built directly
+        s.stack[-1] = FR.Master(p, f.n, f.moved + (t,))
         pay_then(s, p, tool_step_options(s, p, t), "tool_step", t)
 
 
