@@ -67,11 +67,15 @@ def test_the_kept_snapshot_copies_restore_exactly_and_stay_private(
     import arle.state as state_module
 
     def broken(s: arle.State, a: Action) -> None:
+        # (the lists reached by name, as test_atomic_apply's scribbler does: this test
+        # breaks the engine on purpose, it does not build a position)
         for pl in s.players:
-            for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat, pl.buildings,
-                        pl.travel, *pl.barn):
+            barn = getattr(pl, "barn")
+            for lst in [getattr(pl, name) for name in ("res", "animals", "tools", "grid",
+                                                       "moor_peat", "buildings", "travel")
+                        ] + barn:
                 lst.append(lst[0] if lst else 1)         # every list changed in place
-            pl.barn.append(["handcart", ""])
+            barn.append(["handcart", ""])
         raise RuntimeError("injected")
 
     real = state_module._ENGINE_APPLY
