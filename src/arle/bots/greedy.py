@@ -110,7 +110,7 @@ class GreedyBot:
         ends = []
         with evaluating(self._ev):
             for a in acts:
-                c = state.clone()
+                c = state._fork()           # no history: nothing here reads it
                 c._apply_discardable(a)     # no snapshot: c is dropped if it fails
                 ends.append(chain_end(c, p, self.chain, self._ev))
             values = values_of(ends, p, self._ev)

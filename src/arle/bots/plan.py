@@ -124,13 +124,13 @@ def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
                     noise=noise if rng is not None else 0.0)
     if ev is not None:
         bot._ev = ev
-    s = s.clone()
+    s = s._fork()       # a search's copy: no history, no snapshot per apply
     tail: list[Action] = []
     while s.phase != "over":
         legal = s.legal_actions()
         a = legal[0] if len(legal) == 1 else bot.choose(s)
         tail.append(a)
-        s.apply(a)
+        s._apply_discardable(a)
     return terminal_score(s), tuple(tail)
 
 
@@ -586,13 +586,13 @@ class PlanBot:
         memo = self._memo
         if len(memo) >= MEMO_LIMIT:        # full: the playout's start only
             tail = tail[:1]
-        s = s.clone()
+        s = s._fork()
         for i, a in enumerate(tail):
             key = s.key()
             known = memo.get(key)
             if known is None or known[0] < score:    # the best continuation known
                 memo[key] = (score, out[1], i)
-            s.apply(a)
+            s._apply_discardable(a)
 
     def _playout(self, s: State, pass_no: int) -> Line:
         t0 = self._now()
