@@ -206,3 +206,44 @@ def test_green_page_two_seats_in_one_browser_take_turns(browser: Any, live_serve
         assert page.evaluate("window.__notReloaded === true")
     finally:
         ctx.close()
+
+
+def test_green_page_a_click_made_before_the_last_move_answered_is_sent(
+        browser: Any, live_server: Any) -> None:
+    """The socket can show the next seat's decision before the previous move's own
+    answer is back; a click made then is kept and sent once that answer is in, never
+    silently dropped (the answer is held back here to make the order certain)."""
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first_answer(route: Any) -> None:
+        if held:
+            route.continue_()
+            return
+        held.append((route, route.fetch()))     # the server has the move; the page waits
+
+    try:
+        page.goto(live_server.url + "/green")
+        page.select_option("select[name=seat1]", "human")
+        page.fill("input[name=seed]", "5")
+        page.click("#new-green-game button[type=submit]")
+        page.wait_for_url("**/green/games/*")
+        page.goto(page.locator("input.invite").first.input_value())
+        page.wait_for_selector("#g-live.ok", timeout=TIMEOUT)
+        page.route("**/api/green/games/*/moves", hold_the_first_answer)
+        _wait_mine(page, "declare")
+        first = _version(page)
+        page.locator("button.draw-go").click()
+        page.wait_for_function(                  # the socket's update, answer still held
+            "v => Number(document.querySelector('.green-view').dataset.version) > v",
+            arg=first, timeout=TIMEOUT)
+        assert len(held) == 1 and page.evaluate("document.body.classList.contains('busy')")
+        _wait_mine(page, "declare")              # the other seat's draw
+        page.locator("button.draw-go").click()
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        _wait_mine(page, "take")                 # both draws went through
+        assert _version(page) == first + 2
+    finally:
+        ctx.close()

@@ -202,14 +202,18 @@
     } catch (e) { /* offline: the message about the failed request says so */ }
   }
 
+  // A click made while the previous move is still on its way (the socket may have
+  // shown the next decision before the move's own answer came back) is kept, with
+  // the version it was made on, and sent once that answer is in: never dropped.
   let busy = false;
-  async function sendMove(action) {
-    if (busy) return;
+  let queued = null;
+  async function sendMove(action, version = currentVersion()) {
+    if (busy) { queued = { action: action, version: version }; return; }
     busy = true;
     body.classList.add("busy");
     try {
       await postJSON("/api/games/" + gameId + "/moves",
-                     { action: action, version: currentVersion() });
+                     { action: action, version: version });
       if (!socketOpen()) await refreshView();
     } catch (e) {
       flash(e.message);
@@ -218,6 +222,9 @@
       busy = false;
       body.classList.remove("busy");
     }
+    const next = queued;
+    queued = null;
+    if (next) await sendMove(next.action, next.version);
   }
 
   async function sendUndo() {

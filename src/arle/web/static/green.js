@@ -62,11 +62,16 @@
   }
 
   // ---------------------------------------------------------------- moves
-  function sendMove(action) {
-    if (busy) { return; }
+  // A click made while the previous move is still on its way (the socket may have
+  // shown the next decision before the move's own answer came back) is kept, with
+  // the version it was made on, and sent once that answer is in: never dropped.
+  var queued = null;
+  function sendMove(action, version) {
+    if (version === undefined) { version = current(); }
+    if (busy) { queued = {action: action, version: version}; return; }
     busy = true;
     body.classList.add("busy");
-    var payload = {action: action, version: current()};
+    var payload = {action: action, version: version};
     fetch("/api/green/games/" + gid + "/moves", {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json"}, body: JSON.stringify(payload)
@@ -81,6 +86,9 @@
     }).then(function () {
       busy = false;
       body.classList.remove("busy");
+      var next = queued;
+      queued = null;
+      if (next) { sendMove(next.action, next.version); }
     });
   }
 
