@@ -247,6 +247,24 @@ def test_state_key_is_hashable_after_a_json_round_trip() -> None:
         assert state_key(loaded) == state_key(s)
 
 
+def test_the_trees_key_keeps_the_hash_and_equality_of_the_state_key() -> None:
+    """The tree's table is keyed by ``_Key``: a position's key with its hash kept.  Two
+    of them are equal exactly when the state keys are (a position loaded from JSON
+    finds the node of the one it was saved from), and hash as the state key."""
+    from arle.bots.mcts import _Key
+    states = random_positions(2, 15, every=11)
+    keys = [_Key(state_key(s)) for s in states]
+    for s, k in zip(states, keys):
+        loaded = _Key(state_key(State.from_json(s.to_json())))
+        assert loaded == k and hash(loaded) == hash(k) == hash(state_key(s))
+        assert {k: 1}.get(loaded) == 1
+        assert k != state_key(s) and k != object()
+    for i, a in enumerate(keys):
+        for j, b in enumerate(keys):
+            assert (a == b) == (state_key(states[i]) == state_key(states[j]))
+    assert len(set(keys)) == len({state_key(s) for s in states}) > 1
+
+
 def test_sustenance_due_is_not_a_loss() -> None:
     """Paying the sustenance the rules require leaves the evaluation nearly unchanged
     (otherwise a greedy player would put off ending its work phase)."""

@@ -136,6 +136,30 @@ def state_key(s: State) -> tuple[object, ...]:
     return s.key()
 
 
+class _Key:
+    """A position's :func:`state_key` with its hash kept, the tree's key by position: a
+    tuple computes its hash anew at each use, and the table of the tree is copied at
+    each search (the part kept from the previous search, :meth:`MCTSBot._reuse`),
+    which hashed every key of it again."""
+
+    __slots__ = ("key", "h")
+
+    def __init__(self, key: tuple[object, ...]) -> None:
+        self.key = key
+        self.h = hash(key)
+
+    def __hash__(self) -> int:
+        return self.h
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, _Key) and self.h == other.h
+                                 and self.key == other.key)
+
+
+#: The tree's nodes by position.
+Table = dict[_Key, "_Node"]
+
+
 #: A value: ``(v,)`` from player 0's side with 1 or 2 players, one entry per player
 #: (each its own estimate minus the best opponent's) with three.
 Value = tuple[float, ...]
@@ -311,7 +335,7 @@ class MCTSBot:
                              "one's own) or the number of their best edges to consider")
         self._me: int | None = None
         self._k_opp = 0                        # the opp in force for the current search
-        self._table: dict[tuple[object, ...], _Node] = {}
+        self._table: Table = {}
         if not all(math.isfinite(x) for x in (self.c, self.scale, self.widen,
                                                self.time if self.time is not None else 0.0)):
             raise ValueError("mcts options c, scale, widen and time must be finite numbers")
@@ -439,14 +463,14 @@ class MCTSBot:
         self._table = table
         return best.actions
 
-    def _reuse(self, state: State) -> tuple[_Node | None, dict[tuple[object, ...], _Node]]:
+    def _reuse(self, state: State) -> tuple[_Node | None, Table]:
         """The node of ``state`` in the previous search's tree, if any, with the part of
         that tree reachable from it (the rest is dropped)."""
         old = self._table
         self._table = {}
         if not old:
             return None, {}
-        root = old.get(state_key(state))
+        root = old.get(_Key(state_key(state)))
         if root is None or not root.expanded or root.mover != state.current_player:
             return None, {}
         keep: dict[int, _Node] = {id(root): root}
@@ -484,7 +508,7 @@ class MCTSBot:
             return _vmax(ch.best, e.prior)
         return tuple((w + q) / (ch.n + 1) for w, q in zip(ch.w, e.prior))
 
-    def _iterate(self, root: _Node, table: dict[tuple[object, ...], _Node],
+    def _iterate(self, root: _Node, table: Table,
                  use_max: bool) -> bool:
         path = [root]
         node = root
@@ -533,7 +557,7 @@ class MCTSBot:
                 best_u, best = u, e
         return best
 
-    def _expand(self, node: _Node, table: dict[tuple[object, ...], _Node]) -> Value:
+    def _expand(self, node: _Node, table: Table) -> Value:
         s = node.state
         node.expanded = True
         if s.phase == "over" or s.current_player is None:
@@ -549,7 +573,7 @@ class MCTSBot:
                                              self.chains):
             # one hash of the key: a new node, kept if the key is new (most are)
             new = _Node(end)
-            child = table.setdefault(state_key(end), new)
+            child = table.setdefault(_Key(state_key(end)), new)
             if child is new:
                 if v is not None and end.n == 1:
                     child.value = (v,)
