@@ -62,6 +62,7 @@ import math
 import random
 import threading
 import time
+from typing import Final
 
 from arle.actions import Action
 from arle.bots.common import (EVALS, Evaluator, after, best_after, candidates, evaluate_all,
@@ -271,7 +272,7 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
                 firsts = list(zip(evaluate_all(kids, p, cev), subs, kids))
                 if len(firsts) > branch:
                     firsts.sort(key=lambda t: -t[0])
-                    del firsts[branch:]
+                    firsts = firsts[:branch]
                 for v0, b, c2 in firsts:
                     rest, end, v = complete(c2, p, 12, cev)
                     out.append(((a, b, *rest), end,
@@ -282,19 +283,29 @@ def macro_actions(s: State, expand: int = 2, branch: int = 4,
     return out
 
 
+#: A value of one entry, before any is known (a node's best) and while none is set.
+_LOWEST_1: Final[Value] = (-1e18,)
+_ZERO_1: Final[Value] = (0.0,)
+
+
 class _Node:
     __slots__ = ("state", "mover", "edges", "n", "w", "best", "expanded", "value")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.mover = state.current_player      # None when the game is over
-        self.edges: list[_Edge] = []
+        self.edges: tuple[_Edge, ...] = ()      # set when the node is expanded
         self.n = 0
-        k = 1 if state.n <= 2 else state.n
-        self.w: list[float] = [0.0] * k
-        self.best: Value = (-1e18,) * k
         self.expanded = False
-        self.value: Value = (0.0,) * k         # value (see Value) when created
+        k = state.n
+        if k <= 2:                             # one value: the tuples are shared
+            self.w: list[float] = [0.0]
+            self.best: Value = _LOWEST_1
+            self.value: Value = _ZERO_1        # value (see Value) when created
+        else:
+            self.w = [0.0] * k
+            self.best = (-1e18,) * k
+            self.value = (0.0,) * k
 
 
 class _Edge:
@@ -588,7 +599,7 @@ class MCTSBot:
         edges = [_Edge(actions, child, child.value) for actions, child in found]
         rng = self._rng
         edges.sort(key=lambda e: (-mine(e.prior, mover), rng.random()))
-        node.edges = edges
+        node.edges = tuple(edges)
         value = edges[0].prior if edges else value_vec(s, self._ev)
         if self.rollout != "none" and edges:
             value = self._rollout(edges[0].child.state)
