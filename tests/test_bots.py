@@ -392,12 +392,12 @@ def test_the_search_holds_off_the_garbage_collector_and_gives_it_back() -> None:
     assert gc.isenabled()
 
 
-def test_the_search_freezes_its_tree_and_collects_in_full_when_the_frozen_set_doubles(
+def test_the_search_freezes_its_tree_and_collects_in_full_when_the_memory_doubles(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """After a search the objects alive (the tree the bot keeps) are frozen out of the
     collector's generations, so its next passes do not walk them; a cycle of garbage
-    among frozen objects is collected in full once the frozen set has grown to twice
-    its size after the last full collection."""
+    among frozen objects is collected in full once the interpreter's memory blocks have
+    grown to twice their number after the last full collection."""
     import gc
     import weakref
 
@@ -410,8 +410,7 @@ def test_the_search_freezes_its_tree_and_collects_in_full_when_the_frozen_set_do
     bot = MCTSBot(seed=1, sims=20, eval="hand")
     monkeypatch.setattr(mcts, "_gc_frozen_base", 10**12)   # no full collection due
     bot.choose(s)
-    frozen = gc.get_freeze_count()
-    assert gc.isenabled() and frozen > 0
+    assert gc.isenabled() and gc.get_freeze_count() > 0
     # the tree is frozen: the node objects are in none of the collector's generations
     assert not any(isinstance(o, mcts._Node) for o in gc.get_objects())
     # a cycle alive at the end of a search and dropped after it waits, frozen...
@@ -423,17 +422,19 @@ def test_the_search_freezes_its_tree_and_collects_in_full_when_the_frozen_set_do
     del c
     gc.collect()
     assert ref() is not None
-    # ... until the frozen set has doubled since the last full collection
+    # ... until the memory blocks have doubled since the last full collection
     monkeypatch.setattr(mcts, "_gc_frozen_base", 1)
     mcts._hold_gc()
     mcts._release_gc()
     assert ref() is None
-    assert 0 < mcts._gc_frozen_base - 10 <= gc.get_freeze_count() <= mcts._gc_frozen_base
-    # the first search of a process takes its survivors as the base, no collection
+    blocks = sys.getallocatedblocks()
+    assert 0.9 * blocks < mcts._gc_frozen_base <= 1.1 * blocks
+    # the first search of a process takes its memory as the base, no collection
     monkeypatch.setattr(mcts, "_gc_frozen_base", 0)
     mcts._hold_gc()
     mcts._release_gc()
-    assert 0 < mcts._gc_frozen_base - 10 <= gc.get_freeze_count() <= mcts._gc_frozen_base
+    blocks = sys.getallocatedblocks()
+    assert 0.9 * blocks < mcts._gc_frozen_base <= 1.1 * blocks
     # with the collector off before the search nothing is frozen or collected
     gc.unfreeze()
     gc.disable()

@@ -60,6 +60,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import sys
 import threading
 import time
 from typing import Final
@@ -86,16 +87,19 @@ __all__ = ["MCTSBot", "macro_actions", "state_key"]
 # all in the youngest generation after a search, made the first pass after each search
 # and the next older one cost as much as a third of the search again, 35% of the
 # compiled benchmark's time).  Frozen objects are still freed by reference counting; only
-# a cycle among them would wait, so when the frozen set has grown to twice its size after
-# the last full collection it is unfrozen and collected in full (the bound CPython keeps
-# for its own oldest generation, garbage at most in proportion to what is alive).  A
-# program that freezes objects of its own sees them unfrozen at those collections.
+# a cycle among them would wait, so once the interpreter's memory blocks
+# (``sys.getallocatedblocks``, counted as they are made: no walk over the objects, which
+# ``gc.get_freeze_count`` is) have grown to twice their number after the last full
+# collection, the frozen objects are unfrozen and collected in full: the garbage they
+# can hold stays in proportion to what is alive, as CPython's own rule for its oldest
+# generation keeps it.  A program that freezes objects of its own sees them unfrozen at
+# those collections.
 _gc_lock = threading.Lock()
 _gc_holds = 0
 _gc_was_enabled = False
-#: The frozen objects after the last full collection (or the first freeze; 0: none yet).
+#: The memory blocks after the last full collection (or the first freeze; 0: none yet).
 _gc_frozen_base = 0
-#: How many times that the frozen set may grow before a full collection.
+#: How many times that number the blocks may grow to before a full collection.
 _GC_GROWTH = 2
 
 
@@ -120,16 +124,19 @@ def _release_gc() -> None:
 
 def _freeze_survivors() -> None:
     """Freeze the objects alive at the end of a search (see above), after a full
-    collection when the frozen set has grown :data:`_GC_GROWTH` times since the last."""
+    collection when the memory blocks have grown :data:`_GC_GROWTH` times since the
+    last."""
     global _gc_frozen_base
-    gc.freeze()
-    if not _gc_frozen_base:           # the first search: its survivors are the base
-        _gc_frozen_base = gc.get_freeze_count()
-    elif gc.get_freeze_count() > _GC_GROWTH * _gc_frozen_base:
+    if not _gc_frozen_base:           # the first search: what is alive is the base
+        gc.freeze()
+        _gc_frozen_base = sys.getallocatedblocks()
+    elif sys.getallocatedblocks() > _GC_GROWTH * _gc_frozen_base:
         gc.unfreeze()
         gc.collect()
         gc.freeze()
-        _gc_frozen_base = gc.get_freeze_count()
+        _gc_frozen_base = sys.getallocatedblocks()
+    else:
+        gc.freeze()
 
 
 def state_key(s: State) -> tuple[object, ...]:
