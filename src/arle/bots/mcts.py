@@ -86,14 +86,14 @@ __all__ = ["MCTSBot", "macro_actions", "state_key"]
 # generations, so that its next passes do not walk the whole tree once more (the tree,
 # all in the youngest generation after a search, made the first pass after each search
 # and the next older one cost as much as a third of the search again, 35% of the
-# compiled benchmark's time).  Frozen objects are still freed by reference counting; only
-# a cycle among them would wait, so once the interpreter's memory blocks
-# (``sys.getallocatedblocks``, counted as they are made: no walk over the objects, which
-# ``gc.get_freeze_count`` is) have grown to twice their number after the last full
-# collection, the frozen objects are unfrozen and collected in full: the garbage they
-# can hold stays in proportion to what is alive, as CPython's own rule for its oldest
-# generation keeps it.  A program that freezes objects of its own sees them unfrozen at
-# those collections.
+# compiled benchmark's time).  Frozen objects are still freed by reference counting;
+# only a cycle among them would wait, so once the interpreter's memory blocks
+# (``sys.getallocatedblocks``: a counter in CPython 3.11, a pass over the memory pools
+# from 3.12, never a walk over the objects as ``gc.get_freeze_count`` is) have grown to
+# twice their number after the last full collection, the frozen objects are unfrozen
+# and collected in full: the garbage they can hold stays in proportion to what is
+# alive, as CPython's own rule for its oldest generation keeps it.  A program that
+# freezes objects of its own sees them unfrozen at those collections.
 _gc_lock = threading.Lock()
 _gc_holds = 0
 _gc_was_enabled = False
