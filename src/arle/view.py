@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 # The engine's encodings, read in this module only.
-_BUILDING_PREFIX = "b:"      # a grid cell holding a building: "b:<building id>"
-_DEST_PREFIX = "dest:"       # a vehicle cell holding a destination tile: "dest:<id>"
-_COVERED = "+"               # a vehicle cell covered by a wider tile to its left
+_BUILDING_PREFIX: Final = "b:"     # a grid cell holding a building: "b:<building id>"
+_DEST_PREFIX: Final = "dest:"      # a vehicle cell holding a destination tile: "dest:<id>"
+_COVERED: Final = "+"              # a vehicle cell covered by a wider tile to its left
 
 
 def anytime_verbs() -> frozenset[str]:
