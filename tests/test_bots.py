@@ -299,35 +299,6 @@ def test_arle_play_seats_every_bot(spec: str, tmp_path: Path) -> None:
     assert len(actions) >= 2                  # the bot took its turn
 
 
-def test_the_boards_best_births_by_packed_counts_are_the_breeding_options() -> None:
-    """``_Board.best_births`` (kept per board by the counts packed in one int) is the
-    most newborns of the breeding options, 0 where the animals do not fit, asked twice
-    (the kept answer) and for counts too large to pack (not kept)."""
-    from arle.animals import breeding_options
-    from arle.bots.evaluation import _Board
-
-    def slow(board: _Board, counts: tuple[int, int, int]) -> int:
-        try:
-            return max(sum(o) for o in breeding_options(counts, board.enc))
-        except ValueError:
-            return 0
-
-    asked = fits = 0
-    for s in random_positions(2, 21, every=5):
-        for p in range(s.n):
-            board = _Board(s, p)
-            an = s.players[p].animals
-            for counts in ((an[0], an[1], an[2]), (0, 0, 0), (2, 2, 2), (1, 0, 3),
-                           (300, 1, 1), (9, 9, 9)):
-                want = slow(board, counts)
-                assert board.best_births(*counts) == want
-                assert board.best_births(*counts) == want
-                asked += 1
-                fits += want > 0
-            assert all(k >= 0 for k in board.births)
-    assert asked > 50 and fits > 0
-
-
 def test_evaluate_values_are_pinned() -> None:
     """evaluate() on 2,496 positions of seeded random games (solo and 2p, promos on and
     off) gives exactly the values it gave when score_now was a copy of the scoring pad

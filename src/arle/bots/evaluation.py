@@ -476,24 +476,17 @@ class _Board:
                                      if g[_MOOR_TOP[c]] == "dmoor"]
         self.wet_moors: int = sum(1 for top in _MOOR_TOP if g[top] == "moor")
         self.boardwalk: bool = g[_BOARDWALK] == "boardwalk"
-        #: the most newborns of (sheep, cattle, horses) here, 0 if they do not fit, by
-        #: the counts packed in one int (each below 256; no tuple made and hashed)
-        self.births: dict[int, int] = {}
+        #: the most newborns of (sheep, cattle, horses) here, 0 if they do not fit
+        self.births: dict[tuple[int, int, int], int] = {}
 
-    def best_births(self, sheep: int, cattle: int, horses: int) -> int:
-        """The most newborns of these animal counts here (0 if they do not fit)."""
-        packed = 0 <= sheep < 256 and 0 <= cattle < 256 and 0 <= horses < 256
-        key = sheep << 16 | cattle << 8 | horses if packed else -1
-        if packed:
-            found = self.births.get(key)
-            if found is not None:
-                return found
-        try:
-            found = max(sum(o) for o in breeding_options((sheep, cattle, horses), self.enc))
-        except ValueError:           # animals over capacity while a release is pending
-            found = 0
-        if packed:
-            self.births[key] = found
+    def best_births(self, counts: tuple[int, int, int]) -> int:
+        found = self.births.get(counts)
+        if found is None:
+            try:
+                found = max(sum(o) for o in breeding_options(counts, self.enc))
+            except ValueError:       # animals over capacity while a release is pending
+                found = 0
+            self.births[counts] = found
         return found
 
 
@@ -605,7 +598,7 @@ def _judge(s: State, p: int, out: list[float] | None) -> float:
     stables = board.stables
     births = 0
     if tl.may and (stalls or stables):
-        births = board.best_births(an[0], an[1], an[2])
+        births = board.best_births((an[0], an[1], an[2]))
     n_animals = an[0] + an[1] + an[2]
     room = (_PASTURE_CAPACITY * land + _STALL_CAPACITY * stalls
             + _STABLE_CAPACITY * stables + board.mixed - n_animals)
