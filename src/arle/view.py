@@ -547,10 +547,9 @@ def farm(s: State, p: int) -> Farm:
 # homogeneous types: the compiled build reads them as native constants and indexes the
 # tuples without boxing (a fixed-length tuple is rebuilt as an object at each index).
 #: The supply items worth VP (their index in ``Player.res``) and their VP each.
-_SUPPLY_VP_R: Final[tuple[int, ...]] = tuple(
-    r for r in C.SUPPLY_ITEMS if _sc._SUPPLY_VP[C.RESOURCES[r]])
-_SUPPLY_VP_V: Final[tuple[float, ...]] = tuple(
-    _sc._SUPPLY_VP[C.RESOURCES[r]] for r in _SUPPLY_VP_R)
+_SUPPLY_VP_AT: Final[tuple[tuple[int, float], ...]] = tuple(
+    (r, _sc._SUPPLY_VP[C.RESOURCES[r]]) for r in C.SUPPLY_ITEMS
+    if _sc._SUPPLY_VP[C.RESOURCES[r]])
 _LOAD_VP: Final[dict[str, float]] = dict(_sc._SUPPLY_VP)
 _FOOD_AT: Final[int] = C.GOODS_TRACK[0]
 _GOODS_REST_AT: Final[tuple[int, ...]] = tuple(C.GOODS_TRACK[1:])
@@ -661,8 +660,8 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
     so the sum is exact whatever its order."""
     res = pl.res
     clothing = 0.0
-    for i in range(len(_SUPPLY_VP_R)):
-        clothing += _SUPPLY_VP_V[i] * res[_SUPPLY_VP_R[i]]
+    for r, vp in _SUPPLY_VP_AT:
+        clothing += vp * res[r]
     covered = 0
     destination_size = _DESTINATION_SIZE
     for d in pl.travel:
@@ -692,9 +691,8 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
     travel = _TRAVEL_VP[covered]
     tools = _TOOLS_START_VP
     gains = _TOOL_GAIN_AT if pl.ditches is None else _TT_TOOL_GAIN_AT
-    tools_at = pl.tools
-    for i in range(len(gains) if len(gains) < len(tools_at) else len(tools_at)):
-        tools += gains[i][tools_at[i]]
+    for gain, at in zip(gains, pl.tools):
+        tools += gain[at]
     food = res[_FOOD_AT]
     if food < 0:
         raise KeyError(food)
@@ -741,6 +739,7 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
     tea_vp = _sc._TEA_VP
     for k, r in zip(_TEA_NAMES, (TT.TEA, TT.EAST_FRISIAN_TEA)):
         total += tea_vp[k] * (res[r] + (tea_loads.count(k) if tea_loads is not None else 0))
+    tools_at = pl.tools
     spade = (TT.TT_TOOL_VALUES[_SPADE_TRACK][tools_at[_SPADE_TRACK]]
              if len(tools_at) > _SPADE_TRACK else TT.DIGGING_SPADE_VALUES[0])
     total += _sc._SPADE_VP[spade]
