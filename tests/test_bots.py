@@ -247,6 +247,24 @@ def test_state_key_is_hashable_after_a_json_round_trip() -> None:
         assert state_key(loaded) == state_key(s)
 
 
+def test_the_trees_key_keeps_the_hash_and_equality_of_the_state_key() -> None:
+    """The tree's table is keyed by ``_Key``: a position's key with its hash kept.  Two
+    of them are equal exactly when the state keys are (a position loaded from JSON
+    finds the node of the one it was saved from), and hash as the state key."""
+    from arle.bots.mcts import _Key
+    states = random_positions(2, 15, every=11)
+    keys = [_Key(state_key(s)) for s in states]
+    for s, k in zip(states, keys):
+        loaded = _Key(state_key(State.from_json(s.to_json())))
+        assert loaded == k and hash(loaded) == hash(k) == hash(state_key(s))
+        assert {k: 1}.get(loaded) == 1
+        assert k != state_key(s) and k != object()
+    for i, a in enumerate(keys):
+        for j, b in enumerate(keys):
+            assert (a == b) == (state_key(states[i]) == state_key(states[j]))
+    assert len(set(keys)) == len({state_key(s) for s in states}) > 1
+
+
 def test_sustenance_due_is_not_a_loss() -> None:
     """Paying the sustenance the rules require leaves the evaluation nearly unchanged
     (otherwise a greedy player would put off ending its work phase)."""
@@ -372,3 +390,57 @@ def test_the_search_holds_off_the_garbage_collector_and_gives_it_back() -> None:
     assert not gc.isenabled()
     mcts._release_gc()
     assert gc.isenabled()
+
+
+def test_the_search_freezes_its_tree_and_collects_in_full_when_the_memory_doubles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a search the objects alive (the tree the bot keeps) are frozen out of the
+    collector's generations, so its next passes do not walk them; a cycle of garbage
+    among frozen objects is collected in full once the interpreter's memory blocks have
+    grown to twice their number after the last full collection."""
+    import gc
+    import weakref
+
+    from arle.bots import mcts
+
+    class Cycle:
+        pass
+
+    s = arle.new_game(players=1, seed=3, buildings="random")
+    bot = MCTSBot(seed=1, sims=20, eval="hand")
+    monkeypatch.setattr(mcts, "_gc_frozen_base", 10**12)   # no full collection due
+    bot.choose(s)
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    # the tree is frozen: the node objects are in none of the collector's generations
+    assert not any(isinstance(o, mcts._Node) for o in gc.get_objects())
+    # a cycle alive at the end of a search and dropped after it waits, frozen...
+    c = Cycle()
+    c.me = c  # type: ignore[attr-defined]
+    ref = weakref.ref(c)
+    mcts._hold_gc()
+    mcts._release_gc()
+    del c
+    gc.collect()
+    assert ref() is not None
+    # ... until the memory blocks have doubled since the last full collection
+    monkeypatch.setattr(mcts, "_gc_frozen_base", 1)
+    mcts._hold_gc()
+    mcts._release_gc()
+    assert ref() is None
+    blocks = sys.getallocatedblocks()
+    assert 0.9 * blocks < mcts._gc_frozen_base <= 1.1 * blocks
+    # the first search of a process takes its memory as the base, no collection
+    monkeypatch.setattr(mcts, "_gc_frozen_base", 0)
+    mcts._hold_gc()
+    mcts._release_gc()
+    blocks = sys.getallocatedblocks()
+    assert 0.9 * blocks < mcts._gc_frozen_base <= 1.1 * blocks
+    # with the collector off before the search nothing is frozen or collected
+    gc.unfreeze()
+    gc.disable()
+    try:
+        mcts._hold_gc()
+        mcts._release_gc()
+        assert gc.get_freeze_count() == 0 and not gc.isenabled()
+    finally:
+        gc.enable()

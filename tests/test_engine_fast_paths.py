@@ -165,6 +165,27 @@ def test_the_scoring_total_refuses_what_the_scoring_pad_refuses(
     assert str(got.value) == str(want.value)
 
 
+@pytest.mark.parametrize("good, count", [("food", -1), ("food", 99), ("grain", -1),
+                                         ("grain", 99), ("wool", -2)])
+def test_the_scoring_total_of_a_count_off_the_goods_track_is_the_scoring_pads(
+        good: str, count: int) -> None:
+    """A goods-track count off the track (below 0 or over its cap; the tables of
+    ``score_total`` are indexed by the count) gets what the scoring pad gives it: the
+    same error, or the same total."""
+    from arle.data import catalog as C
+    from arle.view import score_player, score_total
+    s = arle.new_game(players=1, seed=2, buildings="random")
+    s.players[0].res[C.RESOURCES.index(good)] = count
+    try:
+        want: object = score_player(s, 0).total
+    except Exception as exc:      # the scoring pad's own refusal
+        with pytest.raises(type(exc)) as got:
+            score_total(s, 0)
+        assert str(got.value) == str(exc)
+    else:
+        assert repr(score_total(s, 0)) == repr(want)
+
+
 def test_can_sell_is_whether_a_sale_option_exists() -> None:
     """``vehicles.can_sell`` (asked when the loads are listed) at every decision of
     seeded games, for every player and destination: exactly where ``sale_options``

@@ -119,6 +119,32 @@ def test_complete_skips_judging_forced_steps_with_the_same_result() -> None:
     assert chains > 20 and forced > 5
 
 
+def test_best_after_judging_one_position_at_a_time_is_the_list_form() -> None:
+    """``best_after`` with the hand evaluation judges each position as it is made;
+    the action, position and value are those of judging the whole list (the first
+    of equals), also with an evaluator passed (the list form) that is the hand one."""
+    from arle.bots.evaluation import evaluate
+    seen = ties = 0
+    for kw in ({"players": 1, "seed": 41}, {"players": 2, "seed": 42},
+               {"players": 3, "seed": 43, "expansion": "tea-and-trade"}):
+        for s in _played(arle.new_game(**kw), 41):
+            p = s.current_player
+            if p is None:
+                continue
+            acts = own_actions(candidates(s))
+            kids = [after(s, a) for a in acts]
+            vals = [evaluate(k, p) for k in kids]
+            want = vals.index(max(vals))
+            a, end, v = best_after(s, p, acts)
+            assert a is acts[want] and end.key() == kids[want].key()
+            assert repr(v) == repr(vals[want])
+            a2, end2, v2 = best_after(s, p, acts, lambda st, q: evaluate(st, q))
+            assert a2 is a and end2.key() == end.key() and repr(v2) == repr(v)
+            seen += 1
+            ties += vals.count(vals[want]) > 1
+    assert seen > 50 and ties > 0
+
+
 def _nested_key(s: State) -> tuple[object, ...]:
     """State.key as it was: nested tuples."""
     return (

@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 # The engine's encodings, read in this module only.
-_BUILDING_PREFIX = "b:"      # a grid cell holding a building: "b:<building id>"
-_DEST_PREFIX = "dest:"       # a vehicle cell holding a destination tile: "dest:<id>"
-_COVERED = "+"               # a vehicle cell covered by a wider tile to its left
+_BUILDING_PREFIX: Final = "b:"     # a grid cell holding a building: "b:<building id>"
+_DEST_PREFIX: Final = "dest:"      # a vehicle cell holding a destination tile: "dest:<id>"
+_COVERED: Final = "+"              # a vehicle cell covered by a wider tile to its left
 
 
 def anytime_verbs() -> frozenset[str]:
@@ -543,25 +543,30 @@ def farm(s: State, p: int) -> Farm:
     )
 
 
-# The scoring pad's tables, by the state's indices (for score_total).
-_SUPPLY_VP_AT = tuple((r, _sc._SUPPLY_VP[C.RESOURCES[r]]) for r in C.SUPPLY_ITEMS
-                      if _sc._SUPPLY_VP[C.RESOURCES[r]])
-_LOAD_VP: dict[str, float] = dict(_sc._SUPPLY_VP)
-_FOOD_AT = C.GOODS_TRACK[0]
-_GOODS_REST_AT = tuple(C.GOODS_TRACK[1:])
+# The scoring pad's tables, by the state's indices (for score_total), as Final names of
+# homogeneous types: the compiled build reads them as native constants and indexes the
+# tuples without boxing (a fixed-length tuple is rebuilt as an object at each index).
+#: The supply items worth VP (their index in ``Player.res``) and their VP each.
+_SUPPLY_VP_AT: Final[tuple[tuple[int, float], ...]] = tuple(
+    (r, _sc._SUPPLY_VP[C.RESOURCES[r]]) for r in C.SUPPLY_ITEMS
+    if _sc._SUPPLY_VP[C.RESOURCES[r]])
+_LOAD_VP: Final[dict[str, float]] = dict(_sc._SUPPLY_VP)
+_FOOD_AT: Final[int] = C.GOODS_TRACK[0]
+_GOODS_REST_AT: Final[tuple[int, ...]] = tuple(C.GOODS_TRACK[1:])
 assert C.RESOURCES[_FOOD_AT] == "food"
 _TILE_VP: dict[str, int] = {"stall": _sc._STALL_VP, "depot": _sc._DEPOT_VP,
                             "stable": _sc._STABLE_VP, "double_stall": _sc._DOUBLE_STALL_VP,
                             "forest": _sc._FOREST_VP, "park": _sc._PARK_VP}
 #: Per tool track, the VP gained over its start at each position of the indicator.
-_TOOL_GAIN_AT: tuple[tuple[int, ...], ...] = tuple(
+_TOOL_GAIN_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_sc._TOOL_GAIN[name][v] for v in values)
     for name, values in zip(C.TOOLS, C.TOOL_VALUES))
-_TT_TOOL_GAIN_AT: tuple[tuple[int, ...], ...] = tuple(
+_TT_TOOL_GAIN_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_sc._TOOL_GAIN[name][v] for v in values)
     for name, values in zip(TT.TT_TOOLS, TT.TT_TOOL_VALUES))
 _SPADE_TRACK = TT.DIGGING_SPADE_TRACK
-_TEA_NAMES = tuple(TT.TT_RESOURCES[r] for r in (TT.TEA, TT.EAST_FRISIAN_TEA))
+_TEA_NAMES: Final[tuple[str, ...]] = tuple(TT.TT_RESOURCES[r]
+                                           for r in (TT.TEA, TT.EAST_FRISIAN_TEA))
 assert _TEA_NAMES == _sc.TT_SUPPLY
 # The scoring pad's tables read by score_total, bound here as Final names (the compiled
 # build reads these directly, not as attributes of the scoring module at every use).
@@ -569,12 +574,16 @@ _DESTINATION_SIZE: Final = _sc._DESTINATION_SIZE
 _EQUIPMENT_VP: Final = _sc._EQUIPMENT_VP
 _LARGE: Final = _sc._LARGE
 _NO_LARGE_VEHICLE_VP: Final = _sc.NO_LARGE_VEHICLE_VP
-_TRAVEL_VP: Final = C.TRAVEL_VP
+_TRAVEL_VP: Final[tuple[int, ...]] = tuple(C.TRAVEL_VP)
 _TOOLS_START_VP: Final = _sc._TOOLS_START_VP
-_FOOD_VP: Final = _sc._FOOD_VP
-_GOOD_VP: Final = _sc._GOOD_VP
+#: The scoring pad's VP of a Food total and of a good's count (its dicts keyed 0..cap),
+#: as tuples indexed by the count (a count below 0, no key of the dicts, is refused).
+_FOOD_VP: Final[tuple[int, ...]] = tuple(_sc._FOOD_VP[n] for n in range(len(_sc._FOOD_VP)))
+_GOOD_VP: Final[tuple[int, ...]] = tuple(_sc._GOOD_VP[n] for n in range(len(_sc._GOOD_VP)))
+assert sorted(_sc._FOOD_VP) == list(range(len(_FOOD_VP)))
+assert sorted(_sc._GOOD_VP) == list(range(len(_GOOD_VP)))
 _BUILDING_VP: Final = _sc._BUILDING_VP
-_TOP_ROW_VP: Final = _sc._TOP_ROW_VP
+_TOP_ROW_VP: Final[tuple[int, ...]] = tuple(_sc._TOP_ROW_VP)
 
 
 #: Per home board (its 21 cell codes), what the scoring view and the evaluation count on
@@ -659,7 +668,8 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
         covered += destination_size[d]
     equipment = 0
     large = False
-    tea_loads: list[str] = []
+    tea_loads: list[str] | None = None      # made when a Tea load is met (Tea & Trade)
+    load_vp = _LOAD_VP
     for b in pl.barn:
         kind = b[0]
         equipment += _EQUIPMENT_VP[kind]
@@ -671,8 +681,10 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
                 if code.startswith(_DEST_PREFIX):
                     covered += destination_size[code[len(_DEST_PREFIX):]]
                 else:
-                    clothing += _LOAD_VP[code]
+                    clothing += load_vp[code]
                     if code in _TEA_NAMES:
+                        if tea_loads is None:
+                            tea_loads = []
                         tea_loads.append(code)
     if not large:
         equipment += _NO_LARGE_VEHICLE_VP
@@ -681,10 +693,16 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
     gains = _TOOL_GAIN_AT if pl.ditches is None else _TT_TOOL_GAIN_AT
     for gain, at in zip(gains, pl.tools):
         tools += gain[at]
-    goods_vp = _FOOD_VP[res[_FOOD_AT]]
+    food = res[_FOOD_AT]
+    if food < 0:
+        raise KeyError(food)
+    goods_vp = _FOOD_VP[food]
     good_vp = _GOOD_VP
     for r in _GOODS_REST_AT:
-        goods_vp += good_vp[res[r]]
+        n = res[r]
+        if n < 0:
+            raise KeyError(n)
+        goods_vp += good_vp[n]
     home = 0
     building_vp = _BUILDING_VP
     for bid in pl.buildings:
@@ -714,11 +732,13 @@ def _total(pl: Player, home_vp: int, depots: bool) -> float:
                 clothing_vp = _LOAD_VP[code]
                 total += clothing_vp
                 if code in _TEA_NAMES:
+                    if tea_loads is None:
+                        tea_loads = []
                     tea_loads.append(code)
         total += _sc._SHIP_VP[h[0]]
     tea_vp = _sc._TEA_VP
     for k, r in zip(_TEA_NAMES, (TT.TEA, TT.EAST_FRISIAN_TEA)):
-        total += tea_vp[k] * (res[r] + tea_loads.count(k))
+        total += tea_vp[k] * (res[r] + (tea_loads.count(k) if tea_loads is not None else 0))
     tools_at = pl.tools
     spade = (TT.TT_TOOL_VALUES[_SPADE_TRACK][tools_at[_SPADE_TRACK]]
              if len(tools_at) > _SPADE_TRACK else TT.DIGGING_SPADE_VALUES[0])
