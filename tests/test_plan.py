@@ -164,6 +164,39 @@ def test_solve_spreads_the_time_over_the_game() -> None:
     assert score >= max(playout(s)[0], playout(s, ev=learned_evaluator())[0])
     with pytest.raises(ValueError, match="positive time"):
         bot.solve(s, 0)
+    assert len(bot.sweep_scores) >= 1 and bot.sweep_scores == sorted(bot.sweep_scores)
+    with pytest.raises(ValueError, match="a time or a number of playouts"):
+        bot.solve(s)
+    with pytest.raises(ValueError, match="a time or a number of playouts"):
+        bot.solve(s, 1.0, playouts=2)
+    with pytest.raises(ValueError, match="at least 1 playout"):
+        bot.solve(s, playouts=0)
+    with pytest.raises(ValueError, match="at least 1 sweep"):
+        bot.solve(s, playouts=1, sweeps=0)
+
+
+def test_solve_sweeps_start_with_a_game_and_never_lose_it() -> None:
+    """The first sweep of a solve with a playout budget is exactly the bot's game with
+    that budget; the later sweeps keep its line or find a better one, and the line
+    returned replays to its score."""
+    s = late_position(5, 8)
+    game = finish(s, PlanBot(seed=3, playouts=2, rollout="hand"))
+    game_score = game.scores()[0].total
+    bot = PlanBot(seed=3, playouts=2, rollout="hand")
+    score, line = bot.solve(s, playouts=2, sweeps=3)
+    assert bot.sweep_scores[0] == game_score
+    assert [str(a) for a in bot.best_line[:len(s.history)]] == s.history
+    assert [str(a) for a in line] == game.history[len(s.history):] or score > game_score
+    assert bot.sweep_scores == sorted(bot.sweep_scores) and len(bot.sweep_scores) == 3
+    assert score == bot.sweep_scores[-1] == bot.best_score
+    end = s.clone()
+    for a in line:
+        assert a in end.legal_actions()
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score
+    # deterministic for a seed
+    again = PlanBot(seed=3, playouts=2, rollout="hand").solve(s, playouts=2, sweeps=3)
+    assert again == (score, line)
 
 
 def test_tea_and_trade() -> None:
@@ -192,6 +225,7 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["seed"] == 3 and data["score"] == sum(data["categories"].values())
+    assert data["sweeps"] and data["sweeps"][-1] == data["score"]
     assert r.stderr == ""
 
 

@@ -368,6 +368,8 @@ class PlanBot:
                              list[tuple[float, tuple[Action, ...], State]], int] | None = None
         self._rate = 0.0               # recent playouts' seconds per action played
         self.last_stats: dict[str, float] = {}
+        #: The best line's score after each sweep of the last :meth:`solve`.
+        self.sweep_scores: list[float] = []
         self.on_progress: Callable[[str], None] | None = None
 
     @property
@@ -401,32 +403,67 @@ class PlanBot:
                 return a
         raise RuntimeError(f"the plan's action {nxt} is not legal")   # cannot happen
 
-    def solve(self, state: State, seconds: float) -> Line:
-        """Spend ``seconds`` in all on the game from ``state`` as the bot spends them in
-        a game: at each decision the rest of the time divided by the actions left on
-        the best line, then the line's next action is taken and the next decision
-        searched from there (forced decisions cost nothing and leave their time to the
-        others).  The best line's final score and its actions from ``state`` on.
+    def solve(self, state: State, seconds: float | None = None,
+              playouts: int | None = None, sweeps: int = 2) -> Line:
+        """Improve the whole line from ``state`` in ``sweeps`` sweeps; the best line's
+        final score and its actions from ``state`` on.
 
-        Measured better than the same time in passes from ``state`` alone: the passes
-        restart at the position being played, so the later steps get more of them."""
-        if not (math.isfinite(seconds) and seconds > 0):
+        A *sweep* plays the game from ``state`` along the best line as the bot plays a
+        game: each decision with a choice is searched (forced ones cost nothing), then
+        the line's next action is taken.  With ``seconds``, the first sweep gets half of
+        them (each decision the rest of the sweep's time divided by the actions left on
+        the line), the last sweep all that is left; with ``playouts``, each decision of
+        every sweep gets that many playouts, so the first sweep is exactly a game of the
+        bot with ``playouts=`` (deterministic for a seed).  The best line and the
+        playouts' memory are kept from one sweep to the next, and a sweep only ever
+        replaces the line by a better one: the result is never worse than the first
+        sweep, a game of the bot at about half the time a decision.  A later sweep
+        finds the walk at the end of the line, so its searches start new passes (wider
+        steps, then noisy playouts) from the positions of its own decisions: iterated
+        improvement of the whole line rather than one game's split of the time."""
+        if (seconds is None) == (playouts is None):
+            raise ValueError("a solve needs a time or a number of playouts per decision")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
             raise ValueError(f"a search needs a positive time, not {seconds!r}")
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"a solve needs at least 1 playout a decision, not {playouts}")
+        if sweeps < 1:
+            raise ValueError(f"a solve needs at least 1 sweep, not {sweeps}")
+        now = self._now
+        deadline = None if seconds is None else now() + seconds
+        self.sweep_scores = []
+        for k in range(1, sweeps + 1):
+            end = None
+            if deadline is not None:
+                left = deadline - now()
+                end = deadline if k == sweeps else now() + left / 2
+            score = self._sweep(state, end, playouts)
+            self.sweep_scores.append(score)
+            self._say(f"sweep {k} of {sweeps} done: {score:g}")
+            if deadline is not None and now() >= deadline:
+                break
+        if not self._on_line(state):        # a finished game: nothing to search
+            return terminal_score(state), ()
+        return self._score, self._line[len(state.history):]
+
+    def _sweep(self, state: State, end: float | None, playouts: int | None) -> float:
+        """One sweep of :meth:`solve` from ``state``, until ``end`` on the bot's clock
+        (or ``playouts`` a decision); the best line's score after it."""
         s = state.clone()
-        played: list[Action] = []
-        deadline = self._now() + seconds
         while not s.is_terminal():
             legal = s.legal_actions()
             if len(legal) > 1:
-                left = max(1, len(self._line) - len(s.history)) if self._on_line(s) else 100
-                budget = (deadline - self._now()) / left
-                self.search(s, max(budget, 1e-3))
+                if end is None:
+                    self.search(s, None, playouts)
+                else:
+                    left = (max(1, len(self._line) - len(s.history)) if self._on_line(s)
+                            else 100)
+                    self.search(s, max((end - self._now()) / left, 1e-3))
                 a = self._line[len(s.history)]
             else:
                 a = legal[0]
             s.apply(a)
-            played.append(a)
-        return terminal_score(s), tuple(played)
+        return terminal_score(s)
 
     def search(self, state: State, seconds: float | None,
                playouts: int | None = None) -> Line:
