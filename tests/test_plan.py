@@ -199,6 +199,23 @@ def test_solve_sweeps_start_with_a_game_and_never_lose_it() -> None:
     assert again == (score, line)
 
 
+def test_a_later_sweep_starts_its_own_pass_at_the_solves_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = late_position(5, 9)
+    bot = PlanBot(seed=3, playouts=1, rollout="hand")
+    starts: list[tuple[int, int]] = []
+    sweep = PlanBot._sweep
+
+    def spy(self: PlanBot, state: State, end: float | None, playouts: int | None) -> float:
+        starts.append((self._pass, self._walk_at))
+        return sweep(self, state, end, playouts)
+
+    monkeypatch.setattr(PlanBot, "_sweep", spy)
+    bot.solve(s, playouts=1, sweeps=3)
+    at = len(s.history)
+    assert starts[1:] == [(2, at), (3, at)]
+
+
 def test_tea_and_trade() -> None:
     s = late_position(3, 9, expansion="tea-and-trade")
     end = finish(s, PlanBot(seed=0, playouts=1))

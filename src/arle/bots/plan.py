@@ -418,9 +418,10 @@ class PlanBot:
         playouts' memory are kept from one sweep to the next, and a sweep only ever
         replaces the line by a better one: the result is never worse than the first
         sweep, a game of the bot at about half the time a decision.  A later sweep
-        finds the walk at the end of the line, so its searches start new passes (wider
-        steps, then noisy playouts) from the positions of its own decisions: iterated
-        improvement of the whole line rather than one game's split of the time."""
+        starts a new pass at ``state``, numbered by the sweep (the second pass tries
+        twice as many macro-actions a step, the third adds noise to the playouts) and
+        walks it along the line with its own decisions: iterated improvement of the
+        whole line rather than one game's split of the time."""
         if (seconds is None) == (playouts is None):
             raise ValueError("a solve needs a time or a number of playouts per decision")
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
@@ -437,6 +438,15 @@ class PlanBot:
             if deadline is not None:
                 left = deadline - now()
                 end = deadline if k == sweeps else now() + left / 2
+            if k > 1 and self._on_line(state):
+                # a new pass from the solve's position, numbered by the sweep: the
+                # second is deterministic and wide, later ones add noise (a game's
+                # passes near its end may have counted far beyond)
+                self._pass = k
+                self._tried.clear()
+                self._pending = None
+                self._walk = state.clone()
+                self._walk_at = len(state.history)
             score = self._sweep(state, end, playouts)
             self.sweep_scores.append(score)
             self._say(f"sweep {k} of {sweeps} done: {score:g}")
