@@ -173,6 +173,11 @@ def test_solve_spreads_the_time_over_the_game() -> None:
         bot.solve(s, playouts=0)
     with pytest.raises(ValueError, match="at least 1 sweep"):
         bot.solve(s, playouts=1, sweeps=0)
+    # a game over: nothing to search, nothing left
+    t = s.clone()
+    while not t.is_terminal():
+        t.apply(t.legal_actions()[0])
+    assert PlanBot(seed=0, playouts=1).solve(t, playouts=1) == (t.scores()[0].total, ())
 
 
 def test_solve_sweeps_start_with_a_game_and_never_lose_it() -> None:
@@ -206,7 +211,8 @@ def test_a_later_sweep_starts_its_own_pass_at_the_solves_position(
     starts: list[tuple[int, int]] = []
     sweep = PlanBot._sweep
 
-    def spy(self: PlanBot, state: State, end: float | None, playouts: int | None) -> float:
+    def spy(self: PlanBot, state: State, end: float | None,
+            playouts: int | None) -> tuple[float, tuple[arle.Action, ...]]:
         starts.append((self._pass, self._walk_at))
         return sweep(self, state, end, playouts)
 

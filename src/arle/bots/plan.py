@@ -433,6 +433,7 @@ class PlanBot:
         now = self._now
         deadline = None if seconds is None else now() + seconds
         self.sweep_scores = []
+        found: Line = (-math.inf, ())
         for k in range(1, sweeps + 1):
             end = None
             if deadline is not None:
@@ -447,19 +448,20 @@ class PlanBot:
                 self._pending = None
                 self._walk = state.clone()
                 self._walk_at = len(state.history)
-            score = self._sweep(state, end, playouts)
-            self.sweep_scores.append(score)
-            self._say(f"sweep {k} of {sweeps} done: {score:g}")
+            found = self._sweep(state, end, playouts)
+            self.sweep_scores.append(found[0])
+            self._say(f"sweep {k} of {sweeps} done: {found[0]:g}")
             if deadline is not None and now() >= deadline:
                 break
-        if not self._on_line(state):        # a finished game: nothing to search
-            return terminal_score(state), ()
-        return self._score, self._line[len(state.history):]
+        return found
 
-    def _sweep(self, state: State, end: float | None, playouts: int | None) -> float:
+    def _sweep(self, state: State, end: float | None, playouts: int | None) -> Line:
         """One sweep of :meth:`solve` from ``state``, until ``end`` on the bot's clock
-        (or ``playouts`` a decision); the best line's score after it."""
+        (or ``playouts`` a decision); the line it played (the best line from ``state``
+        at its end: the line changes only after the position being played) and its
+        final score."""
         s = state.clone()
+        played: list[Action] = []
         while not s.is_terminal():
             legal = s.legal_actions()
             if len(legal) > 1:
@@ -473,7 +475,8 @@ class PlanBot:
             else:
                 a = legal[0]
             s.apply(a)
-        return terminal_score(s)
+            played.append(a)
+        return terminal_score(s), tuple(played)
 
     def search(self, state: State, seconds: float | None,
                playouts: int | None = None) -> Line:
