@@ -414,3 +414,25 @@ def test_the_playouts_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     t = late_position(14, 9)               # a position the first playout did not pass
     score, tail = bot._playout(t.clone(), 1)
     assert len(bot._memo) == filled + 1 and bot._playout(t.clone(), 1) == (score, tail)
+
+
+def test_invest_tries_every_vehicle_and_ship_whatever_its_rank() -> None:
+    from arle.bots.plan import INVEST_VERBS, _investments, _macros
+    s = arle.new_game(players=1, seed=3, buildings="random", expansion="tea-and-trade")
+    found = _investments(s, None)
+    assert found and all(m[1][1].verb in INVEST_VERBS for m in found)
+    for m in found:               # real macro-actions: legal, and they reach their end
+        t = s.clone()
+        for act in m[1]:
+            assert act in t.legal_actions()
+            t.apply(act)
+        assert t.key() == m[2].key()
+    top = _macros(s, 1)[0][1]
+    for invest, extra in (("1", [m[1] for m in found if m[1] != top]), ("0", [])):
+        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest)
+        bot.search(s, None, 2)        # the first line, then the step's first try
+        assert bot._pending is not None
+        assert [m[1] for m in bot._pending[1]] == [top, *extra]
+    assert any(m[1] != top for m in found)     # the step tried more with invest=1
+    with pytest.raises(ValueError, match="invest must be 0 or 1"):
+        arle.bots.get("plan:invest=2")

@@ -68,10 +68,10 @@ import time as _time
 from collections.abc import Callable, Hashable
 
 from arle.actions import Action
-from arle.bots.common import Evaluator
+from arle.bots.common import Evaluator, after, candidates, own_actions
 from arle.bots.evaluation import evaluate
 from arle.bots.greedy import GreedyBot
-from arle.bots.mcts import macro_actions
+from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
 from arle.view import decision_depth
 
@@ -83,6 +83,10 @@ Line = tuple[float, tuple[Action, ...]]
 #: the playouts start from (a position's key is about 1.7 kB: some 700 MB; a game at
 #: 2 s a decision fills a fraction of it, a long ``arle solve`` may fill it).
 MEMO_LIMIT = 400_000
+#: The verbs of the investments a step tries whatever their rank with ``invest=1``:
+#: a vehicle or a ship (they pay over the later actions that use them, which a
+#: greedy continuation may not take, so a step's one playout often undervalues them).
+INVEST_VERBS = frozenset({"vehicle", "ship"})
 
 
 def terminal_score(s: State) -> float:
@@ -111,6 +115,28 @@ def _macros(s: State, expand: int,
                for acts, end, v in macro_actions(s, expand, 4, ev)]
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]
+
+
+def _investments(s: State, ev: Evaluator | None
+                 ) -> list[tuple[float, tuple[Action, ...], State]]:
+    """The macro-actions of ``s`` whose first sub-decision is an investment
+    (:data:`INVEST_VERBS`: a vehicle, a ship), each of them, the rest of the chain
+    completed by the evaluation: a pass's macro-actions complete a chain greedily, and
+    greedy often takes nothing at the Wainwright's or the Sailmaker's (``done``)."""
+    p = s.current_player
+    out: list[tuple[float, tuple[Action, ...], State]] = []
+    if p is None:
+        return out
+    for a in candidates(s):
+        c = s._fork()
+        c._apply_discardable(a)
+        if not _in_chain(c, p):
+            continue
+        for b in own_actions(candidates(c)):
+            if b.verb in INVEST_VERBS:
+                rest, end, _v = complete(after(c, b), p, 12, ev)
+                out.append((0.0, (a, b, *rest), end))
+    return out
 
 
 def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
@@ -294,7 +320,7 @@ class PlanBot:
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
                  alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
-                 **options: str) -> None:
+                 invest: str | int = 0, **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -329,6 +355,11 @@ class PlanBot:
             raise ValueError(f"plan rollout must be auto, hand or learned, not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
+        if str(invest) not in ("0", "1"):
+            raise ValueError(f"plan invest must be 0 or 1, not {invest!r}")
+        #: Whether a step also tries, beyond its ``width`` best, every macro-action that
+        #: acquires a vehicle or a ship (:data:`INVEST_VERBS`).
+        self.invest = str(invest) == "1"
         if order not in ("playout", "hand"):
             raise ValueError(f"plan order must be playout or hand, not {order!r}")
         #: How a step ranks the macro-actions it tries: by the playouts' evaluation
@@ -686,8 +717,12 @@ class PlanBot:
         pending = self._pending
         if pending is None or pending[0] != step:
             expand, width = (1, self.width) if self._pass == 1 else (2, 2 * self.width)
-            pending = (step, _macros(walk, expand, self._ev if self.order == "playout"
-                                     else None)[:width], 0)
+            ranked = _macros(walk, expand, self._ev if self.order == "playout" else None)
+            kids = ranked[:width]
+            if self.invest:
+                seen = {m[1] for m in kids}
+                kids += [m for m in _investments(walk, self._ev) if m[1] not in seen]
+            pending = (step, kids, 0)
         _step, kids, i = pending
         if i >= len(kids):
             self._tried.add(step)
