@@ -53,6 +53,8 @@ fair budget on a machine that other jobs share), ``rollout`` (the playouts'
 evaluation: ``auto``, the default, the learned one where a model is shipped, else the
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
 model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
+``invest`` (``1``: a step also tries every macro-action whose first sub-decision takes
+a vehicle or a ship, whatever its rank; default ``0``),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
