@@ -164,6 +164,62 @@ def test_solve_spreads_the_time_over_the_game() -> None:
     assert score >= max(playout(s)[0], playout(s, ev=learned_evaluator())[0])
     with pytest.raises(ValueError, match="positive time"):
         bot.solve(s, 0)
+    assert len(bot.sweep_scores) >= 1 and bot.sweep_scores == sorted(bot.sweep_scores)
+    with pytest.raises(ValueError, match="a time or a number of playouts"):
+        bot.solve(s)
+    with pytest.raises(ValueError, match="a time or a number of playouts"):
+        bot.solve(s, 1.0, playouts=2)
+    with pytest.raises(ValueError, match="at least 1 playout"):
+        bot.solve(s, playouts=0)
+    with pytest.raises(ValueError, match="at least 1 sweep"):
+        bot.solve(s, playouts=1, sweeps=0)
+    # a game over: nothing to search, nothing left
+    t = s.clone()
+    while not t.is_terminal():
+        t.apply(t.legal_actions()[0])
+    assert PlanBot(seed=0, playouts=1).solve(t, playouts=1) == (t.scores()[0].total, ())
+
+
+def test_solve_sweeps_start_with_a_game_and_never_lose_it() -> None:
+    """The first sweep of a solve with a playout budget is exactly the bot's game with
+    that budget; the later sweeps keep its line or find a better one, and the line
+    returned replays to its score."""
+    s = late_position(5, 8)
+    game = finish(s, PlanBot(seed=3, playouts=2, rollout="hand"))
+    game_score = game.scores()[0].total
+    bot = PlanBot(seed=3, playouts=2, rollout="hand")
+    score, line = bot.solve(s, playouts=2, sweeps=3)
+    assert bot.sweep_scores[0] == game_score
+    assert [str(a) for a in bot.best_line[:len(s.history)]] == s.history
+    assert [str(a) for a in line] == game.history[len(s.history):] or score > game_score
+    assert bot.sweep_scores == sorted(bot.sweep_scores) and len(bot.sweep_scores) == 3
+    assert score == bot.sweep_scores[-1] == bot.best_score
+    end = s.clone()
+    for a in line:
+        assert a in end.legal_actions()
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score
+    # deterministic for a seed
+    again = PlanBot(seed=3, playouts=2, rollout="hand").solve(s, playouts=2, sweeps=3)
+    assert again == (score, line)
+
+
+def test_a_later_sweep_starts_its_own_pass_at_the_solves_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = late_position(5, 9)
+    bot = PlanBot(seed=3, playouts=1, rollout="hand")
+    starts: list[tuple[int, int]] = []
+    sweep = PlanBot._sweep
+
+    def spy(self: PlanBot, state: State, end: float | None,
+            playouts: int | None) -> tuple[float, tuple[arle.Action, ...]]:
+        starts.append((self._pass, self._walk_at))
+        return sweep(self, state, end, playouts)
+
+    monkeypatch.setattr(PlanBot, "_sweep", spy)
+    bot.solve(s, playouts=1, sweeps=3)
+    at = len(s.history)
+    assert starts[1:] == [(2, at), (3, at)]
 
 
 def test_tea_and_trade() -> None:
@@ -192,6 +248,7 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["seed"] == 3 and data["score"] == sum(data["categories"].values())
+    assert data["sweeps"] and data["sweeps"][-1] == data["score"]
     assert r.stderr == ""
 
 
@@ -357,3 +414,25 @@ def test_the_playouts_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     t = late_position(14, 9)               # a position the first playout did not pass
     score, tail = bot._playout(t.clone(), 1)
     assert len(bot._memo) == filled + 1 and bot._playout(t.clone(), 1) == (score, tail)
+
+
+def test_invest_tries_every_vehicle_and_ship_whatever_its_rank() -> None:
+    from arle.bots.plan import INVEST_VERBS, _investments, _macros
+    s = arle.new_game(players=1, seed=3, buildings="random", expansion="tea-and-trade")
+    found = _investments(s, None)
+    assert found and all(m[1][1].verb in INVEST_VERBS for m in found)
+    for m in found:               # real macro-actions: legal, and they reach their end
+        t = s.clone()
+        for act in m[1]:
+            assert act in t.legal_actions()
+            t.apply(act)
+        assert t.key() == m[2].key()
+    top = _macros(s, 1)[0][1]
+    for invest, extra in (("1", [m[1] for m in found if m[1] != top]), ("0", [])):
+        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest)
+        bot.search(s, None, 2)        # the first line, then the step's first try
+        assert bot._pending is not None
+        assert [m[1] for m in bot._pending[1]] == [top, *extra]
+    assert any(m[1] != top for m in found)     # the step tried more with invest=1
+    with pytest.raises(ValueError, match="invest must be 0 or 1"):
+        arle.bots.get("plan:invest=2")

@@ -53,6 +53,8 @@ fair budget on a machine that other jobs share), ``rollout`` (the playouts'
 evaluation: ``auto``, the default, the learned one where a model is shipped, else the
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
 model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
+``invest`` (``1``: a step also tries every macro-action whose first sub-decision takes
+a vehicle or a ship, whatever its rank; default ``0``),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
@@ -68,10 +70,10 @@ import time as _time
 from collections.abc import Callable, Hashable
 
 from arle.actions import Action
-from arle.bots.common import Evaluator
+from arle.bots.common import Evaluator, after, candidates, own_actions
 from arle.bots.evaluation import evaluate
 from arle.bots.greedy import GreedyBot
-from arle.bots.mcts import macro_actions
+from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
 from arle.view import decision_depth
 
@@ -83,6 +85,10 @@ Line = tuple[float, tuple[Action, ...]]
 #: the playouts start from (a position's key is about 1.7 kB: some 700 MB; a game at
 #: 2 s a decision fills a fraction of it, a long ``arle solve`` may fill it).
 MEMO_LIMIT = 400_000
+#: The verbs of the investments a step tries whatever their rank with ``invest=1``:
+#: a vehicle or a ship (they pay over the later actions that use them, which a
+#: greedy continuation may not take, so a step's one playout often undervalues them).
+INVEST_VERBS = frozenset({"vehicle", "ship"})
 
 
 def terminal_score(s: State) -> float:
@@ -111,6 +117,28 @@ def _macros(s: State, expand: int,
                for acts, end, v in macro_actions(s, expand, 4, ev)]
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]
+
+
+def _investments(s: State, ev: Evaluator | None
+                 ) -> list[tuple[float, tuple[Action, ...], State]]:
+    """The macro-actions of ``s`` whose first sub-decision is an investment
+    (:data:`INVEST_VERBS`: a vehicle, a ship), each of them, the rest of the chain
+    completed by the evaluation: a pass's macro-actions complete a chain greedily, and
+    greedy often takes nothing at the Wainwright's or the Sailmaker's (``done``)."""
+    p = s.current_player
+    out: list[tuple[float, tuple[Action, ...], State]] = []
+    if p is None:
+        return out
+    for a in candidates(s):
+        c = s._fork()
+        c._apply_discardable(a)
+        if not _in_chain(c, p):
+            continue
+        for b in own_actions(candidates(c)):
+            if b.verb in INVEST_VERBS:
+                rest, end, _v = complete(after(c, b), p, 12, ev)
+                out.append((0.0, (a, b, *rest), end))
+    return out
 
 
 def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
@@ -294,7 +322,7 @@ class PlanBot:
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
                  alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
-                 **options: str) -> None:
+                 invest: str | int = 0, **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -329,6 +357,11 @@ class PlanBot:
             raise ValueError(f"plan rollout must be auto, hand or learned, not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
+        if str(invest) not in ("0", "1"):
+            raise ValueError(f"plan invest must be 0 or 1, not {invest!r}")
+        #: Whether a step also tries, beyond its ``width`` best, every macro-action that
+        #: acquires a vehicle or a ship (:data:`INVEST_VERBS`).
+        self.invest = str(invest) == "1"
         if order not in ("playout", "hand"):
             raise ValueError(f"plan order must be playout or hand, not {order!r}")
         #: How a step ranks the macro-actions it tries: by the playouts' evaluation
@@ -368,6 +401,8 @@ class PlanBot:
                              list[tuple[float, tuple[Action, ...], State]], int] | None = None
         self._rate = 0.0               # recent playouts' seconds per action played
         self.last_stats: dict[str, float] = {}
+        #: The best line's score after each sweep of the last :meth:`solve`.
+        self.sweep_scores: list[float] = []
         self.on_progress: Callable[[str], None] | None = None
 
     @property
@@ -401,26 +436,74 @@ class PlanBot:
                 return a
         raise RuntimeError(f"the plan's action {nxt} is not legal")   # cannot happen
 
-    def solve(self, state: State, seconds: float) -> Line:
-        """Spend ``seconds`` in all on the game from ``state`` as the bot spends them in
-        a game: at each decision the rest of the time divided by the actions left on
-        the best line, then the line's next action is taken and the next decision
-        searched from there (forced decisions cost nothing and leave their time to the
-        others).  The best line's final score and its actions from ``state`` on.
+    def solve(self, state: State, seconds: float | None = None,
+              playouts: int | None = None, sweeps: int = 2) -> Line:
+        """Improve the whole line from ``state`` in ``sweeps`` sweeps; the best line's
+        final score and its actions from ``state`` on.
 
-        Measured better than the same time in passes from ``state`` alone: the passes
-        restart at the position being played, so the later steps get more of them."""
-        if not (math.isfinite(seconds) and seconds > 0):
+        A *sweep* plays the game from ``state`` along the best line as the bot plays a
+        game: each decision with a choice is searched (forced ones cost nothing), then
+        the line's next action is taken.  With ``seconds``, the first sweep gets half of
+        them (each decision the rest of the sweep's time divided by the actions left on
+        the line), the last sweep all that is left; with ``playouts``, each decision of
+        every sweep gets that many playouts, so the first sweep is exactly a game of the
+        bot with ``playouts=`` (deterministic for a seed).  The best line and the
+        playouts' memory are kept from one sweep to the next, and a sweep only ever
+        replaces the line by a better one: the result is never worse than the first
+        sweep, a game of the bot at about half the time a decision.  A later sweep
+        starts a new pass at ``state``, numbered by the sweep (the second pass tries
+        twice as many macro-actions a step, the third adds noise to the playouts) and
+        walks it along the line with its own decisions: iterated improvement of the
+        whole line rather than one game's split of the time."""
+        if (seconds is None) == (playouts is None):
+            raise ValueError("a solve needs a time or a number of playouts per decision")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
             raise ValueError(f"a search needs a positive time, not {seconds!r}")
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"a solve needs at least 1 playout a decision, not {playouts}")
+        if sweeps < 1:
+            raise ValueError(f"a solve needs at least 1 sweep, not {sweeps}")
+        now = self._now
+        deadline = None if seconds is None else now() + seconds
+        self.sweep_scores = []
+        found: Line = (-math.inf, ())
+        for k in range(1, sweeps + 1):
+            end = None
+            if deadline is not None:
+                left = deadline - now()
+                end = deadline if k == sweeps else now() + left / 2
+            if k > 1 and self._on_line(state):
+                # a new pass from the solve's position, numbered by the sweep: the
+                # second is deterministic and wide, later ones add noise (a game's
+                # passes near its end may have counted far beyond)
+                self._pass = k
+                self._tried.clear()
+                self._pending = None
+                self._walk = state.clone()
+                self._walk_at = len(state.history)
+            found = self._sweep(state, end, playouts)
+            self.sweep_scores.append(found[0])
+            self._say(f"sweep {k} of {sweeps} done: {found[0]:g}")
+            if deadline is not None and now() >= deadline:
+                break
+        return found
+
+    def _sweep(self, state: State, end: float | None, playouts: int | None) -> Line:
+        """One sweep of :meth:`solve` from ``state``, until ``end`` on the bot's clock
+        (or ``playouts`` a decision); the line it played (the best line from ``state``
+        at its end: the line changes only after the position being played) and its
+        final score."""
         s = state.clone()
         played: list[Action] = []
-        deadline = self._now() + seconds
         while not s.is_terminal():
             legal = s.legal_actions()
             if len(legal) > 1:
-                left = max(1, len(self._line) - len(s.history)) if self._on_line(s) else 100
-                budget = (deadline - self._now()) / left
-                self.search(s, max(budget, 1e-3))
+                if end is None:
+                    self.search(s, None, playouts)
+                else:
+                    left = (max(1, len(self._line) - len(s.history)) if self._on_line(s)
+                            else 100)
+                    self.search(s, max((end - self._now()) / left, 1e-3))
                 a = self._line[len(s.history)]
             else:
                 a = legal[0]
@@ -636,8 +719,12 @@ class PlanBot:
         pending = self._pending
         if pending is None or pending[0] != step:
             expand, width = (1, self.width) if self._pass == 1 else (2, 2 * self.width)
-            pending = (step, _macros(walk, expand, self._ev if self.order == "playout"
-                                     else None)[:width], 0)
+            ranked = _macros(walk, expand, self._ev if self.order == "playout" else None)
+            kids = ranked[:width]
+            if self.invest:
+                seen = {m[1] for m in kids}
+                kids += [m for m in _investments(walk, self._ev) if m[1] not in seen]
+            pending = (step, kids, 0)
         _step, kids, i = pending
         if i >= len(kids):
             self._tried.add(step)

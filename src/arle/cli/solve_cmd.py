@@ -2,8 +2,11 @@
 solo setup.
 
 The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
-its setup as it would in a game (:meth:`arle.bots.plan.PlanBot.solve`: each decision
-the rest of the time divided by the actions left); the best line found is printed (one macro-action per line,
+its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`): the first plays the
+game as the bot would with half the time (each decision the rest of the sweep's time
+divided by the actions left), the second goes through the game again from the setup
+with the other half, improving the line the first left; the result is never worse
+than the first sweep's.  The best line found is printed (one macro-action per line,
 by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
 it as a game record (``arle replay FILE`` steps through it).  Progress (each better
 line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
@@ -101,7 +104,8 @@ def solve(
     bot_seed: Annotated[int, typer.Option(
         "--bot-seed", help="Seed of the planner's noise (later passes).")] = 0,
     as_json: Annotated[bool, typer.Option(
-        "--json", help='Print {"score": ..., "categories": {...}, "actions": [...]} '
+        "--json", help='Print {"score": ..., "sweeps": [...], "categories": {...}, '
+                       '"actions": [...]} '
                        "instead of the line and the breakdown.")] = False,
     clock: Annotated[str, typer.Option(
         "--clock", help="wall: --time is seconds on the wall; cpu: seconds of processor "
@@ -146,6 +150,7 @@ def solve(
     if as_json:
         sheet = end.scores()[0]
         typer.echo(json.dumps({"seed": seed, "expansion": expansion, "score": sheet.total,
+                               "sweeps": bot.sweep_scores,
                                "categories": dict(sheet.categories),
                                "actions": [str(a) for a in line]}))
         return
