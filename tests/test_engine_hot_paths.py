@@ -92,11 +92,21 @@ def test_the_kept_snapshot_copies_restore_exactly_and_stay_private(
                     s.apply(act)
                 monkeypatch.setattr(state_module, "_ENGINE_APPLY", real)
                 assert s.to_json() == before
-                kept = [c for copies in s._bsnap or () for c in copies if c is not None]
-                kept += [b for copies in s._bsnap or () if copies[7] for b in copies[7]]
+                snap = s._bsnap
+                assert snap is not None
+                kept: list[object] = [snap.occupied, snap.ended, snap.stack, snap.pool,
+                                      snap.board]
+                for c in snap.copies:
+                    kept += [c.res, c.animals, c.tools, c.grid, c.moor_peat, c.buildings,
+                             c.travel, c.barn, *c.barn, c.dike_cols, c.boost, c.harbor,
+                             *c.harbor]
+                state_lists = [s.occupied, s.ended, s.stack, s.pool, s.board]
                 for pl in s.players:
-                    for lst in (pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat,
-                                pl.buildings, pl.travel, pl.barn, *pl.barn):
-                        assert all(lst is not c for c in kept)
+                    state_lists += [pl.res, pl.animals, pl.tools, pl.grid, pl.moor_peat,
+                                    pl.buildings, pl.travel, pl.barn, *pl.barn,
+                                    pl.dike_cols, pl.boost, pl.harbor, *pl.harbor]
+                for lst in state_lists:
+                    assert all(lst is not c for c in kept)
             s.apply(act)
             turn += 1
+
