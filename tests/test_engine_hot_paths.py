@@ -110,3 +110,21 @@ def test_the_kept_snapshot_copies_restore_exactly_and_stay_private(
             s.apply(act)
             turn += 1
 
+
+def test_an_action_s_kept_text_is_its_verb_and_arguments() -> None:
+    """``str(action)`` is made once and kept: at every decision of seeded games, each
+    legal action's text (asked twice) is its verb and arguments joined by spaces, and
+    reads back as the same action."""
+    for s in _games():
+        rng = random.Random(11)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for a in legal:
+                text = " ".join((a.verb, *a.args))
+                assert str(a) == text and str(a) == text
+                assert Action.from_text(text) == a
+            s.apply(legal[rng.randrange(len(legal))])
+    a = Action("place", ("fisherman",))
+    assert str(a) == "place fisherman" and repr(a) == \
+        "Action(verb='place', args=('fisherman',))"
+    assert str(Action("skip")) == "skip"
