@@ -134,7 +134,8 @@ class _PlayerCopy:
         self.harbor: list[list[str]] = list(map(_copy_list, pl.harbor))
 
     def take(self, pl: Player) -> None:
-        """Copy ``pl`` again: a list equal to its kept copy keeps that copy."""
+        """Copy ``pl`` again: a list equal to its kept copy keeps that copy (two empty
+        lists, such as every base game's Tea & Trade fields, are not compared)."""
         self.pl = pl
         v = pl.res
         if self.res != v:
@@ -146,32 +147,32 @@ class _PlayerCopy:
         if self.tools != v:
             self.tools = v[:]
         barn = pl.barn
-        if self.barn != barn:
+        if (barn or self.barn) and self.barn != barn:
             self.barn = list(map(_copy_list, barn))
-        grid = pl.grid
-        if self.grid != grid:
-            self.grid = grid[:]
+        t = pl.grid
+        if self.grid != t:
+            self.grid = t[:]
         v = pl.moor_peat
         if self.moor_peat != v:
             self.moor_peat = v[:]
         self.bw_peat = pl.bw_peat
         self.dikes = pl.dikes
-        b = pl.buildings
-        if self.buildings != b:
-            self.buildings = b[:]
-        b = pl.travel
-        if self.travel != b:
-            self.travel = b[:]
+        t = pl.buildings
+        if (t or self.buildings) and self.buildings != t:
+            self.buildings = t[:]
+        t = pl.travel
+        if (t or self.travel) and self.travel != t:
+            self.travel = t[:]
         self.bottleneck = pl.bottleneck
         self.ditches = pl.ditches
         v = pl.dike_cols
-        if self.dike_cols != v:
+        if (v or self.dike_cols) and self.dike_cols != v:
             self.dike_cols = v[:]
         v = pl.boost
-        if self.boost != v:
+        if (v or self.boost) and self.boost != v:
             self.boost = v[:]
         barn = pl.harbor
-        if self.harbor != barn:
+        if (barn or self.harbor) and self.harbor != barn:
             self.harbor = list(map(_copy_list, barn))
 
     def put(self) -> None:
@@ -523,7 +524,9 @@ class _Snap:
         e = s.ended
         if self.ended != e:
             self.ended = e[:]
-        self.stack = s.stack[:]
+        f = s.stack
+        if f or self.stack:
+            self.stack = f[:]
         self.pool = s.pool.copy()
         b = s.board
         if self.board != b:
