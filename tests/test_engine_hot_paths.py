@@ -128,3 +128,33 @@ def test_an_action_s_kept_text_is_its_verb_and_arguments() -> None:
     assert str(a) == "place fisherman" and repr(a) == \
         "Action(verb='place', args=('fisherman',))"
     assert str(Action("skip")) == "skip"
+
+
+def test_the_anytime_listing_asks_only_the_verbs_a_player_can_use() -> None:
+    """``core.anytime_actions`` skips a verb whose needs (``ANYTIME_NEEDS``: vehicles or
+    ships, an animal, a building) the player lacks: at every decision of seeded games
+    (base, solo, Tea & Trade, 3 players; a policy that likes vehicles, loads, buildings
+    and their use, so that barns fill), for every player and level, it lists exactly
+    what asking every verb's rules lists."""
+    from arle.engine import core
+    liked = ("vehicle", "load", "build", "use", "boat", "return", "release", "take")
+    games = [arle.new_game(players=2, seed=8, buildings="random"),
+             arle.new_game(players=1, seed=9, buildings="random"),
+             arle.new_game(players=2, seed=10, buildings="random", expansion="tea-and-trade"),
+             arle.new_game(players=3, seed=11, buildings="random", expansion="tea-and-trade")]
+    vehicles = skipped = 0
+    for s in games:
+        rng = random.Random(5)
+        while not s.is_terminal():
+            for p in range(s.n):
+                vehicles += bool(s.players[p].barn)
+                for level in ("work", "game"):
+                    slow = [a for v in core.ANYTIME_ORDER
+                            for a in core.ANYTIME[v][0](s, p, level)]
+                    fast = core.anytime_actions(s, p, level)
+                    assert fast == slow
+                    skipped += not s.players[p].buildings
+            legal = s.legal_actions()
+            pick = [a for a in legal if a.verb in liked] or legal
+            s.apply(pick[rng.randrange(len(pick))])
+    assert vehicles > 50 and skipped > 50

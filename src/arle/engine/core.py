@@ -57,7 +57,18 @@ EFFECTS: Final[dict[str, Callable[..., None]]] = {}
 ANYTIME_ORDER: Final[tuple[str, ...]] = ("use", "load", "boat", "release", "return")
 #: Anytime actions by verb: (legal(state, player, level) -> actions, apply).
 ANYTIME: Final[dict[str, tuple[AnytimeLegal, AnytimeApply]]] = {}
-_ANYTIME_LIST: Final[list[tuple[AnytimeLegal, AnytimeApply]]] = []   # in ANYTIME_ORDER
+#: What a player must have for the anytime actions of a verb to be possible at all (the
+#: listing asks the verb's rules only then; a test pins it to asking them always):
+#: vehicles or ships (load, boat, return), an animal (release), a building (use).
+NEEDS_NOTHING: Final = 0
+NEEDS_VEHICLES: Final = 1
+NEEDS_ANIMALS: Final = 2
+NEEDS_BUILDINGS: Final = 3
+ANYTIME_NEEDS: Final[dict[str, int]] = {
+    "load": NEEDS_VEHICLES, "boat": NEEDS_VEHICLES, "return": NEEDS_VEHICLES,
+    "release": NEEDS_ANIMALS, "use": NEEDS_BUILDINGS}
+#: (legal, needs) of the registered verbs, in ANYTIME_ORDER.
+_ANYTIME_LIST: Final[list[tuple[AnytimeLegal, int]]] = []
 
 
 def anytime_verbs() -> frozenset[str]:
@@ -94,7 +105,8 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
     """Register the anytime actions of ``verb`` (which must be in :data:`ANYTIME_ORDER`)."""
     assert verb in ANYTIME_ORDER and verb not in ANYTIME, verb
     ANYTIME[verb] = (legal, apply)
-    _ANYTIME_LIST[:] = [ANYTIME[v] for v in ANYTIME_ORDER if v in ANYTIME]
+    _ANYTIME_LIST[:] = [(ANYTIME[v][0], ANYTIME_NEEDS.get(v, NEEDS_NOTHING))
+                        for v in ANYTIME_ORDER if v in ANYTIME]
 
 
 def check_registries() -> None:
@@ -205,9 +217,31 @@ END: Final = Action("end")
 
 def anytime_actions(s: State, p: int, level: str) -> list[Action]:
     out: list[Action] = []
-    for gen, _apply in _ANYTIME_LIST:
-        out.extend(gen(s, p, level))
+    _add_anytime(s, p, level, out)
     return out
+
+
+def _add_anytime(s: State, p: int, level: str, out: list[Action]) -> None:
+    """Add the anytime actions of player ``p`` to ``out``, verb by verb in
+    :data:`ANYTIME_ORDER`, asking a verb's rules only if the player has what it
+    needs (:data:`ANYTIME_NEEDS`): most positions have no vehicle, many no animal or
+    building, and a call that lists nothing costs more than the test."""
+    pl = s.players[p]
+    a = pl.animals
+    vehicles = bool(pl.barn) or bool(pl.harbor)
+    animals = a[0] > 0 or a[1] > 0 or a[2] > 0
+    buildings = bool(pl.buildings)
+    for gen, needs in _ANYTIME_LIST:
+        if needs == NEEDS_VEHICLES:
+            if not vehicles:
+                continue
+        elif needs == NEEDS_ANIMALS:
+            if not animals:
+                continue
+        elif needs == NEEDS_BUILDINGS:
+            if not buildings:
+                continue
+        out.extend(gen(s, p, level))
 
 
 def _own_legal(s: State) -> list[Action]:
@@ -229,8 +263,7 @@ def _own_legal(s: State) -> list[Action]:
         out.append(SKIP)
     else:
         out = [END]
-    for gen, _apply in _ANYTIME_LIST:               # anytime_actions(s, p, "work")
-        out.extend(gen(s, p, "work"))
+    _add_anytime(s, p, "work", out)                 # anytime_actions(s, p, "work")
     return out
 
 
