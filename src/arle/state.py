@@ -290,9 +290,10 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = _legal_actions(self)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
+        return legal[:]
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
