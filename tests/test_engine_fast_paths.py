@@ -12,7 +12,7 @@ from arle.animals import Enclosures
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import spaces
-from arle.engine.core import can_pay_one, payment_options
+from arle.engine.core import can_pay_fixed, can_pay_one, payment_options
 from arle.state import Player
 
 
@@ -26,6 +26,22 @@ def test_can_pay_one_is_whether_a_payment_exists() -> None:
             for n in range(6):
                 assert can_pay_one(res, r, n) == bool(payment_options(res, {r: n})), \
                     (res, r, n)
+
+
+def test_can_pay_fixed_is_whether_a_payment_exists() -> None:
+    """``core.can_pay_fixed`` (the conversions' listing asks it) is whether
+    ``payment_options`` lists a way, for costs naming Wood, Clay, Timber, Brick and
+    other goods together, over every small stock of them."""
+    base = [0] * len(T.TT_RESOURCES)
+    costs = [{}, {C.WOOD: 2}, {C.CLAY: 1, C.PEAT: 1}, {C.WOOD: 1, C.TIMBER: 1},
+             {C.CLAY: 2, C.BRICK: 1, C.FOOD: 1}, {C.WOOD: 1, C.CLAY: 1},
+             {C.TIMBER: 2, C.BRICK: 1}, {C.GRAIN: 2, C.WOOD: 3, C.TIMBER: 1, C.CLAY: 1}]
+    for wood, timber, clay, brick, other in itertools.product(range(4), repeat=5):
+        res = base[:]
+        res[C.WOOD], res[C.TIMBER], res[C.CLAY], res[C.BRICK] = wood, timber, clay, brick
+        res[C.FOOD] = res[C.PEAT] = res[C.GRAIN] = other
+        for cost in costs:
+            assert can_pay_fixed(res, cost) == bool(payment_options(res, cost)), (res, cost)
 
 
 def test_the_fast_actions_match_the_payment_lists_in_seeded_games() -> None:

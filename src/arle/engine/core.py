@@ -422,8 +422,20 @@ def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
 
 
 def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
-    """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay."""
-    return bool(payment_options(res, cost))
+    """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay:
+    ``bool(payment_options(res, cost))`` without listing the ways (Timber makes up for
+    Wood and Brick for Clay, beyond the Timber and Brick the cost names itself)."""
+    wood = clay = 0
+    for r, n in cost.items():
+        if r == C.WOOD:
+            wood = n
+        elif r == C.CLAY:
+            clay = n
+        elif res[r] < n:
+            return False
+    if wood and res[C.WOOD] + res[C.TIMBER] - cost.get(C.TIMBER, 0) < wood:
+        return False
+    return not clay or res[C.CLAY] + res[C.BRICK] - cost.get(C.BRICK, 0) >= clay
 
 
 def can_pay_one(res: list[int], r: int, n: int) -> bool:
