@@ -158,3 +158,22 @@ def test_the_anytime_listing_asks_only_the_verbs_a_player_can_use() -> None:
             pick = [a for a in legal if a.verb in liked] or legal
             s.apply(pick[rng.randrange(len(pick))])
     assert vehicles > 50 and skipped > 50
+
+
+def test_a_pushed_continuation_is_the_effect_it_names_made_once() -> None:
+    """``core.push_eff`` pushes ``Effect(p, name, args)``, with or without arguments,
+    the same object each time it is asked for the same one (kept, not rebuilt)."""
+    from arle.engine import core
+    from arle.frames import Effect
+    s = arle.new_game(players=2, seed=4, buildings="random")
+    s.stack = []
+    for p in (0, 1):
+        for name, args in (("tea_done", ()), ("place_stall", ()),
+                           ("convert_gain", ("grain", 2)), ("tt_dig", (3,))):
+            core.push_eff(s, name, p, *args)
+            core.push_eff(s, name, p, *args)
+            first, second = s.stack[-2:]
+            assert type(first) is Effect and first == Effect(p, name, args)
+            assert first.p == p and first.name == name and first.args == args
+            assert second is first
+    assert len({id(f) for f in s.stack}) == 8

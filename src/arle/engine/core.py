@@ -132,8 +132,22 @@ _EFFECT_FRAMES: Final[dict[tuple[int, str, tuple[int | str, ...]], Effect]] = {}
 _EFFECT_FRAMES_MAX: Final = 10_000
 
 
+#: The continuations without arguments (most of them), by name then player: looked up
+#: without building and hashing a key tuple.
+_PLAIN_EFFECTS: Final[dict[str, dict[int, Effect]]] = {}
+
+
 def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
     """Push a continuation: ``EFFECTS[name](s, p, *args)`` runs when it reaches the top."""
+    if not args:
+        by_player = _PLAIN_EFFECTS.get(name)
+        if by_player is None:
+            by_player = _PLAIN_EFFECTS[name] = {}
+        f = by_player.get(p)
+        if f is None:
+            f = by_player[p] = Effect(p, name, args)
+        s.stack.append(f)
+        return
     key = (p, name, args)
     f = _EFFECT_FRAMES.get(key)
     if f is None:
