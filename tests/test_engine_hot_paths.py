@@ -177,3 +177,27 @@ def test_a_pushed_continuation_is_the_effect_it_names_made_once() -> None:
             assert first.p == p and first.name == name and first.args == args
             assert second is first
     assert len({id(f) for f in s.stack}) == 8
+
+
+def test_a_state_that_applied_moves_is_in_no_reference_cycle() -> None:
+    """The snapshot ``apply`` keeps makes no reference cycle: nothing a state holds
+    leads back to it, so a state dropped after its moves is freed at once, also while
+    the collector is off (a search holds it off)."""
+    import gc
+    import types
+    s = arle.new_game(players=2, seed=4, buildings="random")
+    rng = random.Random(1)
+    for _ in range(30):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert s._bsnap is not None
+    seen: set[int] = set()
+    todo = list(gc.get_referents(s))
+    while todo:
+        o = todo.pop()
+        assert o is not s
+        if id(o) in seen or isinstance(o, (type, types.ModuleType, types.FunctionType)):
+            continue
+        seen.add(id(o))
+        todo.extend(gc.get_referents(o))
+    assert len(seen) > 50

@@ -397,7 +397,7 @@ class State:
         is allocated for the numbers.  The copies are never handed out
         (:meth:`_restore` copies them), so nothing changes them."""
         snap = self._bsnap
-        if snap is None or snap.owner is not self:
+        if snap is None or snap.owner != id(self):   # (one shared by a copy: not ours)
             snap = self._bsnap = _Snap(self)
         else:
             snap.take(self)
@@ -491,7 +491,9 @@ class _Snap:
                  "special", "ended", "stack", "pool", "board", "history", "hlen", "legal")
 
     def __init__(self, s: State) -> None:
-        self.owner = s
+        # the id of the state it was made for, not the state: no reference cycle (a
+        # state is freed as soon as it is dropped, also while the collector is off)
+        self.owner: int = id(s)
         self.copies: list[_PlayerCopy] = [_PlayerCopy(p) for p in s.players]
         self.half_year: int = s.half_year
         self.start_player: int = s.start_player
