@@ -115,7 +115,9 @@ class _PlayerCopy:
                  "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost",
                  "harbor")
 
-    def __init__(self, pl: Player) -> None:
+    def __init__(self, pl: Player | None = None) -> None:
+        if pl is None:      # (made empty: how pickle and deepcopy rebuild one)
+            pl = Player()
         self.pl = pl
         self.res: list[int] = pl.res[:]
         self.animals: list[int] = pl.animals[:]
@@ -490,7 +492,9 @@ class _Snap:
     __slots__ = ("owner", "copies", "half_year", "start_player", "phase", "turn", "occupied",
                  "special", "ended", "stack", "pool", "board", "history", "hlen", "legal")
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State | None = None) -> None:
+        if s is None:       # (made empty: how pickle and deepcopy rebuild one)
+            s = State()
         # the id of the state it was made for, not the state: no reference cycle (a
         # state is freed as soon as it is dropped, also while the collector is off)
         self.owner: int = id(s)
