@@ -8,10 +8,12 @@ import random
 import pytest
 
 import arle
+from arle.animals import Enclosures
 from arle.data import catalog as C
 from arle.data import tea_trade as T
 from arle.engine import spaces
-from arle.engine.core import can_pay_one, payment_options
+from arle.engine.core import can_pay_fixed, can_pay_one, payment_options
+from arle.state import Player
 
 
 def test_can_pay_one_is_whether_a_payment_exists() -> None:
@@ -24,6 +26,22 @@ def test_can_pay_one_is_whether_a_payment_exists() -> None:
             for n in range(6):
                 assert can_pay_one(res, r, n) == bool(payment_options(res, {r: n})), \
                     (res, r, n)
+
+
+def test_can_pay_fixed_is_whether_a_payment_exists() -> None:
+    """``core.can_pay_fixed`` (the conversions' listing asks it) is whether
+    ``payment_options`` lists a way, for costs naming Wood, Clay, Timber, Brick and
+    other goods together, over every small stock of them."""
+    base = [0] * len(T.TT_RESOURCES)
+    costs = [{}, {C.WOOD: 2}, {C.CLAY: 1, C.PEAT: 1}, {C.WOOD: 1, C.TIMBER: 1},
+             {C.CLAY: 2, C.BRICK: 1, C.FOOD: 1}, {C.WOOD: 1, C.CLAY: 1},
+             {C.TIMBER: 2, C.BRICK: 1}, {C.GRAIN: 2, C.WOOD: 3, C.TIMBER: 1, C.CLAY: 1}]
+    for wood, timber, clay, brick, other in itertools.product(range(4), repeat=5):
+        res = base[:]
+        res[C.WOOD], res[C.TIMBER], res[C.CLAY], res[C.BRICK] = wood, timber, clay, brick
+        res[C.FOOD] = res[C.PEAT] = res[C.GRAIN] = other
+        for cost in costs:
+            assert can_pay_fixed(res, cost) == bool(payment_options(res, cost)), (res, cost)
 
 
 def test_the_fast_actions_match_the_payment_lists_in_seeded_games() -> None:
@@ -72,6 +90,22 @@ def test_states_with_frames_pickle_and_deep_copy() -> None:
     assert pickle.loads(pickle.dumps(f)) == f and type(copy.copy(f)) is FR.Farmer
 
 
+def _housing_counted_slowly(pl: Player) -> Enclosures:
+    """The housing as the rules word it: empty Land Spaces below the Dike Line (the
+    dehydrated ones apart), stalls (a double stall counts two), stables, parks."""
+    from arle.engine import ditches as D
+    start = C.first_land_row(pl.dikes) * C.COLS
+    empty = [i for i in range(start, C.ROWS * C.COLS) if not pl.grid[i]]
+    dry = 0
+    if pl.ditches:
+        m = D.dehydrated_cells(pl.ditches)
+        dry = sum(1 for i in empty if m >> i & 1)
+    g = pl.grid
+    return Enclosures(len(empty) - dry,
+                      g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
+                      g.count("stable"), C.DIKES + C.PARK_MIXED * g.count("park"), dry)
+
+
 def test_the_kept_housing_is_the_housing_counted_afresh() -> None:
     """``engine.farm.enclosures`` keeps the housing of the farms it has seen: at every
     decision of seeded games of both games (ditches, dikes and tiles changing), what it
@@ -86,7 +120,8 @@ def test_the_kept_housing_is_the_housing_counted_afresh() -> None:
             for pl in s.players:
                 kept = farm.enclosures(pl)
                 farm._ENCLOSURES.clear()
-                assert farm.enclosures(pl) == kept
+                assert farm.enclosures(pl) == kept == _housing_counted_slowly(pl)
+                assert farm.count_enclosures(pl) == kept
                 seen.add(kept)
                 assert farm.enclosures(pl) is farm.enclosures(pl)   # kept, not rebuilt
             legal = s.legal_actions()

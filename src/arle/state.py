@@ -37,10 +37,6 @@ _copy_list: Final = list.copy
 #: The history of every search copy (:meth:`State._fork`): a shared empty list that
 #: nothing records into (``apply`` and ``_apply_discardable`` skip it).
 _UNRECORDED: Final[list[str]] = []
-#: What State._snapshot keeps of a player: copies of its resources, animals, tools,
-#: grid, moor Peat, buildings, travel and barn.
-_Copies = tuple[list[int], list[int], list[int], list[str], list[int], list[str], list[str],
-                list[list[str]]]
 
 
 class Player:
@@ -111,6 +107,90 @@ class Player:
         return p
 
 
+class _PlayerCopy:
+    """A copy of one player's belongings for :meth:`State._snapshot` (refreshed in
+    place: :meth:`take` copies again only the lists that changed)."""
+
+    __slots__ = ("pl", "res", "animals", "tools", "barn", "grid", "moor_peat", "bw_peat",
+                 "dikes", "buildings", "travel", "bottleneck", "ditches", "dike_cols", "boost",
+                 "harbor")
+
+    def __init__(self, pl: Player | None = None) -> None:
+        if pl is None:      # (made empty: how pickle and deepcopy rebuild one)
+            pl = Player()
+        self.pl = pl
+        self.res: list[int] = pl.res[:]
+        self.animals: list[int] = pl.animals[:]
+        self.tools: list[int] = pl.tools[:]
+        self.barn: list[list[str]] = list(map(_copy_list, pl.barn))
+        self.grid: list[str] = pl.grid[:]
+        self.moor_peat: list[int] = pl.moor_peat[:]
+        self.bw_peat: int = pl.bw_peat
+        self.dikes: int = pl.dikes
+        self.buildings: list[str] = pl.buildings[:]
+        self.travel: list[str] = pl.travel[:]
+        self.bottleneck: int = pl.bottleneck
+        self.ditches: int | None = pl.ditches
+        self.dike_cols: list[int] = pl.dike_cols[:]
+        self.boost: list[int] = pl.boost[:]
+        self.harbor: list[list[str]] = list(map(_copy_list, pl.harbor))
+
+    def take(self, pl: Player) -> None:
+        """Copy ``pl`` again: a list equal to its kept copy keeps that copy (two empty
+        lists, such as every base game's Tea & Trade fields, are not compared)."""
+        self.pl = pl
+        v = pl.res
+        if self.res != v:
+            self.res = v[:]
+        v = pl.animals
+        if self.animals != v:
+            self.animals = v[:]
+        v = pl.tools
+        if self.tools != v:
+            self.tools = v[:]
+        barn = pl.barn
+        if (barn or self.barn) and self.barn != barn:
+            self.barn = list(map(_copy_list, barn))
+        t = pl.grid
+        if self.grid != t:
+            self.grid = t[:]
+        v = pl.moor_peat
+        if self.moor_peat != v:
+            self.moor_peat = v[:]
+        self.bw_peat = pl.bw_peat
+        self.dikes = pl.dikes
+        t = pl.buildings
+        if (t or self.buildings) and self.buildings != t:
+            self.buildings = t[:]
+        t = pl.travel
+        if (t or self.travel) and self.travel != t:
+            self.travel = t[:]
+        self.bottleneck = pl.bottleneck
+        self.ditches = pl.ditches
+        v = pl.dike_cols
+        if (v or self.dike_cols) and self.dike_cols != v:
+            self.dike_cols = v[:]
+        v = pl.boost
+        if (v or self.boost) and self.boost != v:
+            self.boost = v[:]
+        barn = pl.harbor
+        if (barn or self.harbor) and self.harbor != barn:
+            self.harbor = list(map(_copy_list, barn))
+
+    def put(self) -> None:
+        """Give the player back what was copied (copies of the copies: those stay
+        private to the snapshot)."""
+        pl = self.pl
+        pl.res, pl.animals, pl.tools = self.res[:], self.animals[:], self.tools[:]
+        pl.barn = list(map(_copy_list, self.barn))
+        pl.grid, pl.moor_peat = self.grid[:], self.moor_peat[:]
+        pl.bw_peat, pl.dikes, pl.bottleneck = self.bw_peat, self.dikes, self.bottleneck
+        pl.buildings, pl.travel = self.buildings[:], self.travel[:]
+        pl.ditches = self.ditches
+        pl.dike_cols, pl.boost = self.dike_cols[:], self.boost[:]
+        pl.harbor = list(map(_copy_list, self.harbor))
+
+
 #: For :func:`_in_order`: the names of a dict, in its order -> in sorted order.
 _ORDERS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 _ORDERS_MAX: Final = 4096
@@ -179,7 +259,7 @@ class State:
             self.board: list[str] = o.board[:]
             self.history: list[str] = _UNRECORDED
             self._legal: list[Action] | None = o._legal
-            self._bsnap: Any = None
+            self._bsnap: _Snap | None = None
             return
         self.n = 1
         self.seed = 0
@@ -197,7 +277,7 @@ class State:
         self.board = []               # buildings still on the game board
         self.history = []             # the actions applied through apply()
         self._legal = None
-        self._bsnap = None            # the copies State._snapshot keeps
+        self._bsnap = None            # the snapshot State.apply refreshes (_Snap)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -212,9 +292,10 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = _legal_actions(self)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
+        return legal[:]
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -309,67 +390,23 @@ class State:
             hist.append(str(action))
         (_ENGINE_APPLY or _engine_apply())(self, action)
 
-    def _snapshot(self) -> tuple[Any, ...]:
+    def _snapshot(self) -> "_Snap":
         """Everything :meth:`apply` may change, copied (restored by :meth:`_restore`).
 
-        A player's lists are copied one by one, and the copies kept in ``_bsnap`` (per
-        player: resources, animals, tools, grid, moor Peat, buildings, travel, barn)
-        serve the next snapshot again wherever the list still holds the same values (a
-        move changes few of them): comparing costs less than copying and freeing.  The
-        kept copies are never handed out (:meth:`_restore` copies them), so nothing
-        changes them."""
-        players = []
-        pls = self.players
-        kept: list[_Copies] | None = self._bsnap
-        if kept is not None and len(kept) != len(pls):
-            kept = None
-        copies: list[_Copies] = []
-        for i, p in enumerate(pls):
-            r, an, t, g, m, b, tr, barn = (p.res, p.animals, p.tools, p.grid, p.moor_peat,
-                                           p.buildings, p.travel, p.barn)
-            if kept is None:
-                res, animals, tools, grid, moor_peat = r[:], an[:], t[:], g[:], m[:]
-                buildings, travel, barn_copy = b[:], tr[:], list(map(_copy_list, barn))
-            else:
-                kr, kan, kt, kg, km, kb, ktr, kbarn = kept[i]
-                res = kr if kr == r else r[:]
-                animals = kan if kan == an else an[:]
-                tools = kt if kt == t else t[:]
-                grid = kg if kg == g else g[:]
-                moor_peat = km if km == m else m[:]
-                buildings = kb if kb == b else b[:]
-                travel = ktr if ktr == tr else tr[:]
-                barn_copy = kbarn if kbarn == barn else list(map(_copy_list, barn))
-            copies.append((res, animals, tools, grid, moor_peat, buildings, travel, barn_copy))
-            # an empty harbor, dike_cols or boost (every base game's) needs no copy
-            players.append((p, res, animals, tools, grid, moor_peat, buildings, travel,
-                            barn_copy, p.bw_peat, p.dikes, p.bottleneck, p.ditches,
-                            p.dike_cols[:] if p.dike_cols else None,
-                            p.boost[:] if p.boost else None,
-                            list(map(_copy_list, p.harbor)) if p.harbor else None))
-        self._bsnap = copies
-        return (self.half_year, self.start_player, self.phase, self.turn,
-                self.occupied.copy(), self.special, self.ended[:], self.stack[:],
-                self.pool.copy(), self.board[:], self.history, len(self.history),
-                self._legal, players)
+        The snapshot is one object kept in ``_bsnap`` and refreshed at each apply: a
+        list whose copy still holds the same values (a move changes few of them) is
+        not copied again (comparing costs less than copying and freeing), and nothing
+        is allocated for the numbers.  The copies are never handed out
+        (:meth:`_restore` copies them), so nothing changes them."""
+        snap = self._bsnap
+        if snap is None or snap.owner != id(self):   # (one shared by a copy: not ours)
+            snap = self._bsnap = _Snap(self)
+        else:
+            snap.take(self)
+        return snap
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.half_year, self.start_player, self.phase, self.turn, self.occupied,
-         self.special, self.ended, self.stack, self.pool, self.board, self.history, n,
-         self._legal, players) = snap
-        del self.history[n:]
-        self.players = [p[0] for p in players]    # the same Player objects, as they were
-        for (pl, res, animals, tools, grid, moor_peat, buildings, travel, barn, bw_peat,
-             dikes, bottleneck, ditches, dike_cols, boost, harbor) in players:
-            # copies of the kept copies: those stay private to the snapshots
-            pl.res, pl.animals, pl.tools = res[:], animals[:], tools[:]
-            pl.grid, pl.moor_peat = grid[:], moor_peat[:]
-            pl.buildings, pl.travel = buildings[:], travel[:]
-            pl.barn = [b[:] for b in barn]
-            pl.bw_peat, pl.dikes, pl.bottleneck, pl.ditches = bw_peat, dikes, bottleneck, ditches
-            pl.dike_cols = [] if dike_cols is None else dike_cols
-            pl.boost = [] if boost is None else boost
-            pl.harbor = [] if harbor is None else harbor
+    def _restore(self, snap: "_Snap") -> None:
+        snap.put(self)
 
     def clone(self) -> "State":
         """An independent copy."""
@@ -445,6 +482,82 @@ class State:
     def __repr__(self) -> str:
         return (f"<arle.State half_year={self.half_year} phase={self.phase} "
                 f"current_player={self.current_player}>")
+
+
+class _Snap:
+    """What :meth:`State.apply` restores if the engine fails: the state's changing
+    fields and a :class:`_PlayerCopy` per player (kept in ``State._bsnap`` and
+    refreshed by the next apply)."""
+
+    __slots__ = ("owner", "copies", "half_year", "start_player", "phase", "turn", "occupied",
+                 "special", "ended", "stack", "pool", "board", "history", "hlen", "legal")
+
+    def __init__(self, s: State | None = None) -> None:
+        if s is None:       # (made empty: how pickle and deepcopy rebuild one)
+            s = State()
+        # the id of the state it was made for, not the state: no reference cycle (a
+        # state is freed as soon as it is dropped, also while the collector is off)
+        self.owner: int = id(s)
+        self.copies: list[_PlayerCopy] = [_PlayerCopy(p) for p in s.players]
+        self.half_year: int = s.half_year
+        self.start_player: int = s.start_player
+        self.phase: str = s.phase
+        self.turn: int = s.turn
+        self.occupied: dict[str, int] = s.occupied.copy()
+        self.special: int = s.special
+        self.ended: list[bool] = s.ended[:]
+        self.stack: list[Frame] = s.stack[:]
+        self.pool: dict[str, int] = s.pool.copy()
+        self.board: list[str] = s.board[:]
+        self.history: list[str] = s.history
+        self.hlen: int = len(s.history)
+        self.legal: list[Action] | None = s._legal
+
+    def take(self, s: State) -> None:
+        """Copy ``s`` again (a list equal to its kept copy keeps that copy)."""
+        copies = self.copies
+        pls = s.players
+        if len(copies) != len(pls):
+            self.copies = [_PlayerCopy(p) for p in pls]
+        else:
+            for i in range(len(pls)):
+                copies[i].take(pls[i])
+        self.half_year = s.half_year
+        self.start_player = s.start_player
+        self.phase = s.phase
+        self.turn = s.turn
+        self.occupied = s.occupied.copy()
+        self.special = s.special
+        e = s.ended
+        if self.ended != e:
+            self.ended = e[:]
+        f = s.stack
+        if f or self.stack:
+            self.stack = f[:]
+        self.pool = s.pool.copy()
+        b = s.board
+        if self.board != b:
+            self.board = b[:]
+        h = self.history = s.history
+        self.hlen = len(h)
+        self.legal = s._legal
+
+    def put(self, s: State) -> None:
+        """Give ``s`` back what was copied."""
+        s.half_year, s.start_player, s.phase, s.turn = (
+            self.half_year, self.start_player, self.phase, self.turn)
+        s.occupied = self.occupied.copy()
+        s.special = self.special
+        s.ended = self.ended[:]
+        s.stack = self.stack[:]
+        s.pool = self.pool.copy()
+        s.board = self.board[:]
+        s.history = self.history
+        del s.history[self.hlen:]
+        s._legal = self.legal
+        s.players = [c.pl for c in self.copies]    # the same Player objects, as they were
+        for c in self.copies:
+            c.put()
 
 
 # ---------------------------------------------------------------------------

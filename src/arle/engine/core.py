@@ -57,7 +57,18 @@ EFFECTS: Final[dict[str, Callable[..., None]]] = {}
 ANYTIME_ORDER: Final[tuple[str, ...]] = ("use", "load", "boat", "release", "return")
 #: Anytime actions by verb: (legal(state, player, level) -> actions, apply).
 ANYTIME: Final[dict[str, tuple[AnytimeLegal, AnytimeApply]]] = {}
-_ANYTIME_LIST: Final[list[tuple[AnytimeLegal, AnytimeApply]]] = []   # in ANYTIME_ORDER
+#: What a player must have for the anytime actions of a verb to be possible at all (the
+#: listing asks the verb's rules only then; a test pins it to asking them always):
+#: vehicles or ships (load, boat, return), an animal (release), a building (use).
+NEEDS_NOTHING: Final = 0
+NEEDS_VEHICLES: Final = 1
+NEEDS_ANIMALS: Final = 2
+NEEDS_BUILDINGS: Final = 3
+ANYTIME_NEEDS: Final[dict[str, int]] = {
+    "load": NEEDS_VEHICLES, "boat": NEEDS_VEHICLES, "return": NEEDS_VEHICLES,
+    "release": NEEDS_ANIMALS, "use": NEEDS_BUILDINGS}
+#: (legal, needs) of the registered verbs, in ANYTIME_ORDER.
+_ANYTIME_LIST: Final[list[tuple[AnytimeLegal, int]]] = []
 
 
 def anytime_verbs() -> frozenset[str]:
@@ -94,7 +105,8 @@ def anytime(verb: str, legal: AnytimeLegal, apply: AnytimeApply) -> None:
     """Register the anytime actions of ``verb`` (which must be in :data:`ANYTIME_ORDER`)."""
     assert verb in ANYTIME_ORDER and verb not in ANYTIME, verb
     ANYTIME[verb] = (legal, apply)
-    _ANYTIME_LIST[:] = [ANYTIME[v] for v in ANYTIME_ORDER if v in ANYTIME]
+    _ANYTIME_LIST[:] = [(ANYTIME[v][0], ANYTIME_NEEDS.get(v, NEEDS_NOTHING))
+                        for v in ANYTIME_ORDER if v in ANYTIME]
 
 
 def check_registries() -> None:
@@ -120,8 +132,22 @@ _EFFECT_FRAMES: Final[dict[tuple[int, str, tuple[int | str, ...]], Effect]] = {}
 _EFFECT_FRAMES_MAX: Final = 10_000
 
 
+#: The continuations without arguments (most of them), by name then player: looked up
+#: without building and hashing a key tuple.
+_PLAIN_EFFECTS: Final[dict[str, dict[int, Effect]]] = {}
+
+
 def push_eff(s: State, name: str, p: int, *args: int | str) -> None:
     """Push a continuation: ``EFFECTS[name](s, p, *args)`` runs when it reaches the top."""
+    if not args:
+        by_player = _PLAIN_EFFECTS.get(name)
+        if by_player is None:
+            by_player = _PLAIN_EFFECTS[name] = {}
+        f = by_player.get(p)
+        if f is None:
+            f = by_player[p] = Effect(p, name, args)
+        s.stack.append(f)
+        return
     key = (p, name, args)
     f = _EFFECT_FRAMES.get(key)
     if f is None:
@@ -205,9 +231,31 @@ END: Final = Action("end")
 
 def anytime_actions(s: State, p: int, level: str) -> list[Action]:
     out: list[Action] = []
-    for gen, _apply in _ANYTIME_LIST:
-        out.extend(gen(s, p, level))
+    _add_anytime(s, p, level, out)
     return out
+
+
+def _add_anytime(s: State, p: int, level: str, out: list[Action]) -> None:
+    """Add the anytime actions of player ``p`` to ``out``, verb by verb in
+    :data:`ANYTIME_ORDER`, asking a verb's rules only if the player has what it
+    needs (:data:`ANYTIME_NEEDS`): most positions have no vehicle, many no animal or
+    building, and a call that lists nothing costs more than the test."""
+    pl = s.players[p]
+    a = pl.animals
+    vehicles = bool(pl.barn) or bool(pl.harbor)
+    animals = a[0] > 0 or a[1] > 0 or a[2] > 0
+    buildings = bool(pl.buildings)
+    for gen, needs in _ANYTIME_LIST:
+        if needs == NEEDS_VEHICLES:
+            if not vehicles:
+                continue
+        elif needs == NEEDS_ANIMALS:
+            if not animals:
+                continue
+        elif needs == NEEDS_BUILDINGS:
+            if not buildings:
+                continue
+        out.extend(gen(s, p, level))
 
 
 def _own_legal(s: State) -> list[Action]:
@@ -229,8 +277,7 @@ def _own_legal(s: State) -> list[Action]:
         out.append(SKIP)
     else:
         out = [END]
-    for gen, _apply in _ANYTIME_LIST:               # anytime_actions(s, p, "work")
-        out.extend(gen(s, p, "work"))
+    _add_anytime(s, p, "work", out)                 # anytime_actions(s, p, "work")
     return out
 
 
@@ -389,8 +436,20 @@ def advance_tool(s: State, p: int, t: int, steps: int = 1) -> None:
 
 
 def can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
-    """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay."""
-    return bool(payment_options(res, cost))
+    """Whether a fixed cost can be paid with Timber for Wood and Brick for Clay:
+    ``bool(payment_options(res, cost))`` without listing the ways (Timber makes up for
+    Wood and Brick for Clay, beyond the Timber and Brick the cost names itself)."""
+    wood = clay = 0
+    for r, n in cost.items():
+        if r == C.WOOD:
+            wood = n
+        elif r == C.CLAY:
+            clay = n
+        elif res[r] < n:
+            return False
+    if wood and res[C.WOOD] + res[C.TIMBER] - cost.get(C.TIMBER, 0) < wood:
+        return False
+    return not clay or res[C.CLAY] + res[C.BRICK] - cost.get(C.BRICK, 0) >= clay
 
 
 def can_pay_one(res: list[int], r: int, n: int) -> bool:

@@ -366,6 +366,28 @@ def push_cut(s: State, p: int, n: int, must: bool) -> None:
 #: again and again (building one costs more than the look-up); emptied when large.
 _ENCLOSURES: Final[dict[tuple[object, ...], A.Enclosures]] = {}
 _ENCLOSURES_MAX: Final = 20_000
+#: The Enclosures made so far, by their counts (:func:`_housing_code`): a farm not seen
+#: before mostly has the housing of one seen before, made once (a frozen dataclass
+#: costs more to build than the look-up).
+_HOUSINGS: Final[dict[int, A.Enclosures]] = {}
+#: The dehydrated cells (:func:`arle.engine.ditches.dehydrated_cells`) by ditch mask.
+_DRY_CELLS: Final[dict[int, int]] = {}
+_DRY_CELLS_MAX: Final = 20_000
+
+
+def _housing_code(pastures: int, stalls: int, stables: int, parks: int, dry: int) -> int:
+    """The counts of a farm's housing as one number (each count < 64: a board has 21
+    cells, a double stall counts 2)."""
+    return pastures | stalls << 6 | stables << 12 | parks << 18 | dry << 24
+
+
+def _dry_cells(ditches: int) -> int:
+    m = _DRY_CELLS.get(ditches)
+    if m is None:
+        if len(_DRY_CELLS) >= _DRY_CELLS_MAX:
+            _DRY_CELLS.clear()
+        m = _DRY_CELLS[ditches] = D.dehydrated_cells(ditches)
+    return m
 
 
 def enclosures(pl: Player) -> A.Enclosures:
@@ -374,23 +396,45 @@ def enclosures(pl: Player) -> A.Enclosures:
     found = _ENCLOSURES.get(key)
     if found is not None:
         return found
-    empty = empty_land(pl)
-    dry = 0
-    if pl.ditches:
-        m = D.dehydrated_cells(pl.ditches)
-        dry = sum(1 for i in empty if m >> i & 1)
-    # (positional, in the order of the fields: pastures, stalls, stables, mixed, dry;
-    # the compiled build then makes no dict of keywords)
-    found = A.Enclosures(
-        len(empty) - dry,
-        g.count("stall") + C.DOUBLE_STALL_STALLS * g.count("double_stall"),
-        g.count("stable"),
-        C.DIKES + C.PARK_MIXED * g.count("park"),
-        dry,
-    )
+    found = count_enclosures(pl)
     if len(_ENCLOSURES) >= _ENCLOSURES_MAX:
         _ENCLOSURES.clear()
     _ENCLOSURES[key] = found
+    return found
+
+
+def count_enclosures(pl: Player) -> A.Enclosures:
+    """The housing of ``pl``'s farm, counted in one pass over the board: the empty Land
+    Spaces below the Dike Line (those dehydrated apart, Tea & Trade), the stalls (a
+    double stall counts two), stables and parks."""
+    start = C.first_land_row(pl.dikes) * C.COLS
+    ditches = pl.ditches
+    m = _dry_cells(ditches) if ditches else 0
+    empty = stalls = stables = parks = dry = 0
+    i = 0
+    for t in pl.grid:
+        if not t:
+            if i >= start:
+                if m >> i & 1:
+                    dry += 1
+                else:
+                    empty += 1
+        elif t == "stall":
+            stalls += 1
+        elif t == "double_stall":
+            stalls += C.DOUBLE_STALL_STALLS
+        elif t == "stable":
+            stables += 1
+        elif t == "park":
+            parks += 1
+        i += 1
+    code = _housing_code(empty, stalls, stables, parks, dry)
+    found = _HOUSINGS.get(code)
+    if found is None:
+        # (positional, in the order of the fields: pastures, stalls, stables, mixed, dry;
+        # the compiled build then makes no dict of keywords)
+        found = _HOUSINGS[code] = A.Enclosures(
+            empty, stalls, stables, C.DIKES + C.PARK_MIXED * parks, dry)
     return found
 
 

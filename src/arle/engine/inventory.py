@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import product
 import typing
 
 from arle import animals as A
@@ -133,8 +132,9 @@ def feed_options(s: State, p: int) -> list[Action]:
         m = min(fuel_short, res[C.WOOD] + res[C.TIMBER])
         fuel_opts = [(m - t, t) for t in range(max(0, m - res[C.WOOD]), min(m, res[C.TIMBER]) + 1)]
     out = []
-    for (sa, ca, ha), (w, t) in product(animal_opts, fuel_opts):
-        out.append(feed_action(sa, ca, ha, w, t))
+    for sa, ca, ha in animal_opts:       # itertools.product's order, without its tuples
+        for w, t in fuel_opts:
+            out.append(feed_action(sa, ca, ha, w, t))
     return out
 
 

@@ -13,8 +13,8 @@ from arle.engine import farm as F
 from arle import frames as FR
 from arle.engine import core
 from arle.engine.core import (
-    _unlinked, advance_tool, can_pay_one, frame, gain, pay, pay_then, payment_options, push,
-    push_eff, effect, replace_top, tool_at_end, tool_value,
+    _unlinked, advance_tool, can_pay_fixed, can_pay_one, frame, gain, pay, pay_then,
+    payment_options, push, push_eff, effect, replace_top, tool_at_end, tool_value,
 )
 from arle.state import Player, State
 
@@ -642,7 +642,7 @@ class Convert:
         res = s.players[p].res
         out = []
         for n in range(1, tool_value(s, p, CONV_TOOL[kind]) + 1):
-            if not payment_options(res, _conv_cost(s, p, kind, n)):
+            if not can_pay_fixed(res, _conv_cost(s, p, kind, n)):
                 break
             out.append(_CONVERT[n] if n < len(_CONVERT) else Action("convert", (str(n),)))
         return out + [DONE]

@@ -30,18 +30,22 @@ class Action:
     True
     """
 
-    __slots__ = ("verb", "args")
+    __slots__ = ("verb", "args", "_text")
     verb: Final[str]
     args: Final[tuple[str, ...]]
 
     def __init__(self, verb: str, args: tuple[str, ...] = ()) -> None:
         self.verb = verb
         self.args = args
+        self._text = ""       # str(self), made when first asked for (see __str__)
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.verb
-        return self.verb + " " + " ".join(self.args)
+        # kept: the same actions are written again and again (the game's history)
+        text = self._text
+        if not text:
+            text = self.verb if not self.args else self.verb + " " + " ".join(self.args)
+            self._text = text
+        return text
 
     def __repr__(self) -> str:
         return f"Action(verb={self.verb!r}, args={self.args!r})"
