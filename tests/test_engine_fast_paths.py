@@ -1,4 +1,7 @@
-"""The engine's fast predicates (issue 35) agree with the payment lists they stand for."""
+"""The engine's fast predicates (issue 35) agree with the payment lists they stand for.
+
+One test writes a goods count off the track into a player's layout by hand (no game
+reaches it) to pin what ``score_total``'s count-indexed tables do with it."""
 
 from __future__ import annotations
 

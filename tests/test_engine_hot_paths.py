@@ -166,7 +166,7 @@ def test_a_pushed_continuation_is_the_effect_it_names_made_once() -> None:
     from arle.engine import core
     from arle.frames import Effect
     s = arle.new_game(players=2, seed=4, buildings="random")
-    s.stack = []
+    below = len(s.stack)
     for p in (0, 1):
         for name, args in (("tea_done", ()), ("place_stall", ()),
                            ("convert_gain", ("grain", 2)), ("tt_dig", (3,))):
@@ -176,7 +176,7 @@ def test_a_pushed_continuation_is_the_effect_it_names_made_once() -> None:
             assert type(first) is Effect and first == Effect(p, name, args)
             assert first.p == p and first.name == name and first.args == args
             assert second is first
-    assert len({id(f) for f in s.stack}) == 8
+    assert len({id(f) for f in s.stack[below:]}) == 8
 
 
 def test_a_state_that_applied_moves_is_in_no_reference_cycle() -> None:

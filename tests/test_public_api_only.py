@@ -39,6 +39,8 @@ LAYOUT = {
     "test_position.py": "arle.position.commit turns a state edited in place into a "
                         "start position: its test edits fields in place",
     "test_atomic_apply.py": "the atomic apply's snapshot and rollback of the fields",
+    "test_engine_fast_paths.py": "a goods count off the track, which no edit allows, for "
+                                 "score_total's count-indexed tables",
     "env/test_env_gymnasium.py": "the reward's cache key covers every player field",
     "env/test_env_tea_trade.py": "the reward's cache key covers every expansion field",
     "green/green_util.py": "the second game's position builder (arle.green has no "
