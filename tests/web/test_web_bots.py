@@ -103,11 +103,12 @@ def test_a_bot_that_thinks_too_long_is_stopped(make_app: Any, tmp_path: Path,
 
 def test_waiting_for_the_worker_does_not_count_as_thinking(make_app: Any,
                                                            monkeypatch: Any) -> None:
-    """Two games share one worker: each bot thinks 1.2 s of a 2 s budget, so the
-    second always waits about 1.2 s first (counted, that would be 2.4 s: stopped);
-    neither may be stopped.  The 0.8 s margin covers a loaded machine."""
-    monkeypatch.setenv("ARLE_TEST_THINK_SECONDS", "1.2")
-    with TestClient(make_app(think_fn=slow_think, think_timeout=2.0, bot_delay=0.0)) as c:
+    """Two games share one worker: each bot thinks 1.6 s of a 3 s budget, so the
+    second always waits at least 1.6 s first (counted, that would be 3.2 s or more:
+    stopped); neither may be stopped.  The 1.4 s margin covers a loaded machine (0.8 s
+    did not, once, at a load of 6.6 on 2 cores)."""
+    monkeypatch.setenv("ARLE_TEST_THINK_SECONDS", "1.6")
+    with TestClient(make_app(think_fn=slow_think, think_timeout=3.0, bot_delay=0.0)) as c:
         gids = [create(c, players=1, seats=["bot:random"], seed=s)["id"] for s in (1, 2)]
         wait_until(lambda: all(info(c, g)["ply"] >= 2 for g in gids), timeout=60,
                    what="both slow bots to make two moves")
