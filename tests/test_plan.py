@@ -436,3 +436,63 @@ def test_invest_tries_every_vehicle_and_ship_whatever_its_rank() -> None:
     assert any(m[1] != top for m in found)     # the step tried more with invest=1
     with pytest.raises(ValueError, match="invest must be 0 or 1"):
         arle.bots.get("plan:invest=2")
+
+
+def test_forced_first_lines_are_legal_games_that_make_their_investment() -> None:
+    from arle.bots.plan import START_TARGETS, forced_playout, large_vehicle, trading_ship
+    s = arle.new_game(players=1, seed=1000, buildings="random", expansion="tea-and-trade")
+    wants = {t[0]: (t[1], t[2]) for t in START_TARGETS}
+    for names, musts in ((("large vehicle",), (large_vehicle,)),
+                         (("trading ship",), (trading_ship,)),
+                         (("large vehicle", "trading ship"), (large_vehicle, trading_ship))):
+        got = forced_playout(s, tuple(wants[n] for n in names))
+        assert got is not None
+        (score, tail), free = got
+        t = s.clone()
+        for act in tail:                      # a real game from the setup to its end
+            assert act in t.legal_actions()
+            t.apply(act)
+        assert t.is_terminal() and t.scores()[0].total == score
+        for must in musts:                    # each investment taken before the free part
+            assert any(must(a) for a in tail[:free])
+        u = s.clone()                         # from there on the greedy policy plays
+        for act in tail[:free]:
+            u.apply(act)
+        assert playout(u) == (score, tail[free:])
+    assert playout(s)[0] < 100 and not any(large_vehicle(a) for a in playout(s)[1])
+
+
+def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
+    from arle.bots.plan import START_TARGETS, forced_playout
+    s = arle.new_game(players=1, seed=1000, buildings="random", expansion="tea-and-trade")
+    greedy_score = playout(s)[0]
+    forced = []
+    for combo in ([(t[1], t[2])] for t in START_TARGETS):
+        got = forced_playout(s, tuple(combo))
+        assert got is not None
+        forced.append(got[0][0])
+    both = forced_playout(s, tuple((t[1], t[2]) for t in START_TARGETS))
+    assert both is not None
+    forced.append(both[0][0])
+    assert max(forced) > greedy_score         # on this setup a forced line is better
+    plain = PlanBot(seed=0, playouts=1)
+    plain.search(s, None, 1)
+    assert plain.best_score == greedy_score and plain.start == "greedy"
+    bot = PlanBot(seed=0, playouts=1, starts=1)
+    bot.search(s, None, 1)
+    assert bot.best_score == max(forced) and bot.start != "greedy"
+    t = s.clone()                             # the kept line is a real game of its score
+    for act in bot.best_line:
+        t.apply(act)
+    assert t.is_terminal() and t.scores()[0].total == bot.best_score
+    assert bot.last_stats["playouts"] == 4    # the greedy line and the three forced ones
+    choices = []
+    for _ in range(2):                        # the same seed and budget: the same game
+        b = arle.bots.get("plan:playouts=6,starts=1", seed=5)
+        g = s.clone()
+        for _i in range(6):
+            g.apply(b.choose(g))
+        choices.append((g.history, b.best_line, b.best_score))
+    assert choices[0] == choices[1]
+    with pytest.raises(ValueError, match="starts must be 0 or 1"):
+        arle.bots.get("plan:starts=2")

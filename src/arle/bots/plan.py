@@ -221,7 +221,12 @@ def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], 
                     s._apply_discardable(a)
                 left.pop(0)
                 free = len(tail)
-                bot._ev = _pulled(ev, left[0][1]) if left else ev
+                if left:
+                    bot._ev = _pulled(ev, left[0][1])
+                else:            # from here exactly the playout's policy, a fresh
+                    bot = GreedyBot(seed=0)      # one: greedy draws its ties
+                    if ev is not None:
+                        bot._ev = ev
                 continue
         a = legal[0] if len(legal) == 1 else bot.choose(s)
         tail.append(a)
