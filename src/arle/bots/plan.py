@@ -54,7 +54,11 @@ evaluation: ``auto``, the default, the learned one where a model is shipped, els
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
 model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
 ``invest`` (``1``: a step also tries every macro-action whose first sub-decision takes
-a vehicle or a ship, whatever its rank; default ``0``),
+a vehicle or a ship, whatever its rank; default ``0``), ``starts`` (``1``: a new
+search starts from the best of the greedy line and the forced lines of
+:func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at their
+first chance, their greedy policy pulled toward the Wood they need until then;
+default ``0``),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
@@ -79,7 +83,7 @@ from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
 from arle.view import decision_depth
 
-__all__ = ["Line", "PlanBot", "playout", "terminal_score"]
+__all__ = ["Line", "PlanBot", "forced_playout", "playout", "terminal_score"]
 
 #: A line: the actions from a position to the end of the game, and the final score.
 Line = tuple[float, tuple[Action, ...]]
