@@ -496,3 +496,19 @@ def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
     assert choices[0] == choices[1]
     with pytest.raises(ValueError, match="starts must be 0 or 1"):
         arle.bots.get("plan:starts=2")
+
+
+def test_starts_in_the_base_game_forces_a_large_vehicle_only() -> None:
+    from arle.bots.evaluation import evaluate
+    from arle.bots.plan import WOOD_PULL, _Pulled
+    from arle.data.catalog import WOOD
+    s = arle.new_game(players=1, seed=1000, buildings="random")
+    bot = PlanBot(seed=0, playouts=1, starts=1, rollout="hand")
+    bot.search(s, None, 1)
+    assert bot.last_stats["playouts"] == 2    # the greedy line and the vehicle's: no ship
+    assert bot.best_score >= playout(s)[0] and bot.start in ("greedy", "large vehicle")
+    t = late_position(1000, 5)
+    pulled = _Pulled(None, 5)
+    wood = t.players[0].res[WOOD]
+    assert pulled(t, 0) == evaluate(t, 0) + WOOD_PULL * min(5, wood)
+    assert pulled.many([t, s], 0) == [pulled(t, 0), pulled(s, 0)]

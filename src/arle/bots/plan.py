@@ -71,10 +71,12 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 
 from arle.actions import Action
-from arle.bots.common import Evaluator, after, candidates, evaluate_all, own_actions
+from arle.bots.common import (Evaluator, after, candidates, evaluate_all, evaluating,
+                               own_actions)
 from arle.bots.evaluation import evaluate
 from arle.data.catalog import LARGE, WOOD
 from arle.data.tea_trade import SHIP_KIND
@@ -177,14 +179,26 @@ START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
 WOOD_PULL = 2.0
 
 
-def _pulled(ev: Evaluator | None, wood: int) -> Evaluator:
-    """``ev`` (the hand evaluation when None) plus :data:`WOOD_PULL` points per Wood
-    the player holds, up to ``wood``."""
-    base: Evaluator = evaluate if ev is None else ev
+class _Pulled:
+    """An evaluation (the hand one when None) plus :data:`WOOD_PULL` points per Wood
+    the player holds, up to ``wood``; the learned one's batch and session kept."""
 
-    def pulled(s: State, p: int) -> float:
-        return base(s, p) + WOOD_PULL * min(wood, s.players[p].res[WOOD])
-    return pulled
+    def __init__(self, ev: Evaluator | None, wood: int) -> None:
+        self.base = ev
+        self.wood = wood
+
+    def _pull(self, s: State, p: int) -> float:
+        return WOOD_PULL * min(self.wood, s.players[p].res[WOOD])
+
+    def __call__(self, s: State, p: int) -> float:
+        return (evaluate(s, p) if self.base is None else self.base(s, p)) + self._pull(s, p)
+
+    def many(self, states: Sequence[State], p: int) -> list[float]:
+        return [v + self._pull(s, p)
+                for v, s in zip(evaluate_all(states, p, self.base), states)]
+
+    def session(self) -> AbstractContextManager[object]:
+        return evaluating(self.base)
 
 
 def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], ...],
@@ -195,7 +209,7 @@ def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], 
     chain), the best of those macro-actions by the evaluation is played; then
     ``wants[1]`` likewise, and so on.  Each want comes with the Wood it needs: until
     it is taken the policy's evaluation is pulled toward holding that much
-    (:func:`_pulled`).  The final score, the actions played and how many
+    (:class:`_Pulled`).  The final score, the actions played and how many
     of them came before the greedy continuation (from there on the line is the greedy
     playout's); None if some investment never had a chance (the line would be the
     greedy one, or one already seeded)."""
@@ -203,7 +217,7 @@ def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], 
     s = s._fork()
     tail: list[Action] = []
     left = list(wants)
-    bot._ev = _pulled(ev, left[0][1]) if left else ev
+    bot._ev = _Pulled(ev, left[0][1]) if left else ev
     free = 0                     # the greedy continuation starts after tail[:free]
     while s.phase != "over":
         legal = s.legal_actions()
@@ -226,7 +240,7 @@ def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], 
                 left.pop(0)
                 free = len(tail)
                 if left:
-                    bot._ev = _pulled(ev, left[0][1])
+                    bot._ev = _Pulled(ev, left[0][1])
                 else:            # from here exactly the playout's policy, a fresh
                     bot = GreedyBot(seed=0)      # one: greedy draws its ties
                     if ev is not None:
@@ -743,15 +757,17 @@ class PlanBot:
     def _forced_starts(self, state: State
                        ) -> tuple[tuple[float, tuple[Action, ...], str] | None, int]:
         """The forced first lines from ``state`` (``starts=1``): one for each
-        investment of :data:`START_TARGETS` taken at its first chance, and one taking
-        them all in turn, each then completed by the playouts' greedy policy.  The best
+        investment of :data:`START_TARGETS` taken at its first chance (no ship in the
+        base game), and one taking them all in turn, each then completed by the playouts' greedy policy.  The best
         of them (its score, actions and name; the first of equals; None if none had the
         chance) and how many were played.  Each one's greedy continuation is
         remembered (:meth:`_remember`), so the walk's tries along it cost nothing."""
-        combos: list[tuple[str, ...]] = [(t[0],) for t in START_TARGETS]
-        if len(START_TARGETS) > 1:
-            combos.append(tuple(t[0] for t in START_TARGETS))
-        wants = {t[0]: (t[1], t[2]) for t in START_TARGETS}
+        targets = [t for t in START_TARGETS
+                   if "expansion" in state.setup or t[0] != "trading ship"]
+        combos: list[tuple[str, ...]] = [(t[0],) for t in targets]
+        if len(targets) > 1:
+            combos.append(tuple(t[0] for t in targets))
+        wants = {t[0]: (t[1], t[2]) for t in targets}
         best: tuple[float, tuple[Action, ...], str] | None = None
         for combo in combos:
             got = forced_playout(state, tuple(wants[c] for c in combo), self._ev)
