@@ -429,7 +429,7 @@ def test_invest_tries_every_vehicle_and_ship_whatever_its_rank() -> None:
         assert t.key() == m[2].key()
     top = _macros(s, 1)[0][1]
     for invest, extra in (("1", [m[1] for m in found if m[1] != top]), ("0", [])):
-        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest)
+        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest, starts=0)
         bot.search(s, None, 2)        # the first line, then the step's first try
         assert bot._pending is not None
         assert [m[1] for m in bot._pending[1]] == [top, *extra]
@@ -475,10 +475,10 @@ def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
     assert both is not None
     forced.append(both[0][0])
     assert max(forced) > greedy_score         # on this setup a forced line is better
-    plain = PlanBot(seed=0, playouts=1)
+    plain = PlanBot(seed=0, playouts=1, starts=0)
     plain.search(s, None, 1)
     assert plain.best_score == greedy_score and plain.start == "greedy"
-    bot = PlanBot(seed=0, playouts=1, starts=1)
+    bot = PlanBot(seed=0, playouts=1)           # starts=1 by default
     bot.search(s, None, 1)
     assert bot.best_score == max(forced) and bot.start != "greedy"
     t = s.clone()                             # the kept line is a real game of its score

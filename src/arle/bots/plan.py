@@ -58,7 +58,7 @@ a vehicle or a ship, whatever its rank; default ``0``), ``starts`` (``1``: a new
 search starts from the best of the greedy line and the forced lines of
 :func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at their
 first chance, their greedy policy pulled toward the Wood they need until then;
-default ``0``),
+default ``1``; ``0``: from the greedy line alone),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
@@ -435,7 +435,7 @@ class PlanBot:
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
                  alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
-                 invest: str | int = 0, starts: str | int = 0, **options: str) -> None:
+                 invest: str | int = 0, starts: str | int = 1, **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
