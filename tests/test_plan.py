@@ -429,10 +429,86 @@ def test_invest_tries_every_vehicle_and_ship_whatever_its_rank() -> None:
         assert t.key() == m[2].key()
     top = _macros(s, 1)[0][1]
     for invest, extra in (("1", [m[1] for m in found if m[1] != top]), ("0", [])):
-        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest)
+        bot = PlanBot(seed=0, playouts=2, width=1, invest=invest, starts=0)
         bot.search(s, None, 2)        # the first line, then the step's first try
         assert bot._pending is not None
         assert [m[1] for m in bot._pending[1]] == [top, *extra]
     assert any(m[1] != top for m in found)     # the step tried more with invest=1
     with pytest.raises(ValueError, match="invest must be 0 or 1"):
         arle.bots.get("plan:invest=2")
+
+
+def test_forced_first_lines_are_legal_games_that_make_their_investment() -> None:
+    from arle.bots.plan import START_TARGETS, forced_playout, large_vehicle, trading_ship
+    s = arle.new_game(players=1, seed=1000, buildings="random", expansion="tea-and-trade")
+    wants = {t[0]: (t[1], t[2]) for t in START_TARGETS}
+    for names, musts in ((("large vehicle",), (large_vehicle,)),
+                         (("trading ship",), (trading_ship,)),
+                         (("large vehicle", "trading ship"), (large_vehicle, trading_ship))):
+        got = forced_playout(s, tuple(wants[n] for n in names))
+        assert got is not None
+        (score, tail), free = got
+        t = s.clone()
+        for act in tail:                      # a real game from the setup to its end
+            assert act in t.legal_actions()
+            t.apply(act)
+        assert t.is_terminal() and t.scores()[0].total == score
+        for must in musts:                    # each investment taken before the free part
+            assert any(must(a) for a in tail[:free])
+        u = s.clone()                         # from there on the greedy policy plays
+        for act in tail[:free]:
+            u.apply(act)
+        assert playout(u) == (score, tail[free:])
+    assert playout(s)[0] < 100 and not any(large_vehicle(a) for a in playout(s)[1])
+
+
+def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
+    from arle.bots.plan import START_TARGETS, forced_playout
+    s = arle.new_game(players=1, seed=1000, buildings="random", expansion="tea-and-trade")
+    greedy_score = playout(s)[0]
+    forced = []
+    for combo in ([(t[1], t[2])] for t in START_TARGETS):
+        got = forced_playout(s, tuple(combo))
+        assert got is not None
+        forced.append(got[0][0])
+    both = forced_playout(s, tuple((t[1], t[2]) for t in START_TARGETS))
+    assert both is not None
+    forced.append(both[0][0])
+    assert max(forced) > greedy_score         # on this setup a forced line is better
+    plain = PlanBot(seed=0, playouts=1, starts=0)
+    plain.search(s, None, 1)
+    assert plain.best_score == greedy_score and plain.start == "greedy"
+    bot = PlanBot(seed=0, playouts=1)           # starts=1 by default
+    bot.search(s, None, 1)
+    assert bot.best_score == max(forced) and bot.start != "greedy"
+    t = s.clone()                             # the kept line is a real game of its score
+    for act in bot.best_line:
+        t.apply(act)
+    assert t.is_terminal() and t.scores()[0].total == bot.best_score
+    assert bot.last_stats["playouts"] == 4    # the greedy line and the three forced ones
+    choices = []
+    for _ in range(2):                        # the same seed and budget: the same game
+        b = arle.bots.get("plan:playouts=6,starts=1", seed=5)
+        g = s.clone()
+        for _i in range(6):
+            g.apply(b.choose(g))
+        choices.append((g.history, b.best_line, b.best_score))
+    assert choices[0] == choices[1]
+    with pytest.raises(ValueError, match="starts must be 0 or 1"):
+        arle.bots.get("plan:starts=2")
+
+
+def test_starts_in_the_base_game_forces_a_large_vehicle_only() -> None:
+    from arle.bots.evaluation import evaluate
+    from arle.bots.plan import WOOD_PULL, _Pulled
+    from arle.data.catalog import WOOD
+    s = arle.new_game(players=1, seed=1000, buildings="random")
+    bot = PlanBot(seed=0, playouts=1, starts=1, rollout="hand")
+    bot.search(s, None, 1)
+    assert bot.last_stats["playouts"] == 2    # the greedy line and the vehicle's: no ship
+    assert bot.best_score >= playout(s)[0] and bot.start in ("greedy", "large vehicle")
+    t = late_position(1000, 5)
+    pulled = _Pulled(None, 5)
+    wood = t.players[0].res[WOOD]
+    assert pulled(t, 0) == evaluate(t, 0) + WOOD_PULL * min(5, wood)
+    assert pulled.many([t, s], 0) == [pulled(t, 0), pulled(s, 0)]

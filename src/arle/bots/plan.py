@@ -54,7 +54,11 @@ evaluation: ``auto``, the default, the learned one where a model is shipped, els
 hand one; ``hand``; ``learned``, refused at the first search of a game without a
 model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
 ``invest`` (``1``: a step also tries every macro-action whose first sub-decision takes
-a vehicle or a ship, whatever its rank; default ``0``),
+a vehicle or a ship, whatever its rank; default ``0``), ``starts`` (``1``: a new
+search starts from the best of the greedy line and the forced lines of
+:func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at their
+first chance, their greedy policy pulled toward the Wood they need until then;
+default ``1``; ``0``: from the greedy line alone),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
@@ -67,17 +71,21 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 
 from arle.actions import Action
-from arle.bots.common import Evaluator, after, candidates, own_actions
+from arle.bots.common import (Evaluator, after, candidates, evaluate_all, evaluating,
+                               own_actions)
 from arle.bots.evaluation import evaluate
+from arle.data.catalog import LARGE, WOOD
+from arle.data.tea_trade import SHIP_KIND
 from arle.bots.greedy import GreedyBot
 from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
 from arle.view import decision_depth
 
-__all__ = ["Line", "PlanBot", "playout", "terminal_score"]
+__all__ = ["Line", "PlanBot", "forced_playout", "playout", "terminal_score"]
 
 #: A line: the actions from a position to the end of the game, and the final score.
 Line = tuple[float, tuple[Action, ...]]
@@ -119,12 +127,18 @@ def _macros(s: State, expand: int,
     return [out[i] for i in order]
 
 
-def _investments(s: State, ev: Evaluator | None
+def _is_investment(a: Action) -> bool:
+    return a.verb in INVEST_VERBS
+
+
+def _investments(s: State, ev: Evaluator | None,
+                 want: Callable[[Action], bool] = _is_investment
                  ) -> list[tuple[float, tuple[Action, ...], State]]:
     """The macro-actions of ``s`` whose first sub-decision is an investment
-    (:data:`INVEST_VERBS`: a vehicle, a ship), each of them, the rest of the chain
-    completed by the evaluation: a pass's macro-actions complete a chain greedily, and
-    greedy often takes nothing at the Wainwright's or the Sailmaker's (``done``)."""
+    (``want``; by default :data:`INVEST_VERBS`: a vehicle, a ship), each of them, the
+    rest of the chain completed by the evaluation: a pass's macro-actions complete a
+    chain greedily, and greedy often takes nothing at the Wainwright's or the
+    Sailmaker's (``done``)."""
     p = s.current_player
     out: list[tuple[float, tuple[Action, ...], State]] = []
     if p is None:
@@ -135,10 +149,109 @@ def _investments(s: State, ev: Evaluator | None
         if not _in_chain(c, p):
             continue
         for b in own_actions(candidates(c)):
-            if b.verb in INVEST_VERBS:
+            if want(b):
                 rest, end, _v = complete(after(c, b), p, 12, ev)
                 out.append((0.0, (a, b, *rest), end))
     return out
+
+
+def large_vehicle(a: Action) -> bool:
+    """Whether ``a`` takes a large vehicle (the one the equipment's -3 asks for)."""
+    return a.verb == "vehicle" and bool(a.args) and a.args[0] in LARGE
+
+
+def trading_ship(a: Action) -> bool:
+    """Whether ``a`` acquires a Trading Ship (Tea & Trade)."""
+    return (a.verb == "ship" and bool(a.args)
+            and SHIP_KIND.get(str(a.args[0])) == "trading_ship")
+
+
+#: The investments a forced first line takes at its first chance (``starts=1``), one
+#: line each and one line with all of them in this order: a large vehicle (then the
+#: journeys it allows), a Trading Ship (then its trades); with the Wood each needs
+#: (a cart 5, a small Trading Ship 3), which the greedy line rarely holds.
+START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
+    ("large vehicle", large_vehicle, 5), ("trading ship", trading_ship, 3))
+#: Points a forced line's policy adds per Wood held, up to the Wood its next
+#: investment needs, until it has made it: greedy spends Wood as it comes (on Fishing
+#: Cutters, buildings), so without a pull the chance to pay for the investment may
+#: never come.
+WOOD_PULL = 2.0
+
+
+class _Pulled:
+    """An evaluation (the hand one when None) plus :data:`WOOD_PULL` points per Wood
+    the player holds, up to ``wood``; the learned one's batch and session kept."""
+
+    def __init__(self, ev: Evaluator | None, wood: int) -> None:
+        self.base = ev
+        self.wood = wood
+
+    def _pull(self, s: State, p: int) -> float:
+        return WOOD_PULL * min(self.wood, s.players[p].res[WOOD])
+
+    def __call__(self, s: State, p: int) -> float:
+        return (evaluate(s, p) if self.base is None else self.base(s, p)) + self._pull(s, p)
+
+    def many(self, states: Sequence[State], p: int) -> list[float]:
+        return [v + self._pull(s, p)
+                for v, s in zip(evaluate_all(states, p, self.base), states)]
+
+    def session(self) -> AbstractContextManager[object]:
+        return evaluating(self.base)
+
+
+def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], ...],
+                   ev: Evaluator | None = None) -> tuple[Line, int] | None:
+    """Play the solo game ``s`` (not changed) to its end by the ``greedy`` policy,
+    except that at the first decision where a macro-action can take what ``wants[0]``
+    asks for (its first sub-decision, or an action of ``s`` itself in a pending
+    chain), the best of those macro-actions by the evaluation is played; then
+    ``wants[1]`` likewise, and so on.  Each want comes with the Wood it needs: until
+    it is taken the policy's evaluation is pulled toward holding that much
+    (:class:`_Pulled`).  The final score, the actions played and how many
+    of them came before the greedy continuation (from there on the line is the greedy
+    playout's); None if some investment never had a chance (the line would be the
+    greedy one, or one already seeded)."""
+    bot = GreedyBot(seed=0)
+    s = s._fork()
+    tail: list[Action] = []
+    left = list(wants)
+    bot._ev = _Pulled(ev, left[0][1]) if left else ev
+    free = 0                     # the greedy continuation starts after tail[:free]
+    while s.phase != "over":
+        legal = s.legal_actions()
+        if left and len(legal) > 1 and s.current_player is not None:
+            p = s.current_player
+            want = left[0][0]
+            now = [a for a in legal if want(a)]
+            if now:              # a pending chain asks for it right here
+                opts: list[tuple[tuple[Action, ...], State]] = [
+                    ((b,), after(s, b)) for b in now]
+            else:
+                opts = [(acts, end) for _v, acts, end in _investments(s, ev, want)]
+            if opts:
+                vals = evaluate_all([end for _a, end in opts], p, ev)
+                k = max(range(len(opts)), key=lambda i: (vals[i], -i))
+                acts, _end = opts[k]
+                for a in acts:
+                    tail.append(a)
+                    s._apply_discardable(a)
+                left.pop(0)
+                free = len(tail)
+                if left:
+                    bot._ev = _Pulled(ev, left[0][1])
+                else:            # from here exactly the playout's policy, a fresh
+                    bot = GreedyBot(seed=0)      # one: greedy draws its ties
+                    if ev is not None:
+                        bot._ev = ev
+                continue
+        a = legal[0] if len(legal) == 1 else bot.choose(s)
+        tail.append(a)
+        s._apply_discardable(a)
+    if left:
+        return None
+    return (terminal_score(s), tuple(tail)), free
 
 
 def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
@@ -322,7 +435,7 @@ class PlanBot:
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
                  alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
-                 invest: str | int = 0, **options: str) -> None:
+                 invest: str | int = 0, starts: str | int = 1, **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -362,6 +475,15 @@ class PlanBot:
         #: Whether a step also tries, beyond its ``width`` best, every macro-action that
         #: acquires a vehicle or a ship (:data:`INVEST_VERBS`).
         self.invest = str(invest) == "1"
+        if str(starts) not in ("0", "1"):
+            raise ValueError(f"plan starts must be 0 or 1, not {starts!r}")
+        #: Whether a new search starts from the best of the greedy line and the forced
+        #: lines (:func:`forced_playout` for each of :data:`START_TARGETS`, and for all
+        #: of them) rather than from the greedy line alone.
+        self.starts = str(starts) == "1"
+        #: Which first line the last new search started from (``greedy``, or the
+        #: investments its forced line took first).
+        self.start = ""
         if order not in ("playout", "hand"):
             raise ValueError(f"plan order must be playout or hand, not {order!r}")
         #: How a step ranks the macro-actions it tries: by the playouts' evaluation
@@ -526,8 +648,7 @@ class PlanBot:
         deadline = None if seconds is None else t0 + seconds
         done = 0
         if not self._on_line(state):
-            self._restart(state)
-            done += 1
+            done += self._restart(state)
         base = len(state.history)
         if self.method == "nrpa":
             done += self._adapt_search(state, deadline, playouts, done)
@@ -598,11 +719,12 @@ class PlanBot:
             return False
         return all(str(a) == h for a, h in zip(self._line, hist))
 
-    def _restart(self, state: State) -> None:
+    def _restart(self, state: State) -> int:
         """A new best line from ``state``: its history and a first playout (the better
         of the learned and the hand policies' when the playouts are learned: from a
         setup the learned one is far ahead, but from positions the hand policy played
-        it is sometimes behind)."""
+        it is sometimes behind; with ``starts=1``, the best of that and the forced
+        lines, :meth:`_forced_starts`); the playouts played."""
         self._setup = state.setup
         self._memo.clear()
         self._tried.clear()
@@ -617,11 +739,45 @@ class PlanBot:
             if hand[0] > score:
                 score, tail = hand
                 self._remember(state, hand)
+        self.start = "greedy"
+        played = 1
+        if self.starts:
+            forced, n = self._forced_starts(state)
+            played += n
+            if forced is not None and forced[0] > score:
+                score, tail = forced[0], forced[1]
+                self.start = forced[2]
         self._line = prefix + tail
         self._score = score
         self._walk = state.clone()
         self._walk_at = len(state.history)
-        self._say(f"first line: {score:g}")
+        self._say(f"first line: {score:g} ({self.start})")
+        return played
+
+    def _forced_starts(self, state: State
+                       ) -> tuple[tuple[float, tuple[Action, ...], str] | None, int]:
+        """The forced first lines from ``state`` (``starts=1``): one for each
+        investment of :data:`START_TARGETS` taken at its first chance (no ship in the
+        base game), and one taking them all in turn, each then completed by the playouts' greedy policy.  The best
+        of them (its score, actions and name; the first of equals; None if none had the
+        chance) and how many were played.  Each one's greedy continuation is
+        remembered (:meth:`_remember`), so the walk's tries along it cost nothing."""
+        targets = [t for t in START_TARGETS
+                   if "expansion" in state.setup or t[0] != "trading ship"]
+        combos: list[tuple[str, ...]] = [(t[0],) for t in targets]
+        if len(targets) > 1:
+            combos.append(tuple(t[0] for t in targets))
+        wants = {t[0]: (t[1], t[2]) for t in targets}
+        best: tuple[float, tuple[Action, ...], str] | None = None
+        for combo in combos:
+            got = forced_playout(state, tuple(wants[c] for c in combo), self._ev)
+            if got is None:
+                continue
+            (score, tail), free = got
+            self._remember(state, (score, tail), skip=free)
+            if best is None or score > best[0]:
+                best = (score, tail, " + ".join(combo))
+        return best, len(combos)
 
     def _rollout_eval(self, state: State) -> Evaluator | None:
         """The evaluation of the playouts' greedy policy in the game of ``state``: the
@@ -660,17 +816,22 @@ class PlanBot:
             self.on_progress(text)
 
     # ------------------------------------------------------------------ the walk
-    def _remember(self, s: State, out: Line) -> None:
+    def _remember(self, s: State, out: Line, skip: int = 0) -> None:
         """Remember the deterministic playout ``out`` from ``s`` (not changed) at every
         position it passes through: a later playout from any of them is known (the
         rest of ``out`` reaches its score from there), e.g. the step's try of the best
-        line's own next macro-action.  Where two playouts passed, the better is kept."""
+        line's own next macro-action.  Where two playouts passed, the better is kept.
+        With ``skip``, only the positions after the first ``skip`` actions (a forced
+        line: before them its moves are not the policy's)."""
         score, tail = out
         memo = self._memo
         if len(memo) >= MEMO_LIMIT:        # full: the playout's start only
-            tail = tail[:1]
+            tail = tail[:skip + 1]
         s = s._fork()
         for i, a in enumerate(tail):
+            if i < skip:
+                s._apply_discardable(a)
+                continue
             key = s.key()
             known = memo.get(key)
             if known is None or known[0] < score:    # the best continuation known
@@ -743,4 +904,4 @@ class PlanBot:
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
                 f"width={self.width}, noise={self.noise}, clock={self.clock}, "
-                f"order={self.order})")
+                f"order={self.order}, starts={int(self.starts)})")
