@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from webutil import FirstAnswerHeld
 
 pytestmark = pytest.mark.browser
 
@@ -279,25 +280,17 @@ def test_a_click_made_before_the_last_move_answered_is_sent(browser: Any,
     (the answer is held back here to make the order certain)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()
-    held: list[tuple[Any, Any]] = []
-
-    def hold_the_first_answer(route: Any) -> None:
-        if held:
-            route.continue_()
-            return
-        held.append((route, route.fetch()))     # the server has the move; the page waits
-
+    held = FirstAnswerHeld()
     try:
         create_solo_by_form(page, live_server.url)
-        page.route("**/api/games/*/moves", hold_the_first_answer)
+        page.route("**/api/games/*/moves", held)
         v0 = version_of(page)
         page.locator("svg.action-board g.act[data-space=fisherman]").click()
         wait_version_change(page, v0)            # the socket's update, answer still held
-        assert len(held) == 1 and page.evaluate("document.body.classList.contains('busy')")
+        assert page.evaluate("document.body.classList.contains('busy')")
         assert view(page).get_attribute("data-ply") == "1"
         click_something(page)                    # the Fisherman's question
-        route, answer = held[0]
-        route.fulfill(response=answer)
+        held.release()
         page.wait_for_function(
             "() => document.querySelector('#game-view .view')?.dataset.ply === '2'",
             timeout=TIMEOUT)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from webutil import FirstAnswerHeld
 
 pytestmark = pytest.mark.browser
 
@@ -175,6 +176,18 @@ def test_green_page_end_scores_at_the_top(browser: Any, live_server: Any,
             ctx.close()
 
 
+def _hold_both_seats(page: Any, base: str) -> None:
+    """Create a 2-player game of two people at seed 5 from the lobby form and take the
+    second seat by its invitation in the same browser (pass the device)."""
+    page.goto(base + "/green")
+    page.select_option("select[name=seat1]", "human")
+    page.fill("input[name=seed]", "5")
+    page.click("#new-green-game button[type=submit]")
+    page.wait_for_url("**/green/games/*")
+    page.goto(page.locator("input.invite").first.input_value())
+    page.wait_for_selector("#g-live.ok", timeout=TIMEOUT)
+
+
 def test_green_page_two_seats_in_one_browser_take_turns(browser: Any, live_server: Any,
                                                        artifacts: Path) -> None:
     """Both seats held by one browser (pass the device): after one seat's move the page
@@ -182,14 +195,7 @@ def test_green_page_two_seats_in_one_browser_take_turns(browser: Any, live_serve
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     page = ctx.new_page()
     try:
-        page.goto(live_server.url + "/green")
-        page.select_option("select[name=seat1]", "human")
-        page.fill("input[name=seed]", "5")
-        page.click("#new-green-game button[type=submit]")
-        page.wait_for_url("**/green/games/*")
-        link = page.locator("input.invite").first.input_value()
-        page.goto(link)                      # the same browser takes the other seat
-        page.wait_for_selector("#g-live.ok", timeout=TIMEOUT)
+        _hold_both_seats(page, live_server.url)
         page.evaluate("window.__notReloaded = true")
         seats = []
         for _ in range(2):
@@ -215,34 +221,20 @@ def test_green_page_a_click_made_before_the_last_move_answered_is_sent(
     silently dropped (the answer is held back here to make the order certain)."""
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     page = ctx.new_page()
-    held: list[tuple[Any, Any]] = []
-
-    def hold_the_first_answer(route: Any) -> None:
-        if held:
-            route.continue_()
-            return
-        held.append((route, route.fetch()))     # the server has the move; the page waits
-
+    held = FirstAnswerHeld()
     try:
-        page.goto(live_server.url + "/green")
-        page.select_option("select[name=seat1]", "human")
-        page.fill("input[name=seed]", "5")
-        page.click("#new-green-game button[type=submit]")
-        page.wait_for_url("**/green/games/*")
-        page.goto(page.locator("input.invite").first.input_value())
-        page.wait_for_selector("#g-live.ok", timeout=TIMEOUT)
-        page.route("**/api/green/games/*/moves", hold_the_first_answer)
+        _hold_both_seats(page, live_server.url)
+        page.route("**/api/green/games/*/moves", held)
         _wait_mine(page, "declare")
         first = _version(page)
         page.locator("button.draw-go").click()
         page.wait_for_function(                  # the socket's update, answer still held
             "v => Number(document.querySelector('.green-view').dataset.version) > v",
             arg=first, timeout=TIMEOUT)
-        assert len(held) == 1 and page.evaluate("document.body.classList.contains('busy')")
+        assert page.evaluate("document.body.classList.contains('busy')")
         _wait_mine(page, "declare")              # the other seat's draw
         page.locator("button.draw-go").click()
-        route, answer = held[0]
-        route.fulfill(response=answer)
+        held.release()
         _wait_mine(page, "take")                 # both draws went through
         assert _version(page) == first + 2
     finally:

@@ -82,3 +82,24 @@ def open_uploaded(browser: Any, base: str, record: dict[str, Any],
     page.wait_for_function(
         "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
     return gid, ctx, page
+
+
+class FirstAnswerHeld:
+    """A Playwright route handler (``page.route(pattern, held)``) that lets the server
+    take the first request it sees but keeps its answer from the page until
+    :meth:`release`; later requests pass untouched.  It makes certain that the page
+    learns of a move from its socket before the move's own answer is back."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Any, Any]] = []
+
+    def __call__(self, route: Any) -> None:
+        if self.held:
+            route.continue_()
+            return
+        self.held.append((route, route.fetch()))    # the server has it; the page waits
+
+    def release(self) -> None:
+        assert len(self.held) == 1, "no request was held"
+        route, answer = self.held[0]
+        route.fulfill(response=answer)

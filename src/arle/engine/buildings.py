@@ -11,7 +11,7 @@ from arle.data import tea_trade as TT
 from arle.engine import farm as F
 from arle import frames as FR
 from arle.engine.core import (
-    advance_tool, anytime, effect, frame, gain, pay, pay_then, payment_options,
+    advance_tool, anytime, can_pay_fixed, effect, frame, gain, pay, pay_then, payment_options,
     push, push_eff, replace_top, tool_value,
 )
 from arle.engine import spaces as SP
@@ -95,22 +95,6 @@ def _exact(res: list[int], cost: dict[int, int]) -> list[dict[int, int]]:
     return [cost]
 
 
-def _can_pay_fixed(res: list[int], cost: dict[int, int]) -> bool:
-    """``bool(payment_options(res, cost))`` without listing the ways: Timber makes up
-    for Wood and Brick for Clay, beyond the Timber and Brick the cost names itself."""
-    wood = clay = 0
-    for r, n in cost.items():
-        if r == C.WOOD:
-            wood = n
-        elif r == C.CLAY:
-            clay = n
-        elif res[r] < n:
-            return False
-    if wood and res[C.WOOD] + res[C.TIMBER] - cost.get(C.TIMBER, 0) < wood:
-        return False
-    return not clay or res[C.CLAY] + res[C.BRICK] - cost.get(C.BRICK, 0) >= clay
-
-
 def _has_all(res: list[int], fixed: dict[int, int], one: tuple[int, ...]) -> bool:
     """``bool(_exact(res, {**fixed, m: 1 for m in one}))``: one of each of ``one`` and
     the rest of ``fixed`` exactly."""
@@ -132,7 +116,7 @@ def can_pay_building(res: list[int], b: str) -> bool:
     if kind == "fixed":
         if TT.TEA in fixed:
             return bool(tea_payment_options(res, dict(fixed)))
-        return _can_pay_fixed(res, fixed)
+        return can_pay_fixed(res, fixed)
     if kind == "any1" or kind == "two_different" or kind == "clothing2":
         for one in (_MATERIALS_ONE if kind == "any1" else _MATERIAL_PAIRS
                     if kind == "two_different" else _CLOTHING_PAIRS):
@@ -141,7 +125,7 @@ def can_pay_building(res: list[int], b: str) -> bool:
         return False
     if kind == "either":
         a, b2, n = cost.alt
-        return _can_pay_fixed(res, {**fixed, a: n}) or _can_pay_fixed(res, {**fixed, b2: n})
+        return can_pay_fixed(res, {**fixed, a: n}) or can_pay_fixed(res, {**fixed, b2: n})
     return bool(_building_payments(res, b))
 
 
