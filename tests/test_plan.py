@@ -488,9 +488,9 @@ def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
     assert bot.last_stats["playouts"] == 4    # the greedy line and the three forced ones
     choices = []
     for _ in range(2):                        # the same seed and budget: the same game
-        b = arle.bots.get("plan:playouts=6,starts=1", seed=5)
+        b = arle.bots.get("plan:playouts=2,starts=1", seed=5)
         g = s.clone()
-        for _i in range(6):
+        for _i in range(3):
             g.apply(b.choose(g))
         choices.append((g.history, b.best_line, b.best_score))
     assert choices[0] == choices[1]
