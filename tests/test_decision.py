@@ -47,10 +47,13 @@ def test_every_engine_frame_has_words() -> None:
     assert set(KINDS) == {"place", "end", "over"} | set(core.FRAMES)
 
 
-@pytest.mark.parametrize("players,seed", [(1, 21), (2, 22), (2, 23)])
-def test_pending_follows_the_game(players: int, seed: int) -> None:
+@pytest.mark.parametrize("players,seed,expansion", [(1, 21, None), (2, 22, None),
+                                                     (2, 23, None), (3, 24, "tea-and-trade"),
+                                                     (1, 25, "tea-and-trade"),
+                                                     (2, 26, "tea-and-trade")])
+def test_pending_follows_the_game(players: int, seed: int, expansion: str | None) -> None:
     rng = random.Random(seed)
-    s = arle.new_game(players=players, seed=seed, buildings="random")
+    s = arle.new_game(players=players, seed=seed, buildings="random", expansion=expansion)
     kinds = set()
     while True:
         before = s.to_json()
@@ -72,6 +75,9 @@ def test_pending_follows_the_game(players: int, seed: int) -> None:
                                  if not (k in OPTIONAL and v == OPTIONAL[k])}
         else:
             assert d.kind in ("place", "end") and d.details == {}
+            # "place" exactly when the player may still place a worker (or skip)
+            assert (d.kind == "place") == any(a.verb in ("place", "skip")
+                                              for a in s.legal_actions())
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
     assert {"place", "end", "pay", "sustain", "over"} <= kinds

@@ -494,8 +494,8 @@ def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
             g.apply(b.choose(g))
         choices.append((g.history, b.best_line, b.best_score))
     assert choices[0] == choices[1]
-    with pytest.raises(ValueError, match="starts must be 0 or 1"):
-        arle.bots.get("plan:starts=2")
+    with pytest.raises(ValueError, match="starts must be 0, 1 or 2"):
+        arle.bots.get("plan:starts=3")
 
 
 def test_starts_in_the_base_game_forces_a_large_vehicle_only() -> None:
@@ -512,3 +512,116 @@ def test_starts_in_the_base_game_forces_a_large_vehicle_only() -> None:
     wood = t.players[0].res[WOOD]
     assert pulled(t, 0) == evaluate(t, 0) + WOOD_PULL * min(5, wood)
     assert pulled.many([t, s], 0) == [pulled(t, 0), pulled(s, 0)]
+
+
+def test_a_need_pulls_by_the_share_of_it_held() -> None:
+    from arle.bots.plan import Need, _Pulled, building_need, wood_need
+    from arle.data.catalog import BRICK, FLAX, FOOD, TIMBER, WOOD, WOOL
+    res = [0] * 40
+    res[TIMBER], res[BRICK], res[FOOD] = 1, 5, 6
+    castle = building_need("berum_castle", 12.0)         # 3 Timber, 3 Brick, 15 Food
+    assert castle == Need(((TIMBER, 3), (BRICK, 3), (FOOD, 15)), (), 12.0)
+    assert castle.pull(res) == 12.0 * (1 + 3 + 6) / 21
+    weaving = building_need("weaving_mill", 6.0)         # 2 Brick, and 10 Flax or 10 Wool
+    assert weaving.either == ((FLAX, WOOL, 10),)
+    res[FLAX], res[WOOL] = 4, 7
+    assert weaving.pull(res) == 6.0 * (2 + 7) / 12
+    assert building_need("weaving_mill", 0.0).pull(res) == 0.0
+    assert Need().pull(res) == 0.0
+    res[WOOD] = 3
+    assert wood_need(5).pull(res) == 6.0                 # WOOD_PULL a Wood, up to 5
+    s = late_position(1000, 4)
+    assert _Pulled(None, 5)(s, 0) == _Pulled(None, wood_need(5))(s, 0)
+
+
+def test_building_goals_force_each_building_on_the_board() -> None:
+    from arle.bots.plan import BUILD_PULLS, Goal, building_goals, forced_playout, goal_pairs
+    s = arle.new_game(players=1, seed=1000, buildings="random")
+    goals = building_goals(s)
+    board = list(s.board)
+    assert [g.name for g in goals[:len(board)]] == [f"build {b}" for b in board]
+    assert [g.target for g in goals[:len(board)]] == board
+    assert all(g.wants[0][1].points == 0.0 for g in goals[:len(board)])
+    pulled = goals[len(board):]
+    assert {g.wants[0][1].points for g in pulled} == set(BUILD_PULLS) - {0.0}
+    assert all(g.wants[0][1].fixed or g.wants[0][1].either for g in pulled)
+    goal = next(g for g in goals if g.name == "build litter_storage")
+    want = goal.wants[0][0]
+    got = forced_playout(s, goal.wants)
+    assert got is not None
+    (score, tail), free = got
+    assert any(want(a) for a in tail[:free]) and not any(want(a) for a in tail[free:])
+    t = s.clone()
+    for act in tail:                           # a real game, built at its first chance
+        assert act in t.legal_actions()
+        t.apply(act)
+    assert t.is_terminal() and t.scores()[0].total == score
+    assert "litter_storage" in t.players[0].buildings
+    by_name = {g.name: g for g in goals}
+    found = [(110.0, by_name["build mill"]), (108.0, by_name["build mill (pull 15)"]),
+             (105.0, by_name["build turnery"]), (101.0, by_name["build cooperage"]),
+             (99.0, by_name["build saddlery"])]
+    pairs = goal_pairs(found)                  # the 3 best, one goal per building
+    assert [p.name for p in pairs] == [
+        "build mill + build turnery", "build mill + build cooperage",
+        "build turnery + build mill", "build turnery + build cooperage",
+        "build cooperage + build mill", "build cooperage + build turnery"]
+    assert pairs[0] == Goal("build mill + build turnery", "mill + turnery",
+                            by_name["build mill"].wants + by_name["build turnery"].wants)
+    both = forced_playout(s, by_name["build farmers_inn"].wants
+                          + by_name["build litter_storage"].wants)
+    assert both is not None                    # each built at its first chance in turn
+    t = s.clone()
+    for act in both[0][1]:
+        t.apply(act)
+    assert {"litter_storage", "farmers_inn"} <= set(t.players[0].buildings)
+
+
+def test_starts_2_tries_the_goals_between_the_walks_playouts() -> None:
+    from arle.bots.learned import learned_evaluator
+    from arle.bots.plan import building_goals, forced_playout
+    s = arle.new_game(players=1, seed=1000, buildings="random")
+    base = PlanBot(seed=0, playouts=1)
+    base.search(s, None, 1)
+    n = 2
+    bot = PlanBot(seed=0, playouts=2 + 2 * n, starts=2)
+    bot.search(s, None, 2 + 2 * n)     # greedy, the vehicle's, then walk and goal in turn
+    goals = building_goals(s)
+    assert len(bot._goals) == len(goals) - n
+    scores = {}
+    for g in goals[:n]:
+        got = forced_playout(s, g.wants, learned_evaluator())
+        scores[g.name] = -1.0 if got is None else got[0][0]
+    assert bot.best_score >= max(scores.values()) > base.best_score
+    t = s.clone()
+    for act in bot.best_line:
+        t.apply(act)
+    assert t.is_terminal() and t.scores()[0].total == bot.best_score
+    with pytest.raises(ValueError, match="starts must be 0, 1 or 2"):
+        arle.bots.get("plan:starts=3")
+
+
+def test_the_opening_book_orders_the_first_step() -> None:
+    from arle.bots.plan import OPENINGS, _macros, opening_order
+    s = arle.new_game(players=1, seed=1006, buildings="random")
+    bot = PlanBot(seed=0, playouts=3)        # the first line, then the step's first try
+    bot.search(s, None, 3)
+    ranked = _macros(s, 1, bot._ev)
+    texts = [" ".join(map(str, m[1])) for m in ranked]
+    book = OPENINGS[None]
+    assert set(book) <= set(texts)             # each a first move of the base game
+    assert texts.index(book[0]) >= 5           # which the evaluation ranks far down
+    ordered = [" ".join(map(str, m[1])) for m in opening_order(s, ranked)]
+    assert ordered[:len(book)] == list(book)
+    assert sorted(ordered) == sorted(texts)    # the same moves, the book's first
+    assert bot._pending is not None
+    assert [" ".join(map(str, m[1])) for m in bot._pending[1][:len(book)]] == list(book)
+    off = PlanBot(seed=0, playouts=3, book=0)
+    off.search(s, None, 3)
+    assert off._pending is not None
+    assert [m[1] for m in off._pending[1]] == [m[1] for m in ranked[:off.width]]
+    t = arle.new_game(players=1, seed=1006, buildings="random", expansion="tea-and-trade")
+    tt = _macros(t, 1)
+    assert opening_order(t, tt) == tt          # no book for Tea & Trade
+    with pytest.raises(ValueError, match="book must be 0 or 1"):
+        arle.bots.get("plan:book=2")

@@ -211,7 +211,11 @@ def pending(s: State) -> Decision:
     if s.is_terminal() or p is None:
         return Decision(None, "over", "The game is over", "the game is over.", {})
     if not s.stack:
-        if any(a.verb in ("place", "skip") for a in s.legal_actions()):
+        # At rest between frames a player places (or skips) while the half year's
+        # placements are not all made, and ends the work phase after: the condition of
+        # the engine's legal actions there, without listing them (an evaluation reads
+        # the decision of every position it judges).
+        if s.turn < C.WORKERS_PER_PLAYER * s.n:
             placed = sum(1 for v in s.occupied.values() if v == p)
             so_far = (f" ({placed} of yours on the board so far)" if placed else "")
             return Decision(p, "place", "Place a worker",

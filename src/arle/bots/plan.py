@@ -58,7 +58,12 @@ a vehicle or a ship, whatever its rank; default ``0``), ``starts`` (``1``: a new
 search starts from the best of the greedy line and the forced lines of
 :func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at their
 first chance, their greedy policy pulled toward the Wood they need until then;
-default ``1``; ``0``: from the greedy line alone),
+default ``1``; ``0``: from the greedy line alone; ``2``: as ``1``, then the walk's
+playouts take turns with the forced lines of the building goals,
+:func:`building_goals` and then :func:`goal_pairs`, each from the position being
+played, the better line kept: measured weaker at a game's time, kept to compare),
+``book`` (``1``, the default: a step at the first decision of the game tries the
+moves of the opening book :data:`OPENINGS` first; ``0``: in the evaluation's order),
 ``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
 policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
 ``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
@@ -73,13 +78,14 @@ import random
 import time as _time
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
+from typing import NamedTuple
 
 from arle.actions import Action
 from arle.bots.common import (Evaluator, after, candidates, evaluate_all, evaluating,
                                own_actions)
 from arle.bots.evaluation import evaluate
-from arle.data.catalog import LARGE, WOOD
-from arle.data.tea_trade import SHIP_KIND
+from arle.data.catalog import BUILDING_COST, LARGE, WOOD
+from arle.data.tea_trade import SHIP_KIND, TT_BUILDING_COST
 from arle.bots.greedy import GreedyBot
 from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
@@ -166,12 +172,28 @@ def trading_ship(a: Action) -> bool:
             and SHIP_KIND.get(str(a.args[0])) == "trading_ship")
 
 
-#: The investments a forced first line takes at its first chance (``starts=1``), one
-#: line each and one line with all of them in this order: a large vehicle (then the
-#: journeys it allows), a Trading Ship (then its trades); with the Wood each needs
-#: (a cart 5, a small Trading Ship 3), which the greedy line rarely holds.
-START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
-    ("large vehicle", large_vehicle, 5), ("trading ship", trading_ship, 3))
+class Need(NamedTuple):
+    """What a forced line's policy is pulled toward holding until it has made its
+    investment: ``fixed``, (resource, count) pairs; ``either``, (resource a, resource b,
+    count) triples (that many of whichever of the two is held more); ``points``, the
+    pull when all of it is held, a share of it per unit held (:meth:`pull`)."""
+
+    fixed: tuple[tuple[int, int], ...] = ()
+    either: tuple[tuple[int, int, int], ...] = ()
+    points: float = 0.0
+
+    def pull(self, res: Sequence[int]) -> float:
+        """The points the policy adds for the resources ``res`` held."""
+        units = got = 0
+        for r, n in self.fixed:
+            units += n
+            got += min(res[r], n)
+        for a, b, n in self.either:
+            units += n
+            got += min(max(res[a], res[b]), n)
+        return self.points * got / units if units else 0.0
+
+
 #: Points a forced line's policy adds per Wood held, up to the Wood its next
 #: investment needs, until it has made it: greedy spends Wood as it comes (on Fishing
 #: Cutters, buildings), so without a pull the chance to pay for the investment may
@@ -179,16 +201,118 @@ START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
 WOOD_PULL = 2.0
 
 
-class _Pulled:
-    """An evaluation (the hand one when None) plus :data:`WOOD_PULL` points per Wood
-    the player holds, up to ``wood``; the learned one's batch and session kept."""
+def wood_need(wood: int) -> Need:
+    """:data:`WOOD_PULL` points per Wood held, up to ``wood``."""
+    return Need(((WOOD, wood),), (), WOOD_PULL * wood)
 
-    def __init__(self, ev: Evaluator | None, wood: int) -> None:
+
+#: The opening book (``book=1``): the macro-actions a step at the first decision of a
+#: solo game tries first, by the game (its expansion; None: the base game).  The
+#: evaluation that orders a step rates the first moves badly: over the base game's
+#: tuning setups 1000-1019, the first move whose greedy playout scores best is ``place
+#: fisherman take sheep`` on 10 setups (mean 109.9, the best mean) where the learned
+#: evaluation ranks it 9.4th on average, beyond what the first decision's time tries;
+#: then by mean the Grocer's cattle (106.2) and the Carpenter's stall (106.2)
+#: (``scripts/plan-openings.py --seed 1000 --games 20``; BENCHMARKS.md, "The solo
+#: planner", round 5).
+OPENINGS: dict[str | None, tuple[str, ...]] = {
+    None: ("place fisherman take sheep", "place grocer_summer take cattle",
+           "place carpenter_summer stall")}
+
+
+def opening_order(s: State, ranked: list[tuple[float, tuple[Action, ...], State]]
+                  ) -> list[tuple[float, tuple[Action, ...], State]]:
+    """``ranked`` (the macro-actions of the first decision of the solo game ``s``) with
+    the moves of :data:`OPENINGS` for its game first, in the book's order, then the
+    others in their order."""
+    book = OPENINGS.get(s.setup.get("expansion"), ())
+    texts = [" ".join(map(str, m[1])) for m in ranked]
+    first = [ranked[texts.index(b)] for b in book if b in texts]
+    return first + [m for m in ranked if all(m is not f for f in first)]
+
+
+#: The investments a forced first line takes at its first chance (``starts=1``), one
+#: line each and one line with all of them in this order: a large vehicle (then the
+#: journeys it allows), a Trading Ship (then its trades); with the Wood each needs
+#: (a cart 5, a small Trading Ship 3), which the greedy line rarely holds.
+START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
+    ("large vehicle", large_vehicle, 5), ("trading ship", trading_ship, 3))
+#: The pulls of the building goals (``starts=2``), in the order they are tried: each
+#: building first with none (the line is the greedy one until the building can be paid
+#: for at a space that builds), then pulled toward its cost with these points in all.
+BUILD_PULLS: tuple[float, ...] = (0.0, 15.0, 5.0)
+
+
+def builds(b: str) -> Callable[[Action], bool]:
+    """Whether an action builds the building ``b``."""
+    def want(a: Action) -> bool:
+        return a.verb == "build" and bool(a.args) and a.args[0] == b
+    return want
+
+
+def building_need(b: str, points: float) -> Need:
+    """The cost of the building ``b`` as a :class:`Need` of ``points`` (its fixed part,
+    and for a cost of n of one of two goods, those; the cost's choices of any building
+    material or clothing are left out)."""
+    c = BUILDING_COST.get(b) or TT_BUILDING_COST.get(b)
+    if c is None:
+        return Need()
+    either = (c.alt,) if c.kind == "either" else ()
+    return Need(tuple(c.fixed.items()), either, points)
+
+
+class Goal(NamedTuple):
+    """A goal of a forced line (``starts=2``): its name, what it makes (a building's
+    id; two joined by `` + `` for a pair), and its wants for :func:`forced_playout`."""
+
+    name: str
+    target: str
+    wants: tuple[tuple[Callable[[Action], bool], Need], ...]
+
+
+def building_goals(s: State) -> list[Goal]:
+    """The building goals of ``starts=2`` in the position ``s``: each building on the
+    board with each of :data:`BUILD_PULLS` (a pull only where the cost has goods to
+    hold), all the buildings at one pull before the next pull."""
+    out: list[Goal] = []
+    for points in BUILD_PULLS:
+        for b in s.board:
+            need = building_need(b, points)
+            if points and not (need.fixed or need.either):
+                continue
+            out.append(Goal(f"build {b}" + (f" (pull {points:g})" if points else ""), b,
+                            ((builds(b), need),)))
+    return out
+
+
+#: How many of the best single goals are paired once all have been tried (each
+#: ordered pair of different buildings: the first built at its first chance, then the
+#: second at its).
+GOAL_PAIRS = 3
+
+
+def goal_pairs(found: Sequence[tuple[float, Goal]]) -> list[Goal]:
+    """The ordered pairs of the :data:`GOAL_PAIRS` best goals of ``found`` (scores of
+    single goals; the first of equals; one goal per building)."""
+    top: list[Goal] = []
+    for _score, g in sorted(found, key=lambda x: -x[0]):
+        if len(top) < GOAL_PAIRS and all(g.target != h.target for h in top):
+            top.append(g)
+    return [Goal(f"{a.name} + {b.name}", f"{a.target} + {b.target}", a.wants + b.wants)
+            for a in top for b in top if a is not b]
+
+
+class _Pulled:
+    """An evaluation (the hand one when None) plus the pull of a :class:`Need` (an int
+    ``n``: :data:`WOOD_PULL` points per Wood held, up to ``n``); the learned one's batch
+    and session kept."""
+
+    def __init__(self, ev: Evaluator | None, need: Need | int) -> None:
         self.base = ev
-        self.wood = wood
+        self.need = wood_need(need) if isinstance(need, int) else need
 
     def _pull(self, s: State, p: int) -> float:
-        return WOOD_PULL * min(self.wood, s.players[p].res[WOOD])
+        return self.need.pull(s.players[p].res)
 
     def __call__(self, s: State, p: int) -> float:
         return (evaluate(s, p) if self.base is None else self.base(s, p)) + self._pull(s, p)
@@ -201,15 +325,16 @@ class _Pulled:
         return evaluating(self.base)
 
 
-def forced_playout(s: State, wants: tuple[tuple[Callable[[Action], bool], int], ...],
+def forced_playout(s: State,
+                   wants: tuple[tuple[Callable[[Action], bool], int | Need], ...],
                    ev: Evaluator | None = None) -> tuple[Line, int] | None:
     """Play the solo game ``s`` (not changed) to its end by the ``greedy`` policy,
     except that at the first decision where a macro-action can take what ``wants[0]``
     asks for (its first sub-decision, or an action of ``s`` itself in a pending
     chain), the best of those macro-actions by the evaluation is played; then
-    ``wants[1]`` likewise, and so on.  Each want comes with the Wood it needs: until
-    it is taken the policy's evaluation is pulled toward holding that much
-    (:class:`_Pulled`).  The final score, the actions played and how many
+    ``wants[1]`` likewise, and so on.  Each want comes with what it needs (a
+    :class:`Need`, or an int: that much Wood): until it is taken the policy's
+    evaluation is pulled toward holding it (:class:`_Pulled`).  The final score, the actions played and how many
     of them came before the greedy continuation (from there on the line is the greedy
     playout's); None if some investment never had a chance (the line would be the
     greedy one, or one already seeded)."""
@@ -435,7 +560,8 @@ class PlanBot:
                  noise: str | float = 2.0, clock: str = "wall", method: str = "nested",
                  level: str | int = 3, iterations: str | int = 100,
                  alpha: str | float = 1.0, rollout: str = "auto", order: str = "playout",
-                 invest: str | int = 0, starts: str | int = 1, **options: str) -> None:
+                 invest: str | int = 0, starts: str | int = 1, book: str | int = 1,
+                 **options: str) -> None:
         if options:
             raise ValueError(f"unknown plan option(s): {', '.join(sorted(options))}")
         opts: dict[str, str | float | int | None] = {
@@ -475,12 +601,24 @@ class PlanBot:
         #: Whether a step also tries, beyond its ``width`` best, every macro-action that
         #: acquires a vehicle or a ship (:data:`INVEST_VERBS`).
         self.invest = str(invest) == "1"
-        if str(starts) not in ("0", "1"):
-            raise ValueError(f"plan starts must be 0 or 1, not {starts!r}")
+        if str(book) not in ("0", "1"):
+            raise ValueError(f"plan book must be 0 or 1, not {book!r}")
+        #: Whether a step at the game's first decision tries the opening book's moves
+        #: first (:data:`OPENINGS`).
+        self.book = str(book) == "1"
+        if str(starts) not in ("0", "1", "2"):
+            raise ValueError(f"plan starts must be 0, 1 or 2, not {starts!r}")
         #: Whether a new search starts from the best of the greedy line and the forced
         #: lines (:func:`forced_playout` for each of :data:`START_TARGETS`, and for all
         #: of them) rather than from the greedy line alone.
-        self.starts = str(starts) == "1"
+        self.starts = str(starts) != "0"
+        #: Whether a new search then tries the building goals (``starts=2``:
+        #: :func:`building_goals`), one forced line a playout, before its walk.
+        self.goals = str(starts) == "2"
+        self._goals: list[Goal] = []     # the goals still to try
+        self._goal_scores: list[tuple[float, Goal]] = []   # the single goals' lines
+        self._paired = False             # whether the pairs were queued
+        self._since_goal = 0             # the walk's playouts since the last goal
         #: Which first line the last new search started from (``greedy``, or the
         #: investments its forced line took first).
         self.start = ""
@@ -706,7 +844,7 @@ class PlanBot:
             if playouts is not None and done + played >= playouts:
                 break
             if deadline is not None and \
-                    now() + self._cost_ahead() > deadline:
+                    now() + self._cost_ahead(state) > deadline:
                 break
             if self._work(state):
                 played += 1
@@ -731,6 +869,10 @@ class PlanBot:
         self._pending = None
         self._pass = 1
         self._nrpa = None
+        self._goals = building_goals(state) if self.goals else []
+        self._goal_scores = []
+        self._paired = False
+        self._since_goal = 0
         self._ev = self._rollout_eval(state)
         prefix = tuple(self._parse(state))
         score, tail = self._playout(state.clone(), 1)
@@ -855,14 +997,51 @@ class PlanBot:
             self._rate = rate if self._rate == 0 else 0.7 * self._rate + 0.3 * rate
         return out
 
-    def _cost_ahead(self) -> float:
-        """The expected time of the walk's next playout: the recent seconds per action
-        of a playout times the actions left on the best line after the walk."""
-        return self._rate * max(0, len(self._line) - self._walk_at)
+    def _cost_ahead(self, root: State) -> float:
+        """The expected time of the next playout: the recent seconds per action of a
+        playout times the actions left on the best line after the walk (after
+        ``root`` for a goal's forced line)."""
+        at = len(root.history) if self._goal_next() else self._walk_at
+        return self._rate * max(0, len(self._line) - at)
+
+    def _goal_next(self) -> bool:
+        """Whether the next playout is a goal's: goals and the walk's playouts take
+        turns while goals are left (the walk improves the first decisions meanwhile)."""
+        return bool(self._goals) and self._since_goal >= 1
+
+    def _try_goal(self, root: State) -> None:
+        """Play the next goal's forced line from ``root`` (the position being played,
+        on the best line); if it is better, it becomes the best line and the walk starts
+        again at ``root``."""
+        goal = self._goals.pop(0)
+        self._since_goal = 0
+        got = forced_playout(root, goal.wants, self._ev)
+        if got is not None and len(goal.wants) == 1:
+            self._goal_scores.append((got[0][0], goal))
+        if not self._goals and not self._paired:
+            self._paired = True
+            self._goals = goal_pairs(self._goal_scores)
+        if got is None:
+            return
+        name = goal.name
+        (score, tail), free = got
+        self._remember(root, (score, tail), skip=free)
+        if score > self._score:
+            at = len(root.history)
+            self._line = self._line[:at] + tail
+            self._score = score
+            self.start = name
+            self._walk = root.clone()
+            self._walk_at = at
+            self._pending = None
+            self._say(f"better line: {score:g} ({name}, action {at + 1})")
 
     def _work(self, root: State) -> bool:
         """Move the walk on to its next playout and play it; whether one was played
         (False: the walk moved, or a new pass started)."""
+        if self._goal_next():
+            self._try_goal(root)
+            return True
         walk = self._walk
         assert walk is not None
         if walk.phase == "over":
@@ -881,6 +1060,8 @@ class PlanBot:
         if pending is None or pending[0] != step:
             expand, width = (1, self.width) if self._pass == 1 else (2, 2 * self.width)
             ranked = _macros(walk, expand, self._ev if self.order == "playout" else None)
+            if self.book and not walk.history:
+                ranked = opening_order(walk, ranked)
             kids = ranked[:width]
             if self.invest:
                 seen = {m[1] for m in kids}
@@ -894,6 +1075,7 @@ class PlanBot:
         _v, acts, end = kids[i]
         self._pending = (step, kids, i + 1)
         score, tail = self._playout(end.clone(), self._pass)
+        self._since_goal += 1
         if score > self._score:
             self._line = self._line[:self._walk_at] + acts + tail
             self._score = score
@@ -904,4 +1086,5 @@ class PlanBot:
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
                 f"width={self.width}, noise={self.noise}, clock={self.clock}, "
-                f"order={self.order}, starts={int(self.starts)})")
+                f"order={self.order}, starts={int(self.starts) + int(self.goals)}, "
+                f"book={int(self.book)})")
