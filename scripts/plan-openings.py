@@ -1,13 +1,17 @@
 """Which first moves of a solo game the planner's playouts rate best, over many setups:
 the measurement behind ``arle.bots.plan.OPENINGS``.
 
-    python scripts/plan-openings.py [--seed 1000] [--games 20] [--expansion tea-and-trade] [--json]
+    python scripts/plan-openings.py [--seed 1000] [--games 20] [--expansion tea-and-trade] \
+        [--forced] [--json]
 
 For each setup (solo, random buildings, ``arle tournament --players 1 --seed SEED``'s
 setups), every macro-action of the first decision (a first action and the
 sub-decisions it opens, completed by the playouts' policy) is played out to the end by
 the playouts' greedy policy (the learned evaluation where a model is shipped), as the
-planner's first step would.  Per macro-action (by its text): on how many setups it was
+planner's first step would; with ``--forced``, by the best of that and the forced lines
+of ``starts=1`` from there (:func:`arle.bots.plan.forced_playout` for each of
+:data:`arle.bots.plan.START_TARGETS` and for all of them), as the book's first lines
+are.  Per macro-action (by its text): on how many setups it was
 the best, its mean score and its mean rank by the evaluation that orders the step
 (``order=playout``); the best first.
 """
@@ -20,7 +24,22 @@ import statistics
 from collections import defaultdict
 
 import arle
-from arle.bots.plan import PlanBot, _macros, playout
+from arle.bots.plan import START_TARGETS, PlanBot, _macros, forced_playout, playout
+
+
+def forced_best(s: arle.State, ev: object) -> float:
+    """The best final score of the forced lines of ``starts=1`` from ``s`` (-inf if none
+    had its chance)."""
+    targets = [t for t in START_TARGETS
+               if "expansion" in s.setup or t[0] != "trading ship"]
+    wants = [(t[1], t[2]) for t in targets]
+    combos = [(w,) for w in wants] + ([tuple(wants)] if len(wants) > 1 else [])
+    best = -float("inf")
+    for combo in combos:
+        got = forced_playout(s, combo, ev)  # type: ignore[arg-type]
+        if got is not None:
+            best = max(best, got[0][0])
+    return best
 
 
 def main() -> None:
@@ -28,6 +47,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--expansion", default=None)
+    ap.add_argument("--forced", action="store_true",
+                    help="continue each first move by the best of greedy and the forced lines")
     ap.add_argument("--json", action="store_true")
     o = ap.parse_args()
     scores: dict[str, list[float]] = defaultdict(list)
@@ -40,6 +61,8 @@ def main() -> None:
         for rank, (_v, acts, end) in enumerate(_macros(s, 1, ev)):
             text = " ".join(map(str, acts))
             score = playout(end, ev=ev)[0]
+            if o.forced:
+                score = max(score, forced_best(end, ev))
             rows.append((score, text))
             scores[text].append(score)
             ranks[text].append(rank)

@@ -478,7 +478,7 @@ def test_starts_keeps_the_best_first_line_and_repeats_itself() -> None:
     plain = PlanBot(seed=0, playouts=1, starts=0)
     plain.search(s, None, 1)
     assert plain.best_score == greedy_score and plain.start == "greedy"
-    bot = PlanBot(seed=0, playouts=1)           # starts=1 by default
+    bot = PlanBot(seed=0, playouts=1, book=0)   # starts=1 by default
     bot.search(s, None, 1)
     assert bot.best_score == max(forced) and bot.start != "greedy"
     t = s.clone()                             # the kept line is a real game of its score
@@ -625,3 +625,40 @@ def test_the_opening_book_orders_the_first_step() -> None:
     assert opening_order(t, tt) == tt          # no book for Tea & Trade
     with pytest.raises(ValueError, match="book must be 0 or 1"):
         arle.bots.get("plan:book=2")
+
+
+def test_the_book_starts_the_forced_lines_after_its_first_move_in_tea_and_trade() -> None:
+    from arle.bots.plan import OPENING_STARTS, START_TARGETS, forced_playout, opening_starts
+    s = arle.new_game(players=1, seed=1000, buildings="random", expansion="tea-and-trade")
+    book = OPENING_STARTS["tea-and-trade"]
+    starts = opening_starts(s, None)
+    assert [b for b, _a, _s in starts] == list(book)
+    text, acts, after_it = starts[0]
+    t = s.clone()
+    for act in acts:                           # the book's move, as a step would play it
+        t.apply(act)
+    assert t.key() == after_it.key() and " ".join(map(str, acts)) == text
+    wants = [(x[1], x[2]) for x in START_TARGETS]
+    lines = {}
+    for name, combo in (("large vehicle", wants[:1]), ("trading ship", wants[1:]),
+                        ("large vehicle + trading ship", wants)):
+        got = forced_playout(after_it, tuple(combo))
+        if got is not None:
+            lines[name] = got[0][0]
+    from_setup = max(g[0][0] for g in (forced_playout(s, (w,)) for w in wants) if g)
+    bot = PlanBot(seed=0, playouts=1)          # book=1, starts=1: the defaults
+    bot.search(s, None, 1)
+    assert bot.best_score == max(lines.values()) > from_setup
+    assert bot.start == f"{text}, then " + max(lines, key=lambda k: lines[k])
+    assert bot.last_stats["playouts"] == 4     # the greedy line and three after the book's
+    u = s.clone()                              # the line is a real game of its score
+    for act in bot.best_line:
+        u.apply(act)
+    assert u.is_terminal() and u.scores()[0].total == bot.best_score
+    base = arle.new_game(players=1, seed=1000, buildings="random")
+    assert opening_starts(base, None) == []    # the base game's forced line: greedy's
+    later = s.clone()
+    later.apply(later.legal_actions()[0])
+    off = PlanBot(seed=0, playouts=1)          # after the first decision: no book
+    off.search(later, None, 1)
+    assert not off.start.startswith(text)

@@ -231,6 +231,31 @@ def opening_order(s: State, ranked: list[tuple[float, tuple[Action, ...], State]
     return first + [m for m in ranked if all(m is not f for f in first)]
 
 
+#: The first moves of the book's forced first lines (``book=1`` with ``starts=1``): at
+#: the first decision of a solo game the forced lines are played after each of these
+#: moves instead of from the setup (by the game, as :data:`OPENINGS`).  In Tea & Trade,
+#: over tuning setups 1000-1007, the first move whose forced lines score best is the
+#: Colonist taking a horse and dehydrating, on each setup, at 121 (then the large
+#: vehicle's line), where the forced lines from the setup make 103.5-114.5
+#: (``scripts/plan-openings.py --expansion tea-and-trade --forced --games 8``;
+#: BENCHMARKS.md, "The solo planner", round 5).  The base game has none: there the
+#: vehicle's forced line is mostly the greedy one.
+OPENING_STARTS: dict[str | None, tuple[str, ...]] = {
+    "tea-and-trade": ("place colonist take horse+dehydrate",)}
+
+
+def opening_starts(s: State, ev: Evaluator | None
+                   ) -> list[tuple[str, tuple[Action, ...], State]]:
+    """The moves of :data:`OPENING_STARTS` for the game of ``s`` (at its first
+    decision) that are macro-actions of ``s`` (sub-decisions completed by ``ev``, as a
+    step's are): each one's text, actions and the position after them."""
+    book = OPENING_STARTS.get(s.setup.get("expansion"), ())
+    if not book:
+        return []
+    found = {" ".join(map(str, acts)): (acts, end) for _v, acts, end in _macros(s, 1, ev)}
+    return [(b, *found[b]) for b in book if b in found]
+
+
 #: The investments a forced first line takes at its first chance (``starts=1``), one
 #: line each and one line with all of them in this order: a large vehicle (then the
 #: journeys it allows), a Trading Ship (then its trades); with the Wood each needs
@@ -910,16 +935,23 @@ class PlanBot:
         if len(targets) > 1:
             combos.append(tuple(t[0] for t in targets))
         wants = {t[0]: (t[1], t[2]) for t in targets}
+        firsts: list[tuple[str, tuple[Action, ...], State]] = []
+        if self.book and not state.history:
+            firsts = opening_starts(state, self._ev)
+        if not firsts:          # no book here: from the position itself
+            firsts = [("", (), state)]
         best: tuple[float, tuple[Action, ...], str] | None = None
-        for combo in combos:
-            got = forced_playout(state, tuple(wants[c] for c in combo), self._ev)
-            if got is None:
-                continue
-            (score, tail), free = got
-            self._remember(state, (score, tail), skip=free)
-            if best is None or score > best[0]:
-                best = (score, tail, " + ".join(combo))
-        return best, len(combos)
+        for text, acts, start in firsts:
+            for combo in combos:
+                got = forced_playout(start, tuple(wants[c] for c in combo), self._ev)
+                if got is None:
+                    continue
+                (score, tail), free = got
+                self._remember(start, (score, tail), skip=free)
+                if best is None or score > best[0]:
+                    best = (score, acts + tail,
+                            (f"{text}, then " if text else "") + " + ".join(combo))
+        return best, len(combos) * len(firsts)
 
     def _rollout_eval(self, state: State) -> Evaluator | None:
         """The evaluation of the playouts' greedy policy in the game of ``state``: the
