@@ -359,10 +359,10 @@ def forced_playout(s: State,
     chain), the best of those macro-actions by the evaluation is played; then
     ``wants[1]`` likewise, and so on.  Each want comes with what it needs (a
     :class:`Need`, or an int: that much Wood): until it is taken the policy's
-    evaluation is pulled toward holding it (:class:`_Pulled`).  The final score, the actions played and how many
-    of them came before the greedy continuation (from there on the line is the greedy
-    playout's); None if some investment never had a chance (the line would be the
-    greedy one, or one already seeded)."""
+    evaluation is pulled toward holding it (:class:`_Pulled`).  The final score, the
+    actions played and how many of them came before the greedy continuation (from
+    there on the line is the greedy playout's); None if some investment never had a
+    chance (the line would be the greedy one, or one already seeded)."""
     bot = GreedyBot(seed=0)
     s = s._fork()
     tail: list[Action] = []
@@ -638,7 +638,8 @@ class PlanBot:
         #: of them) rather than from the greedy line alone.
         self.starts = str(starts) != "0"
         #: Whether a new search then tries the building goals (``starts=2``:
-        #: :func:`building_goals`), one forced line a playout, before its walk.
+        #: :func:`building_goals`, then :func:`goal_pairs`), one forced line a playout,
+        #: taking turns with the walk's playouts.
         self.goals = str(starts) == "2"
         self._goals: list[Goal] = []     # the goals still to try
         self._goal_scores: list[tuple[float, Goal]] = []   # the single goals' lines
@@ -928,7 +929,10 @@ class PlanBot:
         base game), and one taking them all in turn, each then completed by the playouts' greedy policy.  The best
         of them (its score, actions and name; the first of equals; None if none had the
         chance) and how many were played.  Each one's greedy continuation is
-        remembered (:meth:`_remember`), so the walk's tries along it cost nothing."""
+        remembered (:meth:`_remember`), so the walk's tries along it cost nothing.
+        At the first decision of a game whose book has first moves (``book=1``,
+        :data:`OPENING_STARTS`), the forced lines are played after each of those moves
+        instead (the line is the move's actions, then the forced line)."""
         targets = [t for t in START_TARGETS
                    if "expansion" in state.setup or t[0] != "trading ship"]
         combos: list[tuple[str, ...]] = [(t[0],) for t in targets]
