@@ -9,9 +9,8 @@ setups), every macro-action of the first decision (a first action and the
 sub-decisions it opens, completed by the playouts' policy) is played out to the end by
 the playouts' greedy policy (the learned evaluation where a model is shipped), as the
 planner's first step would; with ``--forced``, by the best of that and the forced lines
-of ``starts=1`` from there (:func:`arle.bots.plan.forced_playout` for each of
-:data:`arle.bots.plan.START_TARGETS` and for all of them), as the book's first lines
-are.  Per macro-action (by its text): on how many setups it was
+of ``starts=1`` from there (:func:`arle.bots.plan.start_combos`), as the book's first
+lines are.  Per macro-action (by its text): on how many setups it was
 the best, its mean score and its mean rank by the evaluation that orders the step
 (``order=playout``); the best first.
 """
@@ -24,19 +23,16 @@ import statistics
 from collections import defaultdict
 
 import arle
-from arle.bots.plan import START_TARGETS, PlanBot, _macros, forced_playout, playout
+from arle.bots.common import Evaluator
+from arle.bots.plan import PlanBot, _macros, forced_playout, playout, start_combos
 
 
-def forced_best(s: arle.State, ev: object) -> float:
+def forced_best(s: arle.State, ev: Evaluator | None) -> float:
     """The best final score of the forced lines of ``starts=1`` from ``s`` (-inf if none
     had its chance)."""
-    targets = [t for t in START_TARGETS
-               if "expansion" in s.setup or t[0] != "trading ship"]
-    wants = [(t[1], t[2]) for t in targets]
-    combos = [(w,) for w in wants] + ([tuple(wants)] if len(wants) > 1 else [])
     best = -float("inf")
-    for combo in combos:
-        got = forced_playout(s, combo, ev)  # type: ignore[arg-type]
+    for _name, wants in start_combos(s):
+        got = forced_playout(s, wants, ev)
         if got is not None:
             best = max(best, got[0][0])
     return best
@@ -72,9 +68,10 @@ def main() -> None:
                 best[text] += 1
         print(f"setup {seed}: best {top:g} by {[t for sc, t in rows if sc == top]}",
               flush=True)
-    table = sorted(({"move": t, "best": best[t], "mean": round(statistics.fmean(v), 2),
-                     "setups": len(v), "mean_rank": round(statistics.fmean(ranks[t]), 1)}
-                    for t, v in scores.items()), key=lambda r: (-r["best"], -r["mean"]))
+    order = sorted(scores, key=lambda t: (-best[t], -statistics.fmean(scores[t])))
+    table = [{"move": t, "best": best[t], "mean": round(statistics.fmean(scores[t]), 2),
+              "setups": len(scores[t]), "mean_rank": round(statistics.fmean(ranks[t]), 1)}
+             for t in order]
     if o.json:
         print(json.dumps({"seed": o.seed, "games": o.games, "expansion": o.expansion,
                           "moves": table}))

@@ -262,6 +262,17 @@ def opening_starts(s: State, ev: Evaluator | None
 #: (a cart 5, a small Trading Ship 3), which the greedy line rarely holds.
 START_TARGETS: tuple[tuple[str, Callable[[Action], bool], int], ...] = (
     ("large vehicle", large_vehicle, 5), ("trading ship", trading_ship, 3))
+def start_combos(s: State
+                 ) -> list[tuple[str, tuple[tuple[Callable[[Action], bool], int], ...]]]:
+    """The forced first lines of ``starts=1`` in the game of ``s``: one for each of
+    :data:`START_TARGETS` (no ship in the base game), then one with all of them in
+    turn; each its name (the targets joined by `` + ``) and its wants for
+    :func:`forced_playout`."""
+    targets = [t for t in START_TARGETS if "expansion" in s.setup or t[0] != "trading ship"]
+    combos = [[t] for t in targets] + ([targets] if len(targets) > 1 else [])
+    return [(" + ".join(t[0] for t in c), tuple((t[1], t[2]) for t in c)) for c in combos]
+
+
 #: The pulls of the building goals (``starts=2``), in the order they are tried: each
 #: building first with none (the line is the greedy one until the building can be paid
 #: for at a space that builds), then pulled toward its cost with these points in all.
@@ -933,12 +944,7 @@ class PlanBot:
         At the first decision of a game whose book has first moves (``book=1``,
         :data:`OPENING_STARTS`), the forced lines are played after each of those moves
         instead (the line is the move's actions, then the forced line)."""
-        targets = [t for t in START_TARGETS
-                   if "expansion" in state.setup or t[0] != "trading ship"]
-        combos: list[tuple[str, ...]] = [(t[0],) for t in targets]
-        if len(targets) > 1:
-            combos.append(tuple(t[0] for t in targets))
-        wants = {t[0]: (t[1], t[2]) for t in targets}
+        combos = start_combos(state)
         firsts: list[tuple[str, tuple[Action, ...], State]] = []
         if self.book and not state.history:
             firsts = opening_starts(state, self._ev)
@@ -946,15 +952,14 @@ class PlanBot:
             firsts = [("", (), state)]
         best: tuple[float, tuple[Action, ...], str] | None = None
         for text, acts, start in firsts:
-            for combo in combos:
-                got = forced_playout(start, tuple(wants[c] for c in combo), self._ev)
+            for name, wants in combos:
+                got = forced_playout(start, wants, self._ev)
                 if got is None:
                     continue
                 (score, tail), free = got
                 self._remember(start, (score, tail), skip=free)
                 if best is None or score > best[0]:
-                    best = (score, acts + tail,
-                            (f"{text}, then " if text else "") + " + ".join(combo))
+                    best = (score, acts + tail, (f"{text}, then " if text else "") + name)
         return best, len(combos) * len(firsts)
 
     def _rollout_eval(self, state: State) -> Evaluator | None:
