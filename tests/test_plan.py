@@ -222,6 +222,69 @@ def test_a_later_sweep_starts_its_own_pass_at_the_solves_position(
     assert starts[1:] == [(2, at), (3, at)]
 
 
+def test_solve_portfolio_keeps_the_best_game_of_several_openings() -> None:
+    """With ``starts=N`` the first sweep plays a game from each of N openings (the
+    best first moves, then pairs of a first move and its second best next one) and
+    keeps the best line of all; the later sweep only improves it, and the line
+    replays to its score."""
+    from arle.bots.plan import _macros
+    s = late_position(4, 9)
+    bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+    ranked = [m[1] for m in _macros(s, 1, None)]
+    assert len(ranked) >= 3
+    score, line = bot.solve(s, 1.5, starts=3)
+    games = bot.games
+    assert [g["opening"] for g in games] == [", ".join(map(str, r)) for r in ranked[:3]]
+    scores = [float(str(g["score"])) for g in games]
+    assert bot.sweep_scores[0] == max(scores)
+    assert score == bot.sweep_scores[-1] == bot.best_score >= max(scores)
+    end = s.clone()
+    for a in line:
+        assert a in end.legal_actions()
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score
+    assert [str(a) for a in bot.best_line[:len(s.history)]] == s.history
+    with pytest.raises(ValueError, match="at least 1 start"):
+        bot.solve(s, 1.0, starts=0)
+
+
+def test_portfolio_openings_go_on_with_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the first moves (:data:`SINGLES` of them), the openings pair each first
+    move, in order, with its second best next move, then its third; all different."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    bot = PlanBot(seed=1, rollout="hand")
+    monkeypatch.setattr(plan, "SINGLES", 2)
+    got = bot._openings(s, 6)
+    firsts = [m[1] for m in plan._macros(s, 1, None)[:2]]
+    nexts = []
+    for acts in firsts:
+        after = s.clone()
+        for a in acts:
+            after.apply(a)
+        nexts.append([acts + m[1] for m in plan._macros(after, 1, None)])
+    assert got == [firsts[0], firsts[1], nexts[0][1], nexts[1][1], nexts[0][2],
+                   nexts[1][2]]
+    assert len(set(got)) == 6
+    assert bot._openings(s, 1) == firsts[:1]
+
+
+def test_solve_portfolio_only_when_the_time_holds_several_games() -> None:
+    """By default the number of games follows the time measured on this machine: a
+    short solve is one game (no portfolio), ``starts=1`` never has one, and a long one
+    plays at most :data:`SCREEN_MAX` games."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+    bot.solve(s, 0.3)
+    assert bot.games == []
+    assert bot._portfolio_size(s, 0.3, None) is None
+    assert bot._portfolio_size(s, 1e6, 1) is None
+    size = bot._portfolio_size(s, 1e6, None)
+    assert size is not None and len(size[0]) == plan.SCREEN_MAX
+    assert size[1] == plan.SCREEN_SHARE * 1e6
+
+
 def test_tea_and_trade() -> None:
     s = late_position(3, 9, expansion="tea-and-trade")
     end = finish(s, PlanBot(seed=0, playouts=1))
@@ -249,7 +312,16 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     data = json.loads(r.stdout)
     assert data["seed"] == 3 and data["score"] == sum(data["categories"].values())
     assert data["sweeps"] and data["sweeps"][-1] == data["score"]
+    assert data["games"] == []          # 0.2 s holds no portfolio
     assert r.stderr == ""
+    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "1", "--json", "--quiet",
+                            "--clock", "cpu", "--starts", "2"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert [g["opening"] for g in data["games"]] == [
+        "place fisherman, take sheep", "place grocer_summer, take cattle"]   # the book
+    assert data["score"] >= max(g["score"] for g in data["games"])
+    assert len(data["sweeps"]) == 2 and data["sweeps"][-1] == data["score"]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -259,6 +331,7 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     (["--seed", "1", "--buildings", "nowhere_hall"], "nowhere_hall"),
     (["--seed", "1", "--buildings", ","], "--buildings: use random"),
     (["--seed", "1", "--clock", "sundial"], "--clock must be wall or cpu"),
+    (["--seed", "1", "--starts", "0"], "--starts must be at least 1"),
 ])
 def test_solve_refusals(args: list[str], message: str, tmp_path: Path) -> None:
     out = tmp_path / "x.json"

@@ -103,6 +103,15 @@ MEMO_LIMIT = 400_000
 #: a vehicle or a ship (they pay over the later actions that use them, which a
 #: greedy continuation may not take, so a step's one playout often undervalues them).
 INVEST_VERBS = frozenset({"vehicle", "ship"})
+#: The portfolio of a long :meth:`PlanBot.solve` (:meth:`PlanBot._portfolio`): the
+#: share of the time its games take, at most how many games, how many of them start
+#: from a first move alone (the others from a pair, :meth:`PlanBot._openings`), and a
+#: game's time in greedy hand-evaluation playouts from the solve's position (measured
+#: there: about 30 seconds of the compiled build from a setup, 110 of the pure one).
+SCREEN_SHARE = 0.85
+SCREEN_MAX = 24
+SINGLES = 8
+SCREEN_PLAYOUTS = 1400
 
 
 def terminal_score(s: State) -> float:
@@ -700,6 +709,10 @@ class PlanBot:
         self.last_stats: dict[str, float] = {}
         #: The best line's score after each sweep of the last :meth:`solve`.
         self.sweep_scores: list[float] = []
+        #: The games of the last :meth:`solve`'s portfolio (:meth:`_portfolio`), in
+        #: order: each one's opening (its macro-actions' actions, joined by ``, ``),
+        #: seconds and final score.
+        self.games: list[dict[str, object]] = []
         self.on_progress: Callable[[str], None] | None = None
 
     @property
@@ -734,7 +747,8 @@ class PlanBot:
         raise RuntimeError(f"the plan's action {nxt} is not legal")   # cannot happen
 
     def solve(self, state: State, seconds: float | None = None,
-              playouts: int | None = None, sweeps: int = 2) -> Line:
+              playouts: int | None = None, sweeps: int = 2,
+              starts: int | None = None) -> Line:
         """Improve the whole line from ``state`` in ``sweeps`` sweeps; the best line's
         final score and its actions from ``state`` on.
 
@@ -751,7 +765,13 @@ class PlanBot:
         starts a new pass at ``state``, numbered by the sweep (the second pass tries
         twice as many macro-actions a step, the third adds noise to the playouts) and
         walks it along the line with its own decisions: iterated improvement of the
-        whole line rather than one game's split of the time."""
+        whole line rather than one game's split of the time.
+
+        With ``seconds`` enough for several games, the first sweep is a *portfolio*
+        instead (:meth:`_portfolio`): games from different openings, the best line of
+        all kept, and the later sweeps improve that one.  ``starts`` is how many games
+        it plays (``None``: as many as the time allows on this machine,
+        :meth:`_portfolio_size`; ``1``: no portfolio, one game as above)."""
         if (seconds is None) == (playouts is None):
             raise ValueError("a solve needs a time or a number of playouts per decision")
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
@@ -760,11 +780,23 @@ class PlanBot:
             raise ValueError(f"a solve needs at least 1 playout a decision, not {playouts}")
         if sweeps < 1:
             raise ValueError(f"a solve needs at least 1 sweep, not {sweeps}")
+        if starts is not None and starts < 1:
+            raise ValueError(f"a solve needs at least 1 start, not {starts}")
         now = self._now
         deadline = None if seconds is None else now() + seconds
         self.sweep_scores = []
+        self.games = []
         found: Line = (-math.inf, ())
-        for k in range(1, sweeps + 1):
+        first = 1
+        if seconds is not None and deadline is not None and state.n == 1 \
+                and not state.is_terminal() and starts != 1:
+            size = self._portfolio_size(state, seconds, starts)
+            if size is not None:
+                found = self._portfolio(state, *size)
+                self.sweep_scores.append(found[0])
+                self._say(f"portfolio done: {found[0]:g}")
+                first = 2
+        for k in range(first, sweeps + 1):
             end = None
             if deadline is not None:
                 left = deadline - now()
@@ -784,6 +816,112 @@ class PlanBot:
             if deadline is not None and now() >= deadline:
                 break
         return found
+
+    def _portfolio_size(self, state: State, seconds: float, starts: int | None
+                        ) -> tuple[list[tuple[Action, ...]], float] | None:
+        """How :meth:`_portfolio` spends ``seconds`` from ``state``: the openings it
+        plays a game from (:meth:`_openings`) and the time of them all; None when the
+        time holds fewer than two games.
+
+        The time a game needs to be worth playing depends on the machine and the build
+        (the compiled one plays some three times the playouts), so it is measured: one
+        greedy playout on the hand evaluation from ``state``, times
+        :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of
+        ``seconds`` plays as many games as it holds (at most :data:`SCREEN_MAX`, or
+        ``starts``); the rest is left to the later sweeps."""
+        t0 = self._now()
+        playout(state)
+        unit = max(self._now() - t0, 1e-6) * SCREEN_PLAYOUTS
+        m = min(SCREEN_MAX, int(SCREEN_SHARE * seconds / unit)) if starts is None \
+            else starts
+        if m < 2:
+            return None
+        openings = self._openings(state, m)
+        if len(openings) < 2:
+            return None
+        return openings, SCREEN_SHARE * seconds
+
+    def _openings(self, state: State, m: int) -> list[tuple[Action, ...]]:
+        """Up to ``m`` different openings from ``state``, the likeliest first: its
+        first :data:`SINGLES` macro-actions (in a step's order: the opening book's
+        first at a game's start), then pairs of one of them (in that order) and its
+        second best next macro-action, then its third, and so on (a game from the
+        first move alone mostly plays the best next one)."""
+        ev = self._rollout_eval(state)
+        ranked = _macros(state, 1, ev)
+        if self.book and not state.history:
+            ranked = opening_order(state, ranked)
+        firsts = [m_[1] for m_ in ranked[:min(m, SINGLES)]]
+        out = list(firsts)
+        nexts: list[list[tuple[Action, ...]]] = []
+        if len(out) < m:
+            for acts in firsts:
+                after = state.clone()
+                for a in acts:
+                    after.apply(a)
+                nexts.append([] if after.phase == "over" else
+                             [acts + n[1] for n in _macros(after, 1, ev)[1:]])
+        r = 0
+        while len(out) < m and any(r < len(n) for n in nexts):
+            out += [n[r] for n in nexts if r < len(n)][:m - len(out)]
+            r += 1
+        return out
+
+    def _child(self) -> PlanBot:
+        """A new bot with this one's options (a game of the portfolio)."""
+        return PlanBot(seed=self.seed, width=self.width, noise=self.noise,
+                       clock=self.clock, method=self.method, level=self.level,
+                       iterations=self.iterations, alpha=self.alpha, rollout=self.rollout,
+                       order=self.order, invest=int(self.invest),
+                       starts=int(self.starts) + int(self.goals), book=int(self.book))
+
+    def _portfolio(self, state: State, openings: list[tuple[Action, ...]],
+                   seconds: float) -> Line:
+        """The first sweep of a long :meth:`solve`: games from different openings, the
+        best line of all kept.
+
+        Why: from about the first third of a game on, the best line is a local
+        optimum that the walk's later passes do not leave, and which one a game ends
+        in depends on its first moves more than on its time.  On tuning setups 1000
+        and 1001 (compiled build), games from the four book-ordered first moves ended
+        8 and 3.5 points apart, and tripling their time gained nothing; on setups
+        1002 and 1003, the same first move played again with four times the time
+        ended 2 to 10 points lower (BENCHMARKS.md, "The solo planner", round 6).  So
+        the solve plays a game from each of ``openings`` (``seconds`` among them,
+        shared out as they go) and keeps the best line of all: the line of the
+        following sweeps (this bot's own, as if it had found it).  Each game is a new
+        bot's (:meth:`_child`) one-sweep solve from the position after its opening;
+        its opening, time and score are in :attr:`games`.  The result is the best
+        line's score and its actions from ``state``."""
+        now = self._now
+        best: Line = (-math.inf, ())
+        end = now() + seconds
+        for k, acts in enumerate(openings):
+            after = state.clone()     # the step's positions keep no history
+            for a in acts:
+                after.apply(a)
+            budget = max((end - now()) / (len(openings) - k), 1e-3)
+            score, tail = self._child().solve(after, budget, sweeps=1, starts=1)
+            text = ", ".join(map(str, acts))
+            self.games.append({"opening": text, "seconds": round(budget, 3),
+                               "score": score})
+            self._say(f"game {k + 1} of {len(openings)} ({text}): {score:g}")
+            if score > best[0]:
+                best = (score, acts + tail)
+        self._setup = state.setup
+        self._ev = self._rollout_eval(state)
+        self._memo.clear()
+        self._tried.clear()
+        self._pending = None
+        self._nrpa = None
+        self._goals = []
+        self._pass = 1
+        self._line = tuple(self._parse(state)) + best[1]
+        self._score = best[0]
+        self._walk = state.clone()
+        self._walk_at = len(state.history)
+        self.start = "portfolio"
+        return best
 
     def _sweep(self, state: State, end: float | None, playouts: int | None) -> Line:
         """One sweep of :meth:`solve` from ``state``, until ``end`` on the bot's clock

@@ -2,11 +2,15 @@
 solo setup.
 
 The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
-its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`): the first plays the
-game as the bot would with half the time (each decision the rest of the sweep's time
-divided by the actions left), the second goes through the game again from the setup
-with the other half, improving the line the first left; the result is never worse
-than the first sweep's.  The best line found is printed (one macro-action per line,
+its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds
+several games (about nine minutes of the pure build, two and a half of the
+compiled one), the first sweep is a portfolio: a game from each of several openings
+(``--starts`` of them: the best first moves, then pairs of a first and a next move),
+the best line of all kept; otherwise it
+plays the game as the bot would with half the time (each decision the rest of the
+sweep's time divided by the actions left).  The second goes through the game again from
+the setup with the time left, improving the line the first left; the result is never
+worse than the first sweep's.  The best line found is printed (one macro-action per line,
 by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
 it as a game record (``arle replay FILE`` steps through it).  Progress (each better
 line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
@@ -112,6 +116,10 @@ def solve(
                         "time (a fair budget on a machine other jobs share).")] = "wall",
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
         = False,
+    starts: Annotated[Optional[int], typer.Option(
+        "--starts", help="Games of the portfolio, each from its own opening: 1 for "
+                         "one game and no portfolio; by default as many as the time "
+                         "allows on this machine (at most 24).")] = None,
 ) -> None:
     """Search the best line of a solo game and print it with its score."""
     if not (time_s > 0 and time_s < float("inf")):
@@ -121,6 +129,8 @@ def solve(
                 f"(known: {', '.join(EXPANSIONS)})")
     if clock not in ("wall", "cpu"):
         _refuse(f"--clock must be wall or cpu, not {clock!r}")
+    if starts is not None and starts < 1:
+        _refuse(f"--starts must be at least 1, not {starts}")
     chosen = _buildings(buildings)
     try:
         start = arle.new_game(players=1, seed=seed, buildings=chosen, expansion=expansion)
@@ -136,7 +146,7 @@ def solve(
     if not quiet:
         bot.on_progress = lambda text: err.print(
             Text(f"[{time.perf_counter() - t0:7.1f} s] {text}", style="dim"))
-    score, line = bot.solve(start, time_s)
+    score, line = bot.solve(start, time_s, starts=starts)
     end = start.clone()
     for a in line:
         end.apply(a)
@@ -150,7 +160,7 @@ def solve(
     if as_json:
         sheet = end.scores()[0]
         typer.echo(json.dumps({"seed": seed, "expansion": expansion, "score": sheet.total,
-                               "sweeps": bot.sweep_scores,
+                               "sweeps": bot.sweep_scores, "games": bot.games,
                                "categories": dict(sheet.categories),
                                "actions": [str(a) for a in line]}))
         return
