@@ -269,16 +269,21 @@ def test_portfolio_openings_go_on_with_pairs(monkeypatch: pytest.MonkeyPatch) ->
     assert bot._openings(s, 1) == firsts[:1]
 
 
-def test_solve_portfolio_only_when_the_time_holds_several_games() -> None:
+def test_solve_portfolio_only_when_the_time_holds_several_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """By default the number of games follows the time measured on this machine: a
-    short solve is one game (no portfolio), ``starts=1`` never has one, and a long one
-    plays at most :data:`SCREEN_MAX` games."""
+    short solve is one game (no portfolio, and nothing spent measuring), ``starts=1``
+    never has one, and a long one plays at most :data:`SCREEN_MAX` games."""
     from arle.bots import plan
     s = late_position(4, 9)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
     bot.solve(s, 0.3)
     assert bot.games == []
-    assert bot._portfolio_size(s, 0.3, None) is None
+    measured: list[State] = []
+    with monkeypatch.context() as m:
+        m.setattr(plan, "playout", lambda st, *a, **k: measured.append(st))
+        assert bot._portfolio_size(s, plan.PORTFOLIO_MIN_SECONDS - 0.1, None) is None
+    assert measured == []
     assert bot._portfolio_size(s, 1e6, 1) is None
     size = bot._portfolio_size(s, 1e6, None)
     assert size is not None and len(size[0]) == plan.SCREEN_MAX

@@ -107,11 +107,13 @@ INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: share of the time its games take, at most how many games, how many of them start
 #: from a first move alone (the others from a pair, :meth:`PlanBot._openings`), and a
 #: game's time in greedy hand-evaluation playouts from the solve's position (measured
-#: there: about 30 seconds of the compiled build from a setup, 110 of the pure one).
+#: there: some 35 seconds of the compiled build from a setup, 115 of the pure one).
+#: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (two games never fit).
 SCREEN_SHARE = 0.85
 SCREEN_MAX = 24
 SINGLES = 8
 SCREEN_PLAYOUTS = 1400
+PORTFOLIO_MIN_SECONDS = 20.0
 
 
 def terminal_score(s: State) -> float:
@@ -828,7 +830,10 @@ class PlanBot:
         greedy playout on the hand evaluation from ``state``, times
         :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of
         ``seconds`` plays as many games as it holds (at most :data:`SCREEN_MAX`, or
-        ``starts``); the rest is left to the later sweeps."""
+        ``starts``); the rest is left to the later sweeps.  A solve shorter than
+        :data:`PORTFOLIO_MIN_SECONDS` has none (and spends nothing to measure)."""
+        if starts is None and seconds < PORTFOLIO_MIN_SECONDS:
+            return None
         t0 = self._now()
         playout(state)
         unit = max(self._now() - t0, 1e-6) * SCREEN_PLAYOUTS
