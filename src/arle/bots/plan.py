@@ -447,6 +447,15 @@ def playout(s: State, rng: random.Random | None = None, noise: float = 0.0,
     return terminal_score(s), tuple(tail)
 
 
+def _played(s: State, acts: Sequence[Action]) -> State:
+    """A copy of ``s`` with ``acts`` applied, history and all (the positions of a
+    step's macro-actions keep none)."""
+    out = s.clone()
+    for a in acts:
+        out.apply(a)
+    return out
+
+
 def _chain_step(s: State, line: tuple[Action, ...], i: int) -> int:
     """Apply ``line[i]`` to ``s`` and the sub-decisions it opens for the same player
     (one macro-action); the index after them."""
@@ -790,7 +799,7 @@ class PlanBot:
         self.games = []
         found: Line = (-math.inf, ())
         first = 1
-        if seconds is not None and deadline is not None and state.n == 1 \
+        if seconds is not None and state.n == 1 \
                 and not state.is_terminal() and starts != 1:
             size = self._portfolio_size(state, seconds, starts)
             if size is not None:
@@ -861,9 +870,7 @@ class PlanBot:
         nexts: list[list[tuple[Action, ...]]] = []
         if len(out) < m:
             for acts in firsts:
-                after = state.clone()
-                for a in acts:
-                    after.apply(a)
+                after = _played(state, acts)
                 nexts.append([] if after.phase == "over" else
                              [acts + n[1] for n in _macros(after, 1, ev)[1:]])
         r = 0
@@ -902,9 +909,7 @@ class PlanBot:
         best: Line = (-math.inf, ())
         end = now() + seconds
         for k, acts in enumerate(openings):
-            after = state.clone()     # the step's positions keep no history
-            for a in acts:
-                after.apply(a)
+            after = _played(state, acts)
             budget = max((end - now()) / (len(openings) - k), 1e-3)
             score, tail = self._child().solve(after, budget, sweeps=1, starts=1)
             text = ", ".join(map(str, acts))
@@ -913,18 +918,10 @@ class PlanBot:
             self._say(f"game {k + 1} of {len(openings)} ({text}): {score:g}")
             if score > best[0]:
                 best = (score, acts + tail)
-        self._setup = state.setup
-        self._ev = self._rollout_eval(state)
-        self._memo.clear()
-        self._tried.clear()
-        self._pending = None
-        self._nrpa = None
-        self._goals = []
-        self._pass = 1
+        self._reset(state)
+        self._goals = []             # the games tried them (starts=2)
         self._line = tuple(self._parse(state)) + best[1]
         self._score = best[0]
-        self._walk = state.clone()
-        self._walk_at = len(state.history)
         self.start = "portfolio"
         return best
 
@@ -1037,12 +1034,10 @@ class PlanBot:
             return False
         return all(str(a) == h for a, h in zip(self._line, hist))
 
-    def _restart(self, state: State) -> int:
-        """A new best line from ``state``: its history and a first playout (the better
-        of the learned and the hand policies' when the playouts are learned: from a
-        setup the learned one is far ahead, but from positions the hand policy played
-        it is sometimes behind; with ``starts=1``, the best of that and the forced
-        lines, :meth:`_forced_starts`); the playouts played."""
+    def _reset(self, state: State) -> None:
+        """Forget the search for a new one from ``state``: its setup, the first pass,
+        the playouts' memory and evaluation (for the game of ``state``), the goals,
+        and the walk at ``state``."""
         self._setup = state.setup
         self._memo.clear()
         self._tried.clear()
@@ -1054,6 +1049,16 @@ class PlanBot:
         self._paired = False
         self._since_goal = 0
         self._ev = self._rollout_eval(state)
+        self._walk = state.clone()
+        self._walk_at = len(state.history)
+
+    def _restart(self, state: State) -> int:
+        """A new best line from ``state``: its history and a first playout (the better
+        of the learned and the hand policies' when the playouts are learned: from a
+        setup the learned one is far ahead, but from positions the hand policy played
+        it is sometimes behind; with ``starts=1``, the best of that and the forced
+        lines, :meth:`_forced_starts`); the playouts played."""
+        self._reset(state)
         prefix = tuple(self._parse(state))
         score, tail = self._playout(state.clone(), 1)
         if self._ev is not None:       # the learned policy is not better everywhere
@@ -1071,8 +1076,6 @@ class PlanBot:
                 self.start = forced[2]
         self._line = prefix + tail
         self._score = score
-        self._walk = state.clone()
-        self._walk_at = len(state.history)
         self._say(f"first line: {score:g} ({self.start})")
         return played
 
