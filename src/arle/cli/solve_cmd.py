@@ -3,12 +3,12 @@ solo setup.
 
 The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
 its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds
-several games (about nine minutes of the pure build, two and a half of the
-compiled one), the first sweep is a portfolio: a game from each of several openings
-(``--starts`` of them: the best first moves, then pairs of a first and a next move),
-the best line of all kept; otherwise it
-plays the game as the bot would with half the time (each decision the rest of the
-sweep's time divided by the actions left).  The second goes through the game again from
+several games (about four and a half minutes of the pure build, a minute and a half
+of the compiled one), the first sweep is a portfolio: a game from each of several
+openings (``--starts`` of them: the best first moves, then pairs of a first and a next
+move), the best line of all kept; otherwise it plays the game as the bot would with
+half the time (each decision the rest of the sweep's time divided by the actions
+left).  The second goes through the game again from
 the setup with the time left, improving the line the first left; the result is never
 worse than the first sweep's.  The best line found is printed (one macro-action per line,
 by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
