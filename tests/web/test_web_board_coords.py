@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webutil import create, open_uploaded, token
+from webutil import create, open_uploaded, token, wait_live
 
 import arle
 from arle import presenter, view
@@ -97,8 +97,7 @@ def test_the_boards_do_not_move_as_decisions_change(browser: Any, live_server: A
     page = ctx.new_page()
     try:
         page.goto(made["seats"][0]["invite_url"])
-        page.wait_for_function(
-            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        wait_live(page)
         tops: list[tuple[str, float]] = []
         for _ in range(12):
             kind = page.locator("#game-view .view").get_attribute("data-decision") or ""
@@ -164,8 +163,7 @@ def test_the_first_game_guide_until_put_away(browser: Any, live_server: Any,
     page = ctx.new_page()
     try:
         page.goto(made["seats"][0]["invite_url"])
-        page.wait_for_function(
-            "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+        wait_live(page)
         guide = page.locator("#guide")
         assert guide.is_visible() and guide.locator("li").count() == 4
         page.screenshot(path=str(artifacts / "first-game-guide.png"))
@@ -201,6 +199,7 @@ def test_on_a_phone_the_decision_action_board_and_farm_come_first(
         try:
             page.goto(made["seats"][1]["invite_url"])
             page.wait_for_selector("#game-view .view[data-mine='1']", timeout=20_000)
+            wait_live(page)
             found = {}
             for sel in (".decision-bar", "svg.action-board",
                         "section.player.own svg.home-board"):
@@ -277,6 +276,7 @@ def test_the_specialization_round_fits_the_screen(browser: Any, live_server: Any
     try:
         page.goto(made["seats"][p]["invite_url"])
         page.wait_for_selector("#game-view .view[data-mine='1']", timeout=20_000)
+        wait_live(page)
         assert "Specialization: your first pick of 2" in page.locator("#decision").inner_text()
         bar = page.evaluate("() => { const r = document.querySelector('.decision-bar')"
                             ".getBoundingClientRect(); return [r.top, r.bottom]; }")

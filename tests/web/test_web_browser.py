@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webutil import FirstAnswerHeld
+from webutil import FirstAnswerHeld, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -28,11 +28,6 @@ def wait_version_change(page: Any, old: int) -> None:
     page.wait_for_function(
         "old => { const v = document.querySelector('#game-view .view');"
         " return v && Number(v.dataset.version) !== old; }", arg=old, timeout=TIMEOUT)
-
-
-def wait_live(page: Any) -> None:
-    page.wait_for_function("() => document.getElementById('live')?.classList.contains('ok')",
-                           timeout=TIMEOUT)
 
 
 def click_something(page: Any) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webutil import wait_until
+from webutil import wait_live, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,7 @@ def test_the_log_shows_the_harvest_in_words(browser: Any, live_server: Any,
     try:
         page = ctx.new_page()
         page.goto(f"{live_server.url}/games/{gid}")
+        wait_live(page)
         line = page.get_by_text("Harvest: Player 1", exact=False).first
         line.wait_for(state="attached", timeout=15_000)
         line.scroll_into_view_if_needed()

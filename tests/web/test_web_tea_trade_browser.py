@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from test_web_browser import version_of, view, wait_version_change
+from webutil import wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -66,9 +67,7 @@ def test_solo_expansion_game_through_the_first_inventory(
         page.fill("input[name=seed]", str(SEED))
         page.click("button[type=submit].primary")
         page.wait_for_url("**/games/*")
-        page.wait_for_function(
-            "() => document.getElementById('live')?.classList.contains('ok')",
-            timeout=TIMEOUT)
+        wait_live(page)
         gid = page.url.rsplit("/", 1)[1]
         board = page.locator("svg.action-board")
         assert board.locator("g[data-space=ditcher]").count() == 1

@@ -144,6 +144,42 @@ def test_turn_alert_in_the_tab_title_and_presence(browser: Any, live_server: Any
             c.close()
 
 
+def test_an_open_chooser_stays_through_presence_and_goes_with_a_move(
+        browser: Any, live_server: Any) -> None:
+    """Someone's joining changes the page but not the game: the chooser a player has open
+    stays.  A move (here from the same seat's second tab) closes it: its choices are gone."""
+    created = httpx.post(f"{live_server.url}/api/games", json={
+        "players": 2, "seats": ["human", "human"], "seed": 1,
+        "expansion": "tea-and-trade"}).json()
+    host_ctx, guest_ctx = browser.new_context(**DESKTOP), browser.new_context(**DESKTOP)
+    try:
+        host = host_ctx.new_page()
+        host.goto(created["seats"][0]["invite_url"])
+        wait_live(host)
+        assert view(host).get_attribute("data-to-move") == "0"
+        old = int(view(host).get_attribute("data-version"))
+        host.locator("svg.action-board g.act[data-space=fisherman]").click()
+        chooser = host.locator("#chooser")
+        chooser.wait_for(state="visible", timeout=TIMEOUT)
+        guest = guest_ctx.new_page()
+        guest.goto(created["seats"][1]["invite_url"])
+        wait_live(guest)
+        host.wait_for_selector(".seat-presence.online[data-seat='1']", timeout=TIMEOUT)
+        assert chooser.is_visible()
+        assert int(view(host).get_attribute("data-version")) == old
+        # the same seat moves in another tab: the first tab's chooser closes
+        tab = host_ctx.new_page()
+        tab.goto(created["seats"][0]["invite_url"])
+        wait_live(tab)
+        tab.locator("svg.action-board g.act[data-space=farmer]").click()
+        wait_version_change(host, old)
+        chooser.wait_for(state="hidden", timeout=TIMEOUT)
+        assert host.locator(".log-list li").last.inner_text().endswith("place farmer")
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
 def test_the_hint_goes_when_the_decision_changes(browser: Any, live_server: Any) -> None:
     from test_web_browser import create_solo_by_form, version_of
     ctx = browser.new_context(**DESKTOP)

@@ -52,6 +52,13 @@ def wait_until(cond: Any, timeout: float = 20.0, what: str = "condition") -> Non
         time.sleep(0.02)
 
 
+def wait_live(page: Any, timeout: float = 30_000) -> None:
+    """Wait until a game page shows the live socket's first view: an element taken before
+    that may be replaced under the test by that view."""
+    page.wait_for_function("() => document.getElementById('live')?.classList.contains('ok')",
+                           timeout=timeout)
+
+
 def play_first_legal(client: Any, gid: str, tok: str, n: int) -> None:
     """Make ``n`` moves, each the first legal action (sub-decisions included)."""
     for _ in range(n):
@@ -79,8 +86,7 @@ def open_uploaded(browser: Any, base: str, record: dict[str, Any],
     page = ctx.new_page()
     gid = str(r.json()["id"])
     page.goto(f"{base}/games/{gid}")
-    page.wait_for_function(
-        "() => document.getElementById('live')?.classList.contains('ok')", timeout=10_000)
+    wait_live(page)
     return gid, ctx, page
 
 

@@ -10,6 +10,7 @@
   const flashBox = document.getElementById("flash");
   const chooser = document.getElementById("chooser");
   let version = null;
+  let shownHtml = null;         // the last view the live socket put on the page
 
   function flash(message, kind) {
     if (!flashBox) return;
@@ -143,6 +144,7 @@
   function setView(html) {
     const holder = document.getElementById("game-view");
     if (!holder) return;
+    shownHtml = null;           // whoever calls, the page no longer shows the socket's last view
     const old = holder.querySelector(".view");
     const oldDecision = old ? old.dataset.decision : null;
     const filter = holder.querySelector(".action-filter");
@@ -517,13 +519,21 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(proto + location.host + "/ws/games/" + gameId);
-    socket.onopen = () => { retry = 500; setLive("live", true); };
+    socket.onopen = () => { retry = 500; };
     socket.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.type === "view") {
-        if (chooser && chooser.open) chooser.close();
-        setView(msg.html);
+        // the page is live once the socket's first view is on it: a click made before
+        // that would be undone by the view replacing the page under it
+        if (msg.html !== shownHtml) {
+          // a move closes the open chooser (its choices may be gone); a change the game's
+          // version does not see (someone's presence) leaves it open
+          if (chooser && chooser.open && msg.version !== version) chooser.close();
+          setView(msg.html);
+          shownHtml = msg.html;
+        }
+        setLive("live", true);
       } else if (msg.type === "error") {
         flash(msg.message);
       }
