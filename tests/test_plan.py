@@ -688,7 +688,7 @@ def test_the_opening_book_orders_the_first_step() -> None:
     texts = [" ".join(map(str, m[1])) for m in ranked]
     book = OPENINGS[None]
     assert set(book) <= set(texts)             # each a first move of the base game
-    assert texts.index(book[0]) >= 5           # which the evaluation ranks far down
+    assert texts.index(book[0]) >= 4           # which the evaluation ranks further down
     ordered = [" ".join(map(str, m[1])) for m in opening_order(s, ranked)]
     assert ordered[:len(book)] == list(book)
     assert sorted(ordered) == sorted(texts)    # the same moves, the book's first

@@ -16,7 +16,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from arle import ANYTIME_VERBS
 from arle.actions import Action
-from arle.bots.evaluation import evaluate
+from arle.bots.evaluation import evaluate, tuned_evaluator
 from arle.state import State
 from arle.view import barn_has_room
 
@@ -26,7 +26,7 @@ __all__ = ["ANYTIME_VERBS", "EVALS", "Evaluator", "after", "best_after", "candid
 #: ``evaluate``-shaped: a player's estimated final score in a position.
 Evaluator = Callable[[State, int], float]
 #: The evaluations a bot's ``eval=`` option names.
-EVALS = ("hand", "learned")
+EVALS = ("hand", "learned", "tuned")
 
 
 def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None:
@@ -34,10 +34,12 @@ def evaluator_option(name: str, model: str | None, bot: str) -> Evaluator | None
     the hand evaluation, which the bots then call directly (faster when compiled)."""
     if name not in EVALS:
         raise ValueError(f"{bot} eval must be one of {', '.join(EVALS)}, not {name!r}")
+    if name in ("hand", "tuned") and model is not None:
+        raise ValueError(f"{bot} option model= needs eval=learned")
     if name == "hand":
-        if model is not None:
-            raise ValueError(f"{bot} option model= needs eval=learned")
         return None
+    if name == "tuned":
+        return tuned_evaluator()
     # Imported by name, on demand: the learned evaluation needs numpy and the research
     # observation, which bots with the hand evaluation need not load, and its module
     # stays pure, outside the type check of this compiled one (setup.py).

@@ -43,8 +43,8 @@ from arle.state import Player, State
 from arle.view import (board_tally, dehydrated_cells, enclosures, last_half_year, pending_steps,
                        score_total, score_total_with)
 
-__all__ = ["FEATURES", "WEIGHTS", "TimeLeft", "evaluate", "features", "score_now",
-           "time_left", "workers_left"]
+__all__ = ["FEATURES", "TUNED_SOLO", "WEIGHTS", "TimeLeft", "Weighted", "evaluate", "features",
+           "score_now", "time_left", "tuned_evaluator", "weights_from", "workers_left"]
 
 # ---------------------------------------------------------------------------
 # ---------------------------------------------------------------------------
@@ -715,3 +715,58 @@ def evaluate(s: State, p: int, weights: list[float] | None = None) -> float:
     # map stops at the shorter vector, and the sum is the same to the bit (adding the
     # products 0.0 at its end changes nothing).
     return float(score_now(s, p) + sum(map(mul, weights, _features(s, p))))
+
+
+# ---------------------------------------------------------------------------
+# Other weights for the same features
+# ---------------------------------------------------------------------------
+#: The shipped file of weights tuned for the solo base game's greedy playouts
+#: (``arle/bots/models/``; docs/BOTS.md, "Tuned weights"): each feature's weight by name.
+TUNED_SOLO = "weights-solo-v1.json"
+
+
+class Weighted:
+    """The hand evaluation with other weights: ``Weighted(w)(s, p)`` is
+    ``evaluate(s, p, w)``.  ``w`` is a list in the order of :data:`FEATURES`."""
+
+    def __init__(self, weights: list[float], name: str = "") -> None:
+        if len(weights) != len(FEATURES):
+            raise ValueError(f"{len(FEATURES)} weights expected, not {len(weights)}")
+        self.weights = [float(w) for w in weights]
+        self.name = name
+
+    def __call__(self, s: State, p: int) -> float:
+        return evaluate(s, p, self.weights)
+
+
+def weights_from(data: object) -> list[float]:
+    """The weights of a weights file's JSON (``{"weights": {feature: weight}}``), in the
+    order of :data:`FEATURES`; a feature the file leaves out keeps its hand weight.  A
+    ValueError names what is wrong with it."""
+    table = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        raise ValueError('a weights file is a JSON object with a "weights" object')
+    unknown = sorted(str(k) for k in table if k not in WEIGHTS)
+    if unknown:
+        raise ValueError(f"unknown feature(s) in a weights file: {', '.join(unknown)}")
+    out: list[float] = []
+    for name in FEATURES:
+        w = table.get(name, WEIGHTS[name])
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or w != w \
+                or w in (float("inf"), float("-inf")):
+            raise ValueError(f"the weight of {name} must be a finite number, not {w!r}")
+        out.append(float(w))
+    return out
+
+
+_TUNED: list[Weighted] = []
+
+
+def tuned_evaluator() -> Weighted:
+    """The evaluation with the shipped tuned weights (:data:`TUNED_SOLO`), read once."""
+    if not _TUNED:
+        import json
+        from importlib import resources
+        text = (resources.files("arle.bots") / "models" / TUNED_SOLO).read_text("utf-8")
+        _TUNED.append(Weighted(weights_from(json.loads(text)), TUNED_SOLO))
+    return _TUNED[0]

@@ -83,7 +83,7 @@ from typing import NamedTuple
 from arle.actions import Action
 from arle.bots.common import (Evaluator, after, candidates, evaluate_all, evaluating,
                                own_actions)
-from arle.bots.evaluation import evaluate
+from arle.bots.evaluation import evaluate, tuned_evaluator
 from arle.data.catalog import BUILDING_COST, LARGE, WOOD
 from arle.data.tea_trade import SHIP_KIND, TT_BUILDING_COST
 from arle.bots.greedy import GreedyBot
@@ -114,6 +114,11 @@ SCREEN_MAX = 24
 SINGLES = 8
 SCREEN_PLAYOUTS = 1400
 PORTFOLIO_MIN_SECONDS = 20.0
+#: The playouts' evaluations (``rollout=``): ``auto`` (``tuned`` in the base game, else
+#: the learned one where a model is shipped for the game, else the hand one), ``hand``,
+#: ``learned``, and ``tuned`` (the hand features with the weights tuned for the solo
+#: base game's greedy playouts: :func:`arle.bots.evaluation.tuned_evaluator`).
+ROLLOUTS = ("auto", "hand", "learned", "tuned")
 
 
 def terminal_score(s: State) -> float:
@@ -648,8 +653,9 @@ class PlanBot:
             raise ValueError(f"plan iterations must be at least 1, not {iterations!r}")
         if al is None or not math.isfinite(al) or al <= 0:
             raise ValueError(f"plan alpha must be a positive number, not {alpha!r}")
-        if rollout not in ("auto", "hand", "learned"):
-            raise ValueError(f"plan rollout must be auto, hand or learned, not {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"plan rollout must be {', '.join(ROLLOUTS[:-1])} or "
+                             f"{ROLLOUTS[-1]}, not {rollout!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"plan clock must be wall or cpu, not {clock!r}")
         if str(invest) not in ("0", "1"):
@@ -1109,11 +1115,16 @@ class PlanBot:
         return best, len(combos) * len(firsts)
 
     def _rollout_eval(self, state: State) -> Evaluator | None:
-        """The evaluation of the playouts' greedy policy in the game of ``state``: the
-        learned one where a model is shipped for it (``rollout=auto``, or asked for
-        with ``rollout=learned``), else the hand one (None)."""
+        """The evaluation of the playouts' greedy policy in the game of ``state``: with
+        ``rollout=auto`` the tuned weights in the base game (measured better and
+        cheaper there than the learned model: BENCHMARKS.md, "The solo planner"), else
+        the learned one where a model is shipped for the game, else the hand one
+        (None); ``rollout=hand``, ``learned`` or ``tuned`` asks for one."""
         if self.rollout == "hand":
             return None
+        if self.rollout == "tuned" or (self.rollout == "auto"
+                                       and not state.setup.get("expansion")):
+            return tuned_evaluator()
         from arle.bots.learned import learned_evaluator
         ev = learned_evaluator()
         try:
