@@ -15,12 +15,14 @@ hand weights.
    weights and once with stage 1's, stopped at plies 15-115) of the same seeds, plus
    one setup: this stage's best weights are the result.
 
-Every playout is deterministic, so the run is too (for one version of ``cma``).  The
-shipped file (``arle/bots/models/weights-solo-v1.json``) came from::
+Every playout is deterministic, so the run is too (for one version of ``cma``: 4.5.0
+made the shipped file).  The shipped file (``arle/bots/models/weights-solo-v1.json``)
+is this procedure's result with::
 
-    python scripts/tune-weights.py --gens1 64 --gens2 47 --out weights-solo-v1.json
+    python scripts/tune-weights.py --gens1 32 --gens2 47 --out weights-solo-v1.json
 
-(about 2 hours of one core in the compiled build).  Progress goes to stderr.
+(about an hour of one core in the compiled build; the best weights of stage 2 came
+from its generation 41).  Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--first", type=int, default=1000, help="first tuning seed (1000)")
     ap.add_argument("--setups", type=int, default=12, help="tuning seeds (12)")
-    ap.add_argument("--gens1", type=int, default=64, help="generations of stage 1 (64)")
+    ap.add_argument("--gens1", type=int, default=32, help="generations of stage 1 (32)")
     ap.add_argument("--gens2", type=int, default=47, help="generations of stage 2 (47)")
     ap.add_argument("--out", required=True, help="the weights file to write")
     a = ap.parse_args(argv)
