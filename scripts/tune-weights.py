@@ -74,7 +74,8 @@ def cma_search(starts: list[State], x0: list[float], sigma: float, popsize: int,
     import cma                                       # the [tune] extra
     es = cma.CMAEvolutionStrategy(x0, sigma, {"seed": seed, "verbose": -9,
                                               "popsize": popsize})
-    best = (mean_score(weights(x0), starts), weights(x0))
+    w0 = weights(x0)
+    best = (mean_score(w0, starts), w0)
     print(f"{label}: start {best[0]:.2f}", file=sys.stderr, flush=True)
     for g in range(gens):
         xs = es.ask()

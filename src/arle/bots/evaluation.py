@@ -31,6 +31,7 @@ self-play games; ``docs/BOTS.md`` explains how.  Nothing here changes the state.
 
 from __future__ import annotations
 
+from math import isfinite
 from operator import mul
 from typing import Final, NamedTuple
 
@@ -729,11 +730,10 @@ class Weighted:
     """The hand evaluation with other weights: ``Weighted(w)(s, p)`` is
     ``evaluate(s, p, w)``.  ``w`` is a list in the order of :data:`FEATURES`."""
 
-    def __init__(self, weights: list[float], name: str = "") -> None:
+    def __init__(self, weights: list[float]) -> None:
         if len(weights) != len(FEATURES):
             raise ValueError(f"{len(FEATURES)} weights expected, not {len(weights)}")
         self.weights = [float(w) for w in weights]
-        self.name = name
 
     def __call__(self, s: State, p: int) -> float:
         return evaluate(s, p, self.weights)
@@ -752,8 +752,7 @@ def weights_from(data: object) -> list[float]:
     out: list[float] = []
     for name in FEATURES:
         w = table.get(name, WEIGHTS[name])
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or w != w \
-                or w in (float("inf"), float("-inf")):
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not isfinite(w):
             raise ValueError(f"the weight of {name} must be a finite number, not {w!r}")
         out.append(float(w))
     return out
@@ -768,5 +767,5 @@ def tuned_evaluator() -> Weighted:
         import json
         from importlib import resources
         text = (resources.files("arle.bots") / "models" / TUNED_SOLO).read_text("utf-8")
-        _TUNED.append(Weighted(weights_from(json.loads(text)), TUNED_SOLO))
+        _TUNED.append(Weighted(weights_from(json.loads(text))))
     return _TUNED[0]

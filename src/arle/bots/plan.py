@@ -1060,14 +1060,14 @@ class PlanBot:
 
     def _restart(self, state: State) -> int:
         """A new best line from ``state``: its history and a first playout (the better
-        of the learned and the hand policies' when the playouts are learned: from a
-        setup the learned one is far ahead, but from positions the hand policy played
-        it is sometimes behind; with ``starts=1``, the best of that and the forced
-        lines, :meth:`_forced_starts`); the playouts played."""
+        of the playouts' policy and the hand one when the playouts are not the hand
+        ones: from a setup the learned or tuned policy is far ahead, but from positions
+        the hand policy played it is sometimes behind; with ``starts=1``, the best of
+        that and the forced lines, :meth:`_forced_starts`); the playouts played."""
         self._reset(state)
         prefix = tuple(self._parse(state))
         score, tail = self._playout(state.clone(), 1)
-        if self._ev is not None:       # the learned policy is not better everywhere
+        if self._ev is not None:       # the playouts' policy is not better everywhere
             hand = playout(state)
             if hand[0] > score:
                 score, tail = hand
