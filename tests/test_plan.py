@@ -286,8 +286,64 @@ def test_solve_portfolio_only_when_the_time_holds_several_games(
     assert measured == []
     assert bot._portfolio_size(s, 1e6, 1) is None
     size = bot._portfolio_size(s, 1e6, None)
-    assert size is not None and len(size[0]) == plan.SCREEN_MAX
-    assert size[1] == plan.SCREEN_SHARE * 1e6
+    assert size is not None
+    branches = int(plan.BRANCH_SHARE * plan.SCREEN_MAX)
+    assert size[1] == branches > 0 and len(size[0]) == plan.SCREEN_MAX - branches
+    assert size[2] == plan.SCREEN_SHARE * 1e6
+    size = bot._portfolio_size(s, 1e6, plan.BRANCH_MIN_GAMES + 2)   # starts=N: openings
+    assert size is not None and size[1] == 0
+    assert len(size[0]) == plan.BRANCH_MIN_GAMES + 2
+
+
+def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> None:
+    """A branch game keeps the best line up to a placement (at the fractions of
+    :data:`BRANCH_POINTS` of its placements with a choice, in turn) and plays another
+    legal macro-action there; no branch is tried twice, and none is its line's own."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    bot = PlanBot(seed=1, rollout="hand")
+    score, line = plan.playout(s)
+    tried: set[tuple[str, ...]] = set()
+    seen = []
+    for j in range(7):
+        got = bot._branch(s, line, j, tried)
+        assert got is not None
+        base, acts = got
+        assert base == line[:len(base)] and line[len(base)].verb == "place"
+        here = s.clone()
+        for a in base:
+            here.apply(a)
+        own = line[len(base):plan._chain_step(here.clone(), line, len(base))]
+        assert acts != own and acts in [m[1] for m in plan._macros(here, 1, None)]
+        seen.append((len(base), acts))
+    assert len(set(seen)) == 7 and len(tried) == 7
+    points = sorted({at for at, _ in seen})
+    assert len(points) == len(plan.BRANCH_POINTS)
+    assert [at for at, _ in seen[:3]] == points        # the points in turn, first to last
+    assert bot._branch(s, (), 0, set()) is None
+
+
+def test_solve_portfolio_branches_from_the_best_line(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """A portfolio of at least :data:`BRANCH_MIN_GAMES` games ends with branch games
+    from the best line so far; each one's ``branch`` is the best line's actions it
+    kept, and the result is at least the best of all games and replays to its score."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
+    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
+    monkeypatch.setattr(plan, "SCREEN_MAX", 10)
+    bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+    score, line = bot.solve(s, 2.0)
+    games = bot.games
+    branch = [g for g in games if "branch" in g]
+    assert len(games) == 10 and len(branch) == 4 and games[-4:] == branch
+    assert all(isinstance(g["branch"], int) and 0 <= g["branch"] < len(line) for g in branch)
+    assert score == bot.best_score >= max(float(str(g["score"])) for g in games)
+    end = s.clone()
+    for a in line:
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score
 
 
 def test_tea_and_trade() -> None:

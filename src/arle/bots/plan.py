@@ -16,17 +16,19 @@ best sequence memorised:
 * **Playouts** play a game to its end with the ``greedy`` bot's policy (each decision
   by the evaluation one step ahead, chains of sub-decisions completed before judging),
   and score it by the real scoring pad of the end (``state.scores()[0].total``).  The
-  evaluation of the playouts is the learned one (:mod:`arle.bots.learned`) where a
-  model is shipped for the game (solo base game): greedy on it ends a solo game near
-  105 points where greedy on the hand one ends at 75.5, for about 2.5 times the cost
-  (docs/BENCHMARKS.md, "The solo planner"); elsewhere (Tea & Trade) the hand one.
+  evaluation of the playouts in the base game is the hand one's features with weights
+  tuned for this policy's own final score
+  (:func:`arle.bots.evaluation.tuned_evaluator`): from positions of noisy games greedy
+  on them ends some 6 points above greedy on the learned model
+  (:mod:`arle.bots.learned`) and 14 above the hand weights, at the hand one's cost
+  (BENCHMARKS.md, "The solo planner"); in Tea & Trade the hand one.
 * **A step** at a position on the best line tries its ``width`` best macro-actions by
-  the playouts' evaluation (``order=playout``, the default: the learned one where the
-  playouts use it, so the first tries are the moves the playout policy itself rates
-  best; ``order=hand``: by the hand evaluation, as the first versions did): each one's
-  playout completes a whole game; a complete game better than the best line replaces
-  it.  The step then moves one macro-action down the best line and starts again: the
-  *walk*.  A deterministic playout is remembered at every position it passes through
+  the playouts' evaluation (``order=playout``, the default: the tuned or learned one
+  where the playouts use it, so the first tries are the moves the playout policy itself
+  rates best; ``order=hand``: by the hand evaluation, as the first versions did): each
+  one's playout completes a whole game; a complete game better than the best line
+  replaces it. The step then moves one macro-action down the best line and starts again:
+  the *walk*. A deterministic playout is remembered at every position it passes through
   (with its score and the rest of its actions), so trying the best line's own next
   macro-action, or any move into a position a playout already crossed, costs nothing.
 * **Anytime, across decisions.**  The bot object keeps the best line and how far the
@@ -46,29 +48,29 @@ best sequence memorised:
 
 Options (``plan:key=value,...``): ``time`` (seconds per decision, default 2),
 ``playouts`` (playouts per decision instead of a time: deterministic for a seed),
-``width`` (macro-actions tried per step, default 10), ``noise`` (points of noise in
-the playouts of the later passes, default 2), ``clock`` (``wall``, the default: ``time``
-is seconds on the wall; ``cpu``: seconds of the searching thread's processor time, a
-fair budget on a machine that other jobs share), ``rollout`` (the playouts'
-evaluation: ``auto``, the default, the learned one where a model is shipped, else the
-hand one; ``hand``; ``learned``, refused at the first search of a game without a
-model), ``order`` (``playout`` or ``hand``: how a step ranks its macro-actions, above),
-``invest`` (``1``: a step also tries every macro-action whose first sub-decision takes
-a vehicle or a ship, whatever its rank; default ``0``), ``starts`` (``1``: a new
-search starts from the best of the greedy line and the forced lines of
-:func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at their
-first chance, their greedy policy pulled toward the Wood they need until then;
+``width`` (macro-actions tried per step, default 10), ``noise`` (points of noise in the
+playouts of the later passes, default 2), ``clock`` (``wall``, the default: ``time`` is
+seconds on the wall; ``cpu``: seconds of the searching thread's processor time, a fair
+budget on a machine that other jobs share), ``rollout`` (the playouts' evaluation:
+``auto``, the default, the tuned weights in the base game, else the learned one where a
+model is shipped, else the hand one; ``hand``; ``tuned``; ``learned``, refused at the
+first search of a game without a model), ``order`` (``playout`` or ``hand``: how a step
+ranks its macro-actions, above), ``invest`` (``1``: a step also tries every macro-action
+whose first sub-decision takes a vehicle or a ship, whatever its rank; default ``0``),
+``starts`` (``1``: a new search starts from the best of the greedy line and the forced
+lines of :func:`forced_playout`, which take a large vehicle, a Trading Ship, or both, at
+their first chance, their greedy policy pulled toward the Wood they need until then;
 default ``1``; ``0``: from the greedy line alone; ``2``: as ``1``, then the walk's
-playouts take turns with the forced lines of the building goals,
-:func:`building_goals` and then :func:`goal_pairs`, each from the position being
-played, the better line kept: measured weaker at a game's time, kept to compare),
-``book`` (``1``, the default: a step at the first decision of the game tries the
-moves of the opening book :data:`OPENINGS` first; ``0``: in the evaluation's order),
-``method`` (``nested``, the default, the search above; ``nrpa``: nested rollout
-policy adaptation, Rosin 2011, by :class:`_Nrpa`, with ``level`` (default 3),
-``iterations`` per level (default 100) and ``alpha`` (the adaptation's step, default
-1): measured weaker within a game's time, kept to compare).  Solo games only: with more players the
-game is not a puzzle (the opponents answer), and ``mcts`` is the bot for it.
+playouts take turns with the forced lines of the building goals, :func:`building_goals`
+and then :func:`goal_pairs`, each from the position being played, the better line kept:
+measured weaker at a game's time, kept to compare), ``book`` (``1``, the default: a step
+at the first decision of the game tries the moves of the opening book :data:`OPENINGS`
+first; ``0``: in the evaluation's order), ``method`` (``nested``, the default, the
+search above; ``nrpa``: nested rollout policy adaptation, Rosin 2011, by :class:`_Nrpa`,
+with ``level`` (default 3), ``iterations`` per level (default 100) and ``alpha`` (the
+adaptation's step, default 1): measured weaker within a game's time, kept to compare).
+Solo games only: with more players the game is not a puzzle (the opponents answer), and
+``mcts`` is the bot for it.
 """
 
 from __future__ import annotations
@@ -114,6 +116,14 @@ SCREEN_MAX = 24
 SINGLES = 8
 SCREEN_PLAYOUTS = 1400
 PORTFOLIO_MIN_SECONDS = 20.0
+#: The portfolio's last games branch from the best line found so far
+#: (:meth:`PlanBot._branch`) when the time holds at least ``BRANCH_MIN_GAMES`` games:
+#: ``BRANCH_SHARE`` of them (rounded down), each at the next of ``BRANCH_POINTS`` in
+#: turn (a fraction of the line's macro-actions with a choice, from the solve's
+#: position).
+BRANCH_MIN_GAMES = 10
+BRANCH_SHARE = 0.4
+BRANCH_POINTS = (0.2, 0.4, 0.6)
 #: The playouts' evaluations (``rollout=``): ``auto`` (``tuned`` in the base game, else
 #: the learned one where a model is shipped for the game, else the hand one), ``hand``,
 #: ``learned``, and ``tuned`` (the hand features with the weights tuned for the solo
@@ -835,17 +845,20 @@ class PlanBot:
         return found
 
     def _portfolio_size(self, state: State, seconds: float, starts: int | None
-                        ) -> tuple[list[tuple[Action, ...]], float] | None:
+                        ) -> tuple[list[tuple[Action, ...]], int, float] | None:
         """How :meth:`_portfolio` spends ``seconds`` from ``state``: the openings it
-        plays a game from (:meth:`_openings`) and the time of them all; None when the
-        time holds fewer than two games.
+        plays a game from (:meth:`_openings`), how many games then branch from the best
+        line (:meth:`_branch`), and the time of them all; None when the time holds
+        fewer than two games.
 
         The time a game needs to be worth playing depends on the machine and the build
         (the compiled one plays some three times the playouts), so it is measured: one
         greedy playout on the hand evaluation from ``state``, times
         :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of
         ``seconds`` plays as many games as it holds (at most :data:`SCREEN_MAX`, or
-        ``starts``); the rest is left to the later sweeps.  A solve shorter than
+        ``starts``); the rest is left to the later sweeps.  Of a portfolio of at least
+        :data:`BRANCH_MIN_GAMES` games (not with ``starts``), :data:`BRANCH_SHARE` are
+        branch games, the rest games from openings.  A solve shorter than
         :data:`PORTFOLIO_MIN_SECONDS` has none (and spends nothing to measure)."""
         if starts is None and seconds < PORTFOLIO_MIN_SECONDS:
             return None
@@ -856,10 +869,12 @@ class PlanBot:
             else starts
         if m < 2:
             return None
-        openings = self._openings(state, m)
+        branches = int(BRANCH_SHARE * m) if starts is None and m >= BRANCH_MIN_GAMES \
+            else 0
+        openings = self._openings(state, m - branches)
         if len(openings) < 2:
             return None
-        return openings, SCREEN_SHARE * seconds
+        return openings, branches, SCREEN_SHARE * seconds
 
     def _openings(self, state: State, m: int) -> list[tuple[Action, ...]]:
         """Up to ``m`` different openings from ``state``, the likeliest first: its
@@ -894,7 +909,7 @@ class PlanBot:
                        starts=int(self.starts) + int(self.goals), book=int(self.book))
 
     def _portfolio(self, state: State, openings: list[tuple[Action, ...]],
-                   seconds: float) -> Line:
+                   branches: int, seconds: float) -> Line:
         """The first sweep of a long :meth:`solve`: games from different openings, the
         best line of all kept.
 
@@ -907,29 +922,89 @@ class PlanBot:
         ended 2 to 10 points lower (BENCHMARKS.md, "The solo planner", round 6).  So
         the solve plays a game from each of ``openings`` (``seconds`` among them,
         shared out as they go) and keeps the best line of all: the line of the
-        following sweeps (this bot's own, as if it had found it).  Each game is a new
-        bot's (:meth:`_child`) one-sweep solve from the position after its opening;
-        its opening, time and score are in :attr:`games`.  The result is the best
-        line's score and its actions from ``state``."""
+        following sweeps (this bot's own, as if it had found it).  Then ``branches``
+        games leave the best line so far at a point along it (:meth:`_branch`): the
+        neighbours of the best basin, each searched as deeply as a game does.  Each
+        game is a new bot's (:meth:`_child`) one-sweep solve from the position after
+        its opening (a branch game's: the best line's actions up to the point, then
+        its move); its opening, time and score are in :attr:`games` (a branch game's
+        also ``branch``, the number of the best line's actions it kept).  The result is
+        the best line's score and its actions from ``state``."""
         now = self._now
         best: Line = (-math.inf, ())
         end = now() + seconds
-        for k, acts in enumerate(openings):
-            after = _played(state, acts)
-            budget = max((end - now()) / (len(openings) - k), 1e-3)
+        total = len(openings) + branches
+        tried: set[tuple[str, ...]] = set()
+        for k in range(total):
+            base: tuple[Action, ...] = ()
+            if k < len(openings):
+                acts = openings[k]
+            else:
+                got = self._branch(state, best[1], k - len(openings), tried)
+                if got is None:
+                    break
+                base, acts = got
+            after = _played(state, base + acts)
+            budget = max((end - now()) / (total - k), 1e-3)
             score, tail = self._child().solve(after, budget, sweeps=1, starts=1)
             text = ", ".join(map(str, acts))
-            self.games.append({"opening": text, "seconds": round(budget, 3),
-                               "score": score})
-            self._say(f"game {k + 1} of {len(openings)} ({text}): {score:g}")
+            game: dict[str, object] = {"opening": text, "seconds": round(budget, 3),
+                                       "score": score}
+            where = ""
+            if k >= len(openings):
+                game["branch"] = len(base)
+                where = f"after {len(base)} actions of the best line: "
+            self.games.append(game)
+            self._say(f"game {k + 1} of {total} ({where}{text}): {score:g}")
             if score > best[0]:
-                best = (score, acts + tail)
+                best = (score, base + acts + tail)
         self._reset(state)
         self._goals = []             # the games tried them (starts=2)
         self._line = tuple(self._parse(state)) + best[1]
         self._score = best[0]
         self.start = "portfolio"
         return best
+
+    def _branch(self, state: State, line: tuple[Action, ...], j: int,
+                tried: set[tuple[str, ...]]
+                ) -> tuple[tuple[Action, ...], tuple[Action, ...]] | None:
+        """Where the ``j``-th branch game of :meth:`_portfolio` leaves ``line`` (the
+        best line from ``state``): the line's actions it keeps and the macro-action it
+        plays instead of the line's next one; None if there is no untried one.
+
+        Why: a game's first moves pick the local optimum it ends in, and the best game
+        of the openings is one draw among them.  Its neighbours, the same first moves
+        and then another choice, are the likeliest places for a better line, and a
+        whole game from there searches them as no step of the walk does (a step judges
+        a move by one playout).  The point is the next of :data:`BRANCH_POINTS` in
+        turn (the fraction of the line's placements of a worker before it, where the
+        line has a choice), then the later ones if it has no untried move; the move, the
+        best by the playouts'
+        evaluation that is not the line's own and was not tried from that point
+        (``tried``, updated)."""
+        s = state.clone()
+        points: list[int] = []       # where a placement with a choice starts
+        i = 0
+        while i < len(line) and not s.is_terminal():
+            if line[i].verb == "place" and len(s.legal_actions()) > 1:
+                points.append(i)
+            i = _chain_step(s, line, i)
+        if not points:
+            return None
+        ev = self._rollout_eval(state)
+        n = len(BRANCH_POINTS)
+        for r in range(n):
+            f = BRANCH_POINTS[(j + r) % n]
+            at = points[min(int(f * len(points)), len(points) - 1)]
+            base = line[:at]
+            here = _played(state, base)
+            own = line[at:_chain_step(here.clone(), line, at)]
+            for _, acts, _end in _macros(here, 1, ev):
+                key = tuple(map(str, base + acts))
+                if acts != own and key not in tried:
+                    tried.add(key)
+                    return base, acts
+        return None
 
     def _sweep(self, state: State, end: float | None, playouts: int | None) -> Line:
         """One sweep of :meth:`solve` from ``state``, until ``end`` on the bot's clock

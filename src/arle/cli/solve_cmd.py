@@ -6,7 +6,9 @@ its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`).  When the time h
 several games (about four and a half minutes of the pure build, a minute and a half
 of the compiled one), the first sweep is a portfolio: a game from each of several
 openings (``--starts`` of them: the best first moves, then pairs of a first and a next
-move), the best line of all kept; otherwise it plays the game as the bot would with
+move), then, when the time holds ten games or more (and no ``--starts``), games that
+branch from the best line so far at one of its placements; the best line of all is
+kept; otherwise it plays the game as the bot would with
 half the time (each decision the rest of the sweep's time divided by the actions
 left).  The second goes through the game again from
 the setup with the time left, improving the line the first left; the result is never
