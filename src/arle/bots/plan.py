@@ -978,10 +978,9 @@ class PlanBot:
         whole game from there searches them as no step of the walk does (a step judges
         a move by one playout).  The point is the next of :data:`BRANCH_POINTS` in
         turn (the fraction of the line's placements of a worker before it, where the
-        line has a choice), then the later ones if it has no untried move; the move, the
-        best by the playouts'
-        evaluation that is not the line's own and was not tried from that point
-        (``tried``, updated)."""
+        line has a choice), then the others in turn if it has no untried move; the
+        move, the best by the playouts' evaluation that is not the line's own and was
+        not tried from that point (``tried``, updated)."""
         s = state.clone()
         points: list[int] = []       # where a placement with a choice starts
         i = 0
