@@ -119,7 +119,7 @@ PORTFOLIO_MIN_SECONDS = 20.0
 #: The portfolio's last games branch from the best line found so far
 #: (:meth:`PlanBot._branch`) when the time holds at least ``BRANCH_MIN_GAMES`` games:
 #: ``BRANCH_SHARE`` of them (rounded down), each at the next of ``BRANCH_POINTS`` in
-#: turn (a fraction of the line's macro-actions with a choice, from the solve's
+#: turn (a fraction of the line's worker placements with a choice, from the solve's
 #: position).
 BRANCH_MIN_GAMES = 10
 BRANCH_SHARE = 0.4
