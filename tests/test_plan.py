@@ -288,11 +288,31 @@ def test_solve_portfolio_only_when_the_time_holds_several_games(
     size = bot._portfolio_size(s, 1e6, None)
     assert size is not None
     branches = int(plan.BRANCH_SHARE * plan.SCREEN_MAX)
-    assert size[1] == branches > 0 and len(size[0]) == plan.SCREEN_MAX - branches
-    assert size[2] == plan.SCREEN_SHARE * 1e6
+    openings, game, branch_seconds = size
+    assert len(openings) == plan.SCREEN_MAX - branches
+    assert game == pytest.approx(plan.SCREEN_SHARE * 1e6 / plan.SCREEN_MAX)
+    assert branch_seconds == pytest.approx(branches * game) and branches > 0
     size = bot._portfolio_size(s, 1e6, plan.BRANCH_MIN_GAMES + 2)   # starts=N: openings
-    assert size is not None and size[1] == 0
+    assert size is not None and size[2] == 0
     assert len(size[0]) == plan.BRANCH_MIN_GAMES + 2
+    assert size[1] == pytest.approx(plan.SCREEN_SHARE * 1e6 / (plan.BRANCH_MIN_GAMES + 2))
+
+
+def test_portfolio_size_takes_the_fastest_of_several_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's time is :data:`SCREEN_PLAYOUTS` times the median of
+    :data:`UNIT_PLAYOUTS` playouts: one slow playout (load, a first playout's one-time
+    costs) does not shrink the portfolio."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    bot = PlanBot(seed=1, rollout="hand")
+    clock = iter([0.0, 9.0, 9.0, 10.0, 10.0, 12.0])    # playouts of 9, 1 and 2 seconds
+    monkeypatch.setattr(bot, "_now", lambda: next(clock))
+    monkeypatch.setattr(plan, "playout", lambda st, *a, **k: (0.0, ()))
+    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 5)
+    size = bot._portfolio_size(s, 50.0 / plan.SCREEN_SHARE, None)   # 5 games of 10 s
+    assert size is not None and len(size[0]) == 5
+    assert size[1:] == (pytest.approx(10.0), 0.0)
 
 
 def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> None:
@@ -326,24 +346,96 @@ def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> No
 def test_solve_portfolio_branches_from_the_best_line(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     """A portfolio of at least :data:`BRANCH_MIN_GAMES` games ends with branch games
-    from the best line so far; each one's ``branch`` is the best line's actions it
-    kept, and the result is at least the best of all games and replays to its score."""
+    from the best line so far, in the time of :data:`BRANCH_SHARE` of its games, each
+    with a game's time at most; each one's ``branch`` is the best line's actions it
+    kept.  The result is at least the best of all games and replays to its score."""
     from arle.bots import plan
     s = late_position(4, 9)
     monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
     monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
     monkeypatch.setattr(plan, "SCREEN_MAX", 10)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+    sizes = []
+    portfolio_size = PlanBot._portfolio_size
+
+    def spy(self: PlanBot, *args: object) -> object:
+        got = portfolio_size(self, *args)          # type: ignore[arg-type]
+        sizes.append(got)
+        return got
+
+    monkeypatch.setattr(PlanBot, "_portfolio_size", spy)
     score, line = bot.solve(s, 2.0)
+    (openings, game, branch_seconds), = sizes
+    assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
     games = bot.games
     branch = [g for g in games if "branch" in g]
-    assert len(games) == 10 and len(branch) == 4 and games[-4:] == branch
-    assert all(isinstance(g["branch"], int) and 0 <= g["branch"] < len(line) for g in branch)
+    assert len(games) > 6 and games[6:] == branch
+    for g in branch:
+        assert isinstance(g["branch"], int) and 0 <= g["branch"] < len(line)
+        assert float(str(g["seconds"])) <= game + 1e-3
     assert score == bot.best_score >= max(float(str(g["score"])) for g in games)
     end = s.clone()
     for a in line:
         end.apply(a)
     assert end.is_terminal() and end.scores()[0].total == score
+
+
+def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``jobs=2`` two worker processes play the portfolio's games: twice the games
+    of one job in the time (each process's), branch games from the best line of the
+    games ended by then, and the later sweep here; the result is at least the best of
+    all games and replays to its score.  ``jobs`` below 1 is refused."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
+    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
+    monkeypatch.setattr(plan, "SCREEN_MAX", 5)
+    bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+    sizes = []
+    portfolio_size = PlanBot._portfolio_size
+
+    def spy(self: PlanBot, *args: object) -> object:
+        got = portfolio_size(self, *args)          # type: ignore[arg-type]
+        sizes.append(got)
+        return got
+
+    monkeypatch.setattr(PlanBot, "_portfolio_size", spy)
+    score, line = bot.solve(s, 1.0, jobs=2)
+    (openings, game, branch_seconds), = sizes
+    assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
+    assert game == pytest.approx(plan.SCREEN_SHARE * 1.0 * 2 / 10)
+    games = bot.games
+    assert sorted(g["opening"] for g in games if "branch" not in g) == sorted(
+        ", ".join(map(str, o)) for o in openings)
+    branch = [g for g in games if "branch" in g]
+    assert branch and sum(float(str(g["seconds"])) for g in branch) \
+        <= branch_seconds + 1e-6
+    assert len(bot.sweep_scores) == 2
+    assert score == bot.best_score >= max(float(str(g["score"])) for g in games)
+    end = s.clone()
+    for a in line:
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == score
+    with pytest.raises(ValueError, match="at least 1 job"):
+        bot.solve(s, 1.0, jobs=0)
+
+
+def test_solve_command_with_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``arle solve --jobs 2``: the portfolio's games in two processes, the line saved
+    as a record that replays to the score printed."""
+    from arle.bots import plan
+    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
+    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
+    monkeypatch.setattr(plan, "SCREEN_MAX", 2)
+    out = tmp_path / "line.json"
+    r = runner.invoke(app, ["solve", "--seed", "3", "--time", "2", "--clock", "cpu",
+                            "--jobs", "2", "--json", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert len(data["games"]) == 4 and "game 4 (" in r.stderr
+    assert data["score"] >= max(g["score"] for g in data["games"])
+    assert arle.replay(json.loads(out.read_text(encoding="utf-8"))).scores()[0].total \
+        == data["score"]
 
 
 def test_tea_and_trade() -> None:
@@ -393,6 +485,8 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     (["--seed", "1", "--buildings", ","], "--buildings: use random"),
     (["--seed", "1", "--clock", "sundial"], "--clock must be wall or cpu"),
     (["--seed", "1", "--starts", "0"], "--starts must be at least 1"),
+    (["--seed", "1", "--jobs", "0"], "--jobs must be 1 to 64, not 0"),
+    (["--seed", "1", "--jobs", "65"], "--jobs must be 1 to 64, not 65"),
 ])
 def test_solve_refusals(args: list[str], message: str, tmp_path: Path) -> None:
     out = tmp_path / "x.json"

@@ -76,9 +76,11 @@ Solo games only: with more players the game is not a puzzle (the opponents answe
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time as _time
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager
 from typing import NamedTuple
 
@@ -109,18 +111,20 @@ INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: share of the time its games take, at most how many games, how many of them start
 #: from a first move alone (the others from a pair, :meth:`PlanBot._openings`), and a
 #: game's time in greedy hand-evaluation playouts from the solve's position (measured
-#: there: some 35 seconds of the compiled build from a setup, 115 of the pure one).
-#: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (two games never fit).
+#: there, the median of ``UNIT_PLAYOUTS``: some 35 seconds of the compiled build from
+#: a setup, 115 of the pure one).  Below ``PORTFOLIO_MIN_SECONDS`` a solve does not
+#: measure it (two games never fit).
 SCREEN_SHARE = 0.85
 SCREEN_MAX = 24
 SINGLES = 8
 SCREEN_PLAYOUTS = 1400
 PORTFOLIO_MIN_SECONDS = 20.0
+UNIT_PLAYOUTS = 3
 #: The portfolio's last games branch from the best line found so far
 #: (:meth:`PlanBot._branch`) when the time holds at least ``BRANCH_MIN_GAMES`` games:
-#: ``BRANCH_SHARE`` of them (rounded down), each at the next of ``BRANCH_POINTS`` in
-#: turn (a fraction of the line's worker placements with a choice, from the solve's
-#: position).
+#: ``BRANCH_SHARE`` of their time (that of as many games, rounded down), each at the
+#: next of ``BRANCH_POINTS`` in turn (a fraction of the line's worker placements with
+#: a choice, from the solve's position).
 BRANCH_MIN_GAMES = 10
 BRANCH_SHARE = 0.4
 BRANCH_POINTS = (0.2, 0.4, 0.6)
@@ -484,6 +488,22 @@ def _chain_step(s: State, line: tuple[Action, ...], i: int) -> int:
     return i
 
 
+class _Game(NamedTuple):
+    """A game of the portfolio (:meth:`PlanBot._portfolio`): the best line's actions
+    it keeps (none for a game from an opening), its opening's actions, its time, and
+    whether it is a branch game."""
+    base: tuple[Action, ...]
+    acts: tuple[Action, ...]
+    seconds: float
+    branch: bool
+
+
+def _play_game(bot: PlanBot, state: State, seconds: float) -> Line:
+    """A game of the portfolio: ``bot``'s one-sweep solve of ``state`` in ``seconds``
+    (in a worker process when the portfolio has several jobs)."""
+    return bot.solve(state, seconds, sweeps=1, starts=1)
+
+
 def _number(options: dict[str, str | float | int | None], key: str,
             kind: Callable[[str], float]) -> float | None:
     x = options.get(key)
@@ -775,7 +795,7 @@ class PlanBot:
 
     def solve(self, state: State, seconds: float | None = None,
               playouts: int | None = None, sweeps: int = 2,
-              starts: int | None = None) -> Line:
+              starts: int | None = None, jobs: int = 1) -> Line:
         """Improve the whole line from ``state`` in ``sweeps`` sweeps; the best line's
         final score and its actions from ``state`` on.
 
@@ -798,7 +818,10 @@ class PlanBot:
         instead (:meth:`_portfolio`): games from different openings, the best line of
         all kept, and the later sweeps improve that one.  ``starts`` is how many games
         it plays (``None``: as many as the time allows on this machine,
-        :meth:`_portfolio_size`; ``1``: no portfolio, one game as above)."""
+        :meth:`_portfolio_size`; ``1``: no portfolio, one game as above).  ``jobs``
+        worker processes play the portfolio's games (``seconds`` is then each one's:
+        as many times the games), the later sweeps are played here in the rest of
+        the time."""
         if (seconds is None) == (playouts is None):
             raise ValueError("a solve needs a time or a number of playouts per decision")
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
@@ -809,6 +832,8 @@ class PlanBot:
             raise ValueError(f"a solve needs at least 1 sweep, not {sweeps}")
         if starts is not None and starts < 1:
             raise ValueError(f"a solve needs at least 1 start, not {starts}")
+        if jobs < 1:
+            raise ValueError(f"a solve needs at least 1 job, not {jobs}")
         now = self._now
         deadline = None if seconds is None else now() + seconds
         self.sweep_scores = []
@@ -817,9 +842,11 @@ class PlanBot:
         first = 1
         if seconds is not None and state.n == 1 \
                 and not state.is_terminal() and starts != 1:
-            size = self._portfolio_size(state, seconds, starts)
+            size = self._portfolio_size(state, seconds, starts, jobs)
             if size is not None:
-                found = self._portfolio(state, *size)
+                found = self._portfolio(state, *size, jobs=jobs)
+                if deadline is not None and jobs > 1:     # this process's clock
+                    deadline = min(deadline, now() + (1 - SCREEN_SHARE) * seconds)
                 self.sweep_scores.append(found[0])
                 self._say(f"portfolio done: {found[0]:g}")
                 first = 2
@@ -844,29 +871,36 @@ class PlanBot:
                 break
         return found
 
-    def _portfolio_size(self, state: State, seconds: float, starts: int | None
-                        ) -> tuple[list[tuple[Action, ...]], int, float] | None:
+    def _portfolio_size(self, state: State, seconds: float, starts: int | None,
+                        jobs: int = 1
+                        ) -> tuple[list[tuple[Action, ...]], float, float] | None:
         """How :meth:`_portfolio` spends ``seconds`` from ``state``: the openings it
-        plays a game from (:meth:`_openings`), how many games then branch from the best
-        line (:meth:`_branch`), and the time of them all; None when the time holds
-        fewer than two games.
+        plays a game from (:meth:`_openings`), a whole game's time, and the time of the
+        branch games (:meth:`_branch`) after them; None when the time holds fewer than
+        two games.
 
         The time a game needs to be worth playing depends on the machine and the build
-        (the compiled one plays some three times the playouts), so it is measured: one
-        greedy playout on the hand evaluation from ``state``, times
-        :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of
-        ``seconds`` plays as many games as it holds (at most :data:`SCREEN_MAX`, or
-        ``starts``); the rest is left to the later sweeps.  Of a portfolio of at least
-        :data:`BRANCH_MIN_GAMES` games (not with ``starts``), :data:`BRANCH_SHARE` are
-        branch games, the rest games from openings.  A solve shorter than
+        (the compiled one plays some three times the playouts), so it is measured: the
+        median of :data:`UNIT_PLAYOUTS` greedy playouts on the hand evaluation from
+        ``state`` (so that a moment of load or the first playout's one-time costs do
+        not change the portfolio), times :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of ``seconds`` is the portfolio's: as many
+        games as it holds (at most :data:`SCREEN_MAX`, or ``starts``); the rest is left
+        to the later sweeps.  With ``jobs`` processes, it holds as many times the
+        games (and the times count them all).  When it holds at least
+        :data:`BRANCH_MIN_GAMES` games (not with ``starts``), :data:`BRANCH_SHARE` of
+        their time goes to branch games instead of games from openings.  A solve
+        shorter than
         :data:`PORTFOLIO_MIN_SECONDS` has none (and spends nothing to measure)."""
         if starts is None and seconds < PORTFOLIO_MIN_SECONDS:
             return None
-        t0 = self._now()
-        playout(state)
-        unit = max(self._now() - t0, 1e-6) * SCREEN_PLAYOUTS
-        m = min(SCREEN_MAX, int(SCREEN_SHARE * seconds / unit)) if starts is None \
-            else starts
+        times = []
+        for _ in range(UNIT_PLAYOUTS):
+            t0 = self._now()
+            playout(state)
+            times.append(self._now() - t0)
+        unit = max(sorted(times)[UNIT_PLAYOUTS // 2], 1e-6) * SCREEN_PLAYOUTS
+        total = SCREEN_SHARE * seconds * jobs
+        m = min(SCREEN_MAX * jobs, int(total / unit)) if starts is None else starts
         if m < 2:
             return None
         branches = int(BRANCH_SHARE * m) if starts is None and m >= BRANCH_MIN_GAMES \
@@ -874,7 +908,8 @@ class PlanBot:
         openings = self._openings(state, m - branches)
         if len(openings) < 2:
             return None
-        return openings, branches, SCREEN_SHARE * seconds
+        game = total / (len(openings) + branches)
+        return openings, game, branches * game
 
     def _openings(self, state: State, m: int) -> list[tuple[Action, ...]]:
         """Up to ``m`` different openings from ``state``, the likeliest first: its
@@ -909,7 +944,7 @@ class PlanBot:
                        starts=int(self.starts) + int(self.goals), book=int(self.book))
 
     def _portfolio(self, state: State, openings: list[tuple[Action, ...]],
-                   branches: int, seconds: float) -> Line:
+                   game: float, branch_seconds: float, jobs: int = 1) -> Line:
         """The first sweep of a long :meth:`solve`: games from different openings, the
         best line of all kept.
 
@@ -920,44 +955,95 @@ class PlanBot:
         8 and 3.5 points apart, and tripling their time gained nothing; on setups
         1002 and 1003, the same first move played again with four times the time
         ended 2 to 10 points lower (BENCHMARKS.md, "The solo planner", round 6).  So
-        the solve plays a game from each of ``openings`` (``seconds`` among them,
-        shared out as they go) and keeps the best line of all: the line of the
-        following sweeps (this bot's own, as if it had found it).  Then ``branches``
-        games leave the best line so far at a point along it (:meth:`_branch`): the
-        neighbours of the best basin, each searched as deeply as a game does.  Each
-        game is a new bot's (:meth:`_child`) one-sweep solve from the position after
-        its opening (a branch game's: the best line's actions up to the point, then
-        its move); its opening, time and score are in :attr:`games` (a branch game's
-        also ``branch``, the number of the best line's actions it kept).  The result is
-        the best line's score and its actions from ``state``."""
+        the solve plays a game from each of ``openings`` (``game`` seconds each) and
+        keeps the best line of all: the line of the following sweeps (this bot's own,
+        as if it had found it).  Then, for ``branch_seconds``, games leave the best
+        line so far at a point along it (:meth:`_branch`): the neighbours of the best
+        basin, each searched as deeply as a game does, with a whole game's time (so
+        the part of the line it plays gets more time an action: measured better than
+        the share of a game's time that its part is, BENCHMARKS.md, "The solo planner",
+        round 9; the last one is played if at least half of that is left).  Each game
+        is a new bot's (:meth:`_child`) one-sweep solve
+        from the position after its opening (a branch game's: the best line's actions
+        up to the point, then its move); its opening, time and score are in
+        :attr:`games` (a branch game's also ``branch``, the number of the best line's
+        actions it kept), in the order they end.  The result is the best line's score
+        and its actions from ``state``.
+
+        With ``jobs`` above 1 the games are played by as many worker processes, each
+        game with its time fixed when it starts (on the bot's clock, in its worker);
+        ``game`` and ``branch_seconds`` count the time of all of them (the seconds of
+        the portfolio, times ``jobs``).  A branch game starts from the best line of the
+        games ended by then.  With one job, the games are played here, one after the
+        other, and each game's time is the rest of its part shared out: a game that
+        overran shortens the next ones."""
         now = self._now
         best: Line = (-math.inf, ())
-        end = now() + seconds
-        total = len(openings) + branches
+        end = now() + game * len(openings) + branch_seconds
         tried: set[tuple[str, ...]] = set()
-        for k in range(total):
-            base: tuple[Action, ...] = ()
+        given = 0.0                  # the branch games' seconds so far (jobs > 1)
+        started = 0
+
+        def next_game() -> _Game | None:
+            """The next game to start, None if there is none (for now: the best line
+            may change)."""
+            nonlocal given
+            k = started
             if k < len(openings):
-                acts = openings[k]
-            else:
-                got = self._branch(state, best[1], k - len(openings), tried)
-                if got is None:
-                    break
-                base, acts = got
-            after = _played(state, base + acts)
-            budget = max((end - now()) / (total - k), 1e-3)
-            score, tail = self._child().solve(after, budget, sweeps=1, starts=1)
-            text = ", ".join(map(str, acts))
-            game: dict[str, object] = {"opening": text, "seconds": round(budget, 3),
-                                       "score": score}
+                left = (end - now() - branch_seconds if jobs == 1
+                        else game * (len(openings) - k))
+                return _Game((), openings[k], max(left / (len(openings) - k), 1e-3),
+                             False)
+            if branch_seconds <= 0 or not best[1]:
+                return None
+            left = end - now() if jobs == 1 else branch_seconds - given
+            if left < game / 2:
+                return None
+            got = self._branch(state, best[1], k - len(openings), tried)
+            if got is None:
+                return None
+            budget = max(min(game, left), 1e-3)
+            given += budget
+            return _Game(got[0], got[1], budget, True)
+
+        def ended(g: _Game, found: Line) -> None:
+            nonlocal best
+            score, tail = found
+            text = ", ".join(map(str, g.acts))
+            record: dict[str, object] = {"opening": text, "seconds": round(g.seconds, 3),
+                                         "score": score}
             where = ""
-            if k >= len(openings):
-                game["branch"] = len(base)
-                where = f"after {len(base)} actions of the best line: "
-            self.games.append(game)
-            self._say(f"game {k + 1} of {total} ({where}{text}): {score:g}")
+            if g.branch:
+                record["branch"] = len(g.base)
+                where = f"after {len(g.base)} actions of the best line: "
+            self.games.append(record)
+            self._say(f"game {len(self.games)} ({where}{text}): {score:g}")
             if score > best[0]:
-                best = (score, base + acts + tail)
+                best = (score, g.base + g.acts + tail)
+
+        if jobs == 1:
+            while (g := next_game()) is not None:
+                started += 1
+                ended(g, _play_game(self._child(), _played(state, g.base + g.acts),
+                                    g.seconds))
+        else:
+            pool = ProcessPoolExecutor(max_workers=jobs,
+                                       mp_context=multiprocessing.get_context("spawn"))
+            try:
+                running: dict[Future[Line], _Game] = {}
+                while True:
+                    while len(running) < jobs and (g := next_game()) is not None:
+                        started += 1
+                        running[pool.submit(_play_game, self._child(),
+                                            _played(state, g.base + g.acts),
+                                            g.seconds)] = g
+                    if not running:
+                        break
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        ended(running.pop(future), future.result())
+            finally:
+                pool.shutdown(wait=False, cancel_futures=True)
         self._reset(state)
         self._goals = []             # the games tried them (starts=2)
         self._line = tuple(self._parse(state)) + best[1]

@@ -8,11 +8,12 @@ of the compiled one), the first sweep is a portfolio: a game from each of severa
 openings (``--starts`` of them: the best first moves, then pairs of a first and a next
 move), then, when the time holds ten games or more (and no ``--starts``), games that
 branch from the best line so far at one of its placements; the best line of all is
-kept; otherwise it plays the game as the bot would with
-half the time (each decision the rest of the sweep's time divided by the actions
-left).  The second goes through the game again from
-the setup with the time left, improving the line the first left; the result is never
-worse than the first sweep's.  The best line found is printed (one macro-action per line,
+kept.  ``--jobs N``: N worker processes play these games, so N times as many fit in
+the time, which is then each process's.  Otherwise the first sweep plays the game as
+the bot would with half the time (each decision the rest of the sweep's time divided
+by the actions left).  The second goes through the game again from the setup with the
+time left, improving the line the first left; the result is never worse than the first
+sweep's.  The best line found is printed (one macro-action per line,
 by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
 it as a game record (``arle replay FILE`` steps through it).  Progress (each better
 line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
@@ -41,6 +42,9 @@ from arle.state import State
 from arle.view import decision_depth
 
 __all__ = ["register", "solve", "line_text"]
+
+#: The most worker processes ``--jobs`` starts.
+MAX_JOBS = 64
 
 
 def _refuse(message: str) -> NoReturn:
@@ -122,6 +126,10 @@ def solve(
         "--starts", help="Games of the portfolio, each from its own opening: 1 for "
                          "one game and no portfolio; by default as many as the time "
                          "allows on this machine (at most 24).")] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", help="Worker processes for the portfolio's games (e.g. the "
+                       "machine's cores): as many times the games in the time "
+                       "(--time is each process's).")] = 1,
 ) -> None:
     """Search the best line of a solo game and print it with its score."""
     if not (time_s > 0 and time_s < float("inf")):
@@ -133,6 +141,8 @@ def solve(
         _refuse(f"--clock must be wall or cpu, not {clock!r}")
     if starts is not None and starts < 1:
         _refuse(f"--starts must be at least 1, not {starts}")
+    if not 1 <= jobs <= MAX_JOBS:
+        _refuse(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
     chosen = _buildings(buildings)
     try:
         start = arle.new_game(players=1, seed=seed, buildings=chosen, expansion=expansion)
@@ -148,7 +158,7 @@ def solve(
     if not quiet:
         bot.on_progress = lambda text: err.print(
             Text(f"[{time.perf_counter() - t0:7.1f} s] {text}", style="dim"))
-    score, line = bot.solve(start, time_s, starts=starts)
+    score, line = bot.solve(start, time_s, starts=starts, jobs=jobs)
     end = start.clone()
     for a in line:
         end.apply(a)
