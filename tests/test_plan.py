@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -298,7 +299,7 @@ def test_solve_portfolio_only_when_the_time_holds_several_games(
     assert size[1] == pytest.approx(plan.SCREEN_SHARE * 1e6 / (plan.BRANCH_MIN_GAMES + 2))
 
 
-def test_portfolio_size_takes_the_fastest_of_several_playouts(
+def test_portfolio_size_times_the_median_of_several_playouts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's time is :data:`SCREEN_PLAYOUTS` times the median of
     :data:`UNIT_PLAYOUTS` playouts: one slow playout (load, a first playout's one-time
@@ -313,6 +314,26 @@ def test_portfolio_size_takes_the_fastest_of_several_playouts(
     size = bot._portfolio_size(s, 50.0 / plan.SCREEN_SHARE, None)   # 5 games of 10 s
     assert size is not None and len(size[0]) == 5
     assert size[1:] == (pytest.approx(10.0), 0.0)
+
+
+def small_portfolio(monkeypatch: pytest.MonkeyPatch, most: int) -> list[Any]:
+    """Portfolios of at most ``most`` games a process, each a playout's time, from
+    half a second on; the sizes :meth:`PlanBot._portfolio_size` returns from now on,
+    in a list."""
+    from arle.bots import plan
+    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
+    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
+    monkeypatch.setattr(plan, "SCREEN_MAX", most)
+    sizes: list[Any] = []
+    portfolio_size = PlanBot._portfolio_size
+
+    def spy(self: PlanBot, *args: object) -> object:
+        got = portfolio_size(self, *args)          # type: ignore[arg-type]
+        sizes.append(got)
+        return got
+
+    monkeypatch.setattr(PlanBot, "_portfolio_size", spy)
+    return sizes
 
 
 def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> None:
@@ -349,21 +370,9 @@ def test_solve_portfolio_branches_from_the_best_line(monkeypatch: pytest.MonkeyP
     from the best line so far, in the time of :data:`BRANCH_SHARE` of its games, each
     with a game's time at most; each one's ``branch`` is the best line's actions it
     kept.  The result is at least the best of all games and replays to its score."""
-    from arle.bots import plan
     s = late_position(4, 9)
-    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
-    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
-    monkeypatch.setattr(plan, "SCREEN_MAX", 10)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
-    sizes = []
-    portfolio_size = PlanBot._portfolio_size
-
-    def spy(self: PlanBot, *args: object) -> object:
-        got = portfolio_size(self, *args)          # type: ignore[arg-type]
-        sizes.append(got)
-        return got
-
-    monkeypatch.setattr(PlanBot, "_portfolio_size", spy)
+    sizes = small_portfolio(monkeypatch, 10)
     score, line = bot.solve(s, 2.0)
     (openings, game, branch_seconds), = sizes
     assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
@@ -387,19 +396,8 @@ def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
     all games and replays to its score.  ``jobs`` below 1 is refused."""
     from arle.bots import plan
     s = late_position(4, 9)
-    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
-    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
-    monkeypatch.setattr(plan, "SCREEN_MAX", 5)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
-    sizes = []
-    portfolio_size = PlanBot._portfolio_size
-
-    def spy(self: PlanBot, *args: object) -> object:
-        got = portfolio_size(self, *args)          # type: ignore[arg-type]
-        sizes.append(got)
-        return got
-
-    monkeypatch.setattr(PlanBot, "_portfolio_size", spy)
+    sizes = small_portfolio(monkeypatch, 5)
     score, line = bot.solve(s, 1.0, jobs=2)
     (openings, game, branch_seconds), = sizes
     assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
@@ -423,10 +421,7 @@ def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
 def test_solve_command_with_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``arle solve --jobs 2``: the portfolio's games in two processes, the line saved
     as a record that replays to the score printed."""
-    from arle.bots import plan
-    monkeypatch.setattr(plan, "SCREEN_PLAYOUTS", 1)
-    monkeypatch.setattr(plan, "PORTFOLIO_MIN_SECONDS", 0.5)
-    monkeypatch.setattr(plan, "SCREEN_MAX", 2)
+    small_portfolio(monkeypatch, 2)
     out = tmp_path / "line.json"
     r = runner.invoke(app, ["solve", "--seed", "3", "--time", "2", "--clock", "cpu",
                             "--jobs", "2", "--json", "--out", str(out)])
