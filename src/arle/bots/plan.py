@@ -960,12 +960,12 @@ class PlanBot:
         as if it had found it).  Then, for ``branch_seconds``, games leave the best
         line so far at a point along it (:meth:`_branch`): the neighbours of the best
         basin, each searched as deeply as a game does, with a whole game's time (so
-        the part of the line it plays gets more time an action: measured better than
-        the share of a game's time that its part is, BENCHMARKS.md, "The solo planner",
-        round 9; the last one is played if at least half of that is left).  Each game
-        is a new bot's (:meth:`_child`) one-sweep solve
-        from the position after its opening (a branch game's: the best line's actions
-        up to the point, then its move); its opening, time and score are in
+        the part of the line it plays gets more time an action; the share of a game's
+        time that its part is was not measured better, BENCHMARKS.md, "The solo
+        planner", round 9; the last one is played if at least half of that is left).
+        Each game is a new bot's (:meth:`_child`) one-sweep solve from the position
+        after its opening (a branch game's: the best line's actions up to the point,
+        then its move); its opening, time and score are in
         :attr:`games` (a branch game's also ``branch``, the number of the best line's
         actions it kept), in the order they end.  The result is the best line's score
         and its actions from ``state``.
