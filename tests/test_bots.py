@@ -23,6 +23,7 @@ from arle.bots.common import candidates
 from arle.bots.evaluation import (
     FEATURES,
     WEIGHTS,
+    Weighted,
     evaluate,
     features,
     score_now,
@@ -331,6 +332,7 @@ def test_evaluate_is_the_score_plus_the_weighted_features_to_the_bit(
     computes), in base games, Tea & Trade games and 3-player games alike."""
     weights = [WEIGHTS[name] for name in FEATURES]
     rng = random.Random(11)
+    other = [rng.uniform(-2.0, 3.0) for _ in FEATURES]     # e.g. tuned weights
     s = arle.new_game(seed=11, buildings="random", **kind)  # type: ignore[arg-type]
     n = 0
     while not s.is_terminal():
@@ -339,6 +341,13 @@ def test_evaluate_is_the_score_plus_the_weighted_features_to_the_bit(
             assert value == evaluate(s, p, weights)
             assert value == score_now(s, p) + sum(w * f for w, f in zip(weights,
                                                                         features(s, p)))
+            # other weights take the same path: the terms added one after the other
+            # from 0.0, in the order of FEATURES
+            acc = 0.0
+            for w, f in zip(other, features(s, p)):
+                acc += w * f
+            assert evaluate(s, p, other) == score_now(s, p) + acc
+            assert Weighted(other)(s, p) == score_now(s, p) + acc
             n += 1
         s.apply(rng.choice(s.legal_actions()))
     assert n > 50

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 import arle
 import arle.bots
 from arle.bots.greedy import GreedyBot
-from arle.bots.plan import PlanBot, playout
+from arle.bots.plan import Line, PlanBot, playout
 from arle.cli.main import app
 from arle.cli.review_cmd import default_judge
 from arle.state import State
@@ -314,6 +314,27 @@ def test_portfolio_size_times_the_median_of_several_playouts(
     size = bot._portfolio_size(s, 50.0 / plan.SCREEN_SHARE, None)   # 5 games of 10 s
     assert size is not None and len(size[0]) == 5
     assert size[1:] == (pytest.approx(10.0), 0.0)
+
+
+def test_portfolio_size_times_the_games_own_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playouts timed for a game's time are those the games play: greedy on the
+    playouts' evaluation (the tuned weights in the base game with ``rollout=auto``,
+    the hand one with ``rollout=hand``), which cost more or less than the hand ones."""
+    from arle.bots import plan
+    from arle.bots.evaluation import tuned_evaluator
+    s = late_position(4, 9)
+    for rollout, want in (("auto", tuned_evaluator()), ("hand", None)):
+        timed: list[object] = []
+
+        def spy(st: State, *a: object, ev: object = None, **k: object) -> Line:
+            timed.append(ev)
+            return (0.0, ())
+
+        monkeypatch.setattr(plan, "playout", spy)
+        bot = PlanBot(seed=1, rollout=rollout)
+        assert bot._portfolio_size(s, 1e6, None) is not None
+        assert timed == [want] * plan.UNIT_PLAYOUTS
 
 
 def small_portfolio(monkeypatch: pytest.MonkeyPatch, most: int) -> list[Any]:

@@ -120,10 +120,19 @@ def test_complete_skips_judging_forced_steps_with_the_same_result() -> None:
 
 
 def test_best_after_judging_one_position_at_a_time_is_the_list_form() -> None:
-    """``best_after`` with the hand evaluation judges each position as it is made;
-    the action, position and value are those of judging the whole list (the first
-    of equals), also with an evaluator passed (the list form) that is the hand one."""
+    """``best_after`` with the hand evaluation, or another one without ``many``,
+    judges each position as it is made; the action, position and value are those of
+    judging the whole list (the first of equals), also with an evaluator that judges
+    the list in one call (``many``: the list form) and is the hand one."""
     from arle.bots.evaluation import evaluate
+
+    class Many:
+        def __call__(self, st: State, q: int) -> float:
+            raise AssertionError("the list form judges the list with many()")
+
+        def many(self, states: list[State], q: int) -> list[float]:
+            return [evaluate(st, q) for st in states]
+
     seen = ties = 0
     for kw in ({"players": 1, "seed": 41}, {"players": 2, "seed": 42},
                {"players": 3, "seed": 43, "expansion": "tea-and-trade"}):
@@ -138,8 +147,9 @@ def test_best_after_judging_one_position_at_a_time_is_the_list_form() -> None:
             a, end, v = best_after(s, p, acts)
             assert a is acts[want] and end.key() == kids[want].key()
             assert repr(v) == repr(vals[want])
-            a2, end2, v2 = best_after(s, p, acts, lambda st, q: evaluate(st, q))
-            assert a2 is a and end2.key() == end.key() and repr(v2) == repr(v)
+            for ev in (lambda st, q: evaluate(st, q), Many()):
+                a2, end2, v2 = best_after(s, p, acts, ev)
+                assert a2 is a and end2.key() == end.key() and repr(v2) == repr(v)
             seen += 1
             ties += vals.count(vals[want]) > 1
     assert seen > 50 and ties > 0

@@ -84,17 +84,18 @@ def best_after(s: State, p: int, actions: list[Action],
                ev: Evaluator | None = None) -> tuple[Action, State, float]:
     """The action of ``actions`` (not empty) whose resulting position player ``p``'s
     evaluation rates best (the first of equals), that position and its value."""
-    if ev is None:
-        # The hand evaluation, one position at a time: each position is judged as it
-        # is made and dropped at once unless it is the best so far (the next copy
-        # reuses its memory), the same choice and value as judging the list.
+    if ev is None or getattr(ev, "many", None) is None:
+        # An evaluation of one position at a time (the hand one, or other weights):
+        # each position is judged as it is made and dropped at once unless it is the
+        # best so far (the next copy reuses its memory), the same choice and value as
+        # judging the list.  An evaluator with ``many`` judges the list in one call.
         best_a = actions[0]
         best_s = after(s, best_a)
-        best_v = evaluate(best_s, p)
+        best_v = evaluate(best_s, p) if ev is None else ev(best_s, p)
         for i in range(1, len(actions)):
             a = actions[i]
             c = after(s, a)
-            v = evaluate(c, p)
+            v = evaluate(c, p) if ev is None else ev(c, p)
             if v > best_v:
                 best_a, best_s, best_v = a, c, v
         return best_a, best_s, best_v

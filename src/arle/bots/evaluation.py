@@ -373,47 +373,14 @@ WEIGHTS: dict[str, float] = {
 }
 
 #: The weights of :data:`FEATURES` in their order (for a caller's own weights, evaluate
-#: takes a list in this order), and one by one as Final names: the evaluation adds its
-#: terms in this order, one after the other from 0.0, which is how ``sum()`` adds them
-#: (the same float to the bit as ``sum(map(mul, _W, features(s, p)))``).
+#: takes a list in this order): the evaluation adds its terms in this order, one after
+#: the other from 0.0, which is how ``sum()`` adds them (the same float to the bit as
+#: ``sum(map(mul, _W, features(s, p)))``).
 _W: Final[list[float]] = [WEIGHTS[name] for name in FEATURES]
-_W_WORKERS: Final = WEIGHTS["workers"]
-_W_WORKERS2: Final = WEIGHTS["workers2"]
-_W_LAND: Final = WEIGHTS["land"]
-_W_DIKES: Final = WEIGHTS["dikes"]
-_W_MOOR_PEAT: Final = WEIGHTS["moor_peat"]
-_W_TOOLS_PROD: Final = WEIGHTS["tools_prod"]
-_W_TOOLS_CONV: Final = WEIGHTS["tools_conv"]
-_W_WORKBENCHES: Final = WEIGHTS["workbenches"]
-_W_LOAD_SPACES: Final = WEIGHTS["load_spaces"]
-_W_FREE_SPACES_NOW: Final = WEIGHTS["free_spaces_now"]
-_W_BIRTHS: Final = WEIGHTS["births"]
-_W_ANIMALS: Final = WEIGHTS["animals"]
-_W_ROOM: Final = WEIGHTS["room"]
-_W_LIGHT_GREEN: Final = WEIGHTS["light_green"]
-_W_DARK_GREEN: Final = WEIGHTS["dark_green"]
-_W_PLOWS: Final = WEIGHTS["plows"]
-_W_PEAT_BOATS: Final = WEIGHTS["peat_boats"]
-_W_FOOD_TRACK: Final = WEIGHTS["food_track"]
-_W_FOOD_DEFICIT: Final = WEIGHTS["food_deficit"]
-_W_FOOD_SHORT: Final = WEIGHTS["food_short"]
-_W_FUEL_DEFICIT: Final = WEIGHTS["fuel_deficit"]
-_W_FUEL_SHORT: Final = WEIGHTS["fuel_short"]
-_W_FOOD_EXTRA: Final = WEIGHTS["food_extra"]
-_W_PEAT_EXTRA: Final = WEIGHTS["peat_extra"]
-_W_WOOD: Final = WEIGHTS["wood"]
-_W_CLAY: Final = WEIGHTS["clay"]
-_W_TIMBER: Final = WEIGHTS["timber"]
-_W_BRICK: Final = WEIGHTS["brick"]
-_W_GRAIN: Final = WEIGHTS["grain"]
-_W_FLAX: Final = WEIGHTS["flax"]
-_W_HIDE: Final = WEIGHTS["hide"]
-_W_WOOL: Final = WEIGHTS["wool"]
-_W_FABRICS: Final = WEIGHTS["fabrics"]
 #: The base game's features are the first ones; the expansion's follow.
 _N_BASE: Final[int] = FEATURES.index("tea")
-_W_TT: Final[tuple[float, ...]] = tuple(_W[_N_BASE:])
-assert FEATURES[_N_BASE - 1] == "fabrics" and len(_W_TT) == len(FEATURES) - _N_BASE
+# _judge's weighted sum names the base game's 33 terms one by one (w[0] to w[32])
+assert FEATURES[_N_BASE - 1] == "fabrics" and _N_BASE == 33
 
 _SPADE_TOOL: Final[int] = TT.TT_TOOLS.index("digging_spades")
 _TEA: Final[int] = TT.TEA
@@ -544,10 +511,13 @@ def _features(s: State, p: int) -> list[float]:
     return out
 
 
-def _judge(s: State, p: int, out: list[float] | None) -> float:
-    """Player ``p``'s evaluation of ``s`` (not over), or with ``out`` its features
-    (:func:`_features`) put in ``out`` (then 0.0 is returned).  One body for both, the
-    weighted sum taken straight from the features' values (no list of them)."""
+def _judge(s: State, p: int, out: list[float] | None,
+           w: list[float] | None = None) -> float:
+    """Player ``p``'s evaluation of ``s`` (not over) with the weights ``w`` (a full
+    list in the order of :data:`FEATURES`; None: the hand ones, :data:`_W`), or with
+    ``out`` its features (:func:`_features`) put in ``out`` (then 0.0 is returned).
+    One body for both, the weighted sum taken straight from the features' values (no
+    list of them)."""
     pl: Player = s.players[p]
     res = pl.res
     hy = s.half_year if s.n != 3 else half_year(s)
@@ -686,23 +656,21 @@ def _judge(s: State, p: int, out: list[float] | None) -> float:
             out += tt
         return 0.0
     # The weighted sum, term by term in the order of FEATURES from 0.0 (see _W).
-    acc = (0.0 + _W_WORKERS * workers + _W_WORKERS2 * x_workers2 + _W_LAND * x_land
-           + _W_DIKES * x_dikes + _W_MOOR_PEAT * x_moor_peat + _W_TOOLS_PROD * x_tools_prod
-           + _W_TOOLS_CONV * x_tools_conv + _W_WORKBENCHES * x_workbenches
-           + _W_LOAD_SPACES * x_load_spaces + _W_FREE_SPACES_NOW * free_now
-           + _W_BIRTHS * x_births + _W_ANIMALS * x_animals + _W_ROOM * x_room
-           + _W_LIGHT_GREEN * x_light_green + _W_DARK_GREEN * x_dark_green
-           + _W_PLOWS * x_plows + _W_PEAT_BOATS * x_peat_boats
-           + _W_FOOD_TRACK * x_food_track + _W_FOOD_DEFICIT * food_deficit
-           + _W_FOOD_SHORT * food_short + _W_FUEL_DEFICIT * fuel_deficit
-           + _W_FUEL_SHORT * fuel_short + _W_FOOD_EXTRA * x_food_extra
-           + _W_PEAT_EXTRA * x_peat_extra + _W_WOOD * x_wood + _W_CLAY * x_clay
-           + _W_TIMBER * x_timber + _W_BRICK * x_brick + _W_GRAIN * x_grain
-           + _W_FLAX * x_flax + _W_HIDE * x_hide + _W_WOOL * x_wool
-           + _W_FABRICS * x_fabrics)
+    if w is None:
+        w = _W
+    acc = (0.0 + w[0] * workers + w[1] * x_workers2 + w[2] * x_land + w[3] * x_dikes
+           + w[4] * x_moor_peat + w[5] * x_tools_prod + w[6] * x_tools_conv
+           + w[7] * x_workbenches + w[8] * x_load_spaces + w[9] * free_now
+           + w[10] * x_births + w[11] * x_animals + w[12] * x_room
+           + w[13] * x_light_green + w[14] * x_dark_green + w[15] * x_plows
+           + w[16] * x_peat_boats + w[17] * x_food_track + w[18] * food_deficit
+           + w[19] * food_short + w[20] * fuel_deficit + w[21] * fuel_short
+           + w[22] * x_food_extra + w[23] * x_peat_extra + w[24] * x_wood
+           + w[25] * x_clay + w[26] * x_timber + w[27] * x_brick + w[28] * x_grain
+           + w[29] * x_flax + w[30] * x_hide + w[31] * x_wool + w[32] * x_fabrics)
     if tt is not None:
         for i in range(len(tt)):
-            acc += _W_TT[i] * tt[i]
+            acc += w[_N_BASE + i] * tt[i]
     return score_total_with(s, p, board.vp, depots) + acc
 
 
@@ -710,11 +678,11 @@ def evaluate(s: State, p: int, weights: list[float] | None = None) -> float:
     """Estimated final score of player ``p`` (exact once the game is over)."""
     if s.phase == "over":
         return score_now(s, p)
-    if weights is None:
-        return _judge(s, p, None)
-    # In a base game the expansion's features (the last ones, all zero) are left out:
-    # map stops at the shorter vector, and the sum is the same to the bit (adding the
-    # products 0.0 at its end changes nothing).
+    if weights is None or len(weights) >= len(FEATURES):
+        # the features' terms in their order from 0.0, as sum() adds them: the same
+        # float to the bit as the line below (a base game leaves the expansion's out,
+        # as map does: adding the products 0.0 at the end changes nothing)
+        return _judge(s, p, None, weights)
     return float(score_now(s, p) + sum(map(mul, weights, _features(s, p))))
 
 

@@ -110,14 +110,15 @@ INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: The portfolio of a long :meth:`PlanBot.solve` (:meth:`PlanBot._portfolio`): the
 #: share of the time its games take, at most how many games, how many of them start
 #: from a first move alone (the others from a pair, :meth:`PlanBot._openings`), and a
-#: game's time in greedy hand-evaluation playouts from the solve's position (measured
-#: there, the median of ``UNIT_PLAYOUTS``: some 35 seconds of the compiled build from
-#: a setup, 115 of the pure one).  Below ``PORTFOLIO_MIN_SECONDS`` a solve does not
-#: measure it (two games never fit).
+#: game's time in the games' own playouts (greedy on the playouts' evaluation,
+#: ``rollout=``) from the solve's position, measured there (the median of
+#: ``UNIT_PLAYOUTS``: with the tuned weights, some 25 seconds of the compiled build
+#: from a setup, 90 of the pure one).  Below ``PORTFOLIO_MIN_SECONDS`` a solve does
+#: not measure it (two games never fit).
 SCREEN_SHARE = 0.85
 SCREEN_MAX = 24
 SINGLES = 8
-SCREEN_PLAYOUTS = 1400
+SCREEN_PLAYOUTS = 700
 PORTFOLIO_MIN_SECONDS = 20.0
 UNIT_PLAYOUTS = 3
 #: The portfolio's last games branch from the best line found so far
@@ -881,22 +882,24 @@ class PlanBot:
 
         The time a game needs to be worth playing depends on the machine and the build
         (the compiled one plays some three times the playouts), so it is measured: the
-        median of :data:`UNIT_PLAYOUTS` greedy playouts on the hand evaluation from
-        ``state`` (so that a moment of load or the first playout's one-time costs do
-        not change the portfolio), times :data:`SCREEN_PLAYOUTS`, is a game's time.  :data:`SCREEN_SHARE` of ``seconds`` is the portfolio's: as many
-        games as it holds (at most :data:`SCREEN_MAX`, or ``starts``); the rest is left
-        to the later sweeps.  With ``jobs`` processes, it holds as many times the
-        games (and the times count them all).  When it holds at least
-        :data:`BRANCH_MIN_GAMES` games (not with ``starts``), :data:`BRANCH_SHARE` of
-        their time goes to branch games instead of games from openings.  A solve
-        shorter than
+        median of :data:`UNIT_PLAYOUTS` of the games' own playouts from ``state``
+        (greedy on the playouts' evaluation, :meth:`_rollout_eval`; the median, so
+        that a moment of load or the first playout's one-time costs do not change the
+        portfolio), times :data:`SCREEN_PLAYOUTS`, is a game's time.
+        :data:`SCREEN_SHARE` of ``seconds`` is the portfolio's: as many games as it
+        holds (at most :data:`SCREEN_MAX`, or ``starts``); the rest is left to the
+        later sweeps.  With ``jobs`` processes, it holds as many times the games (and
+        the times count them all).  When it holds at least :data:`BRANCH_MIN_GAMES`
+        games (not with ``starts``), :data:`BRANCH_SHARE` of their time goes to branch
+        games instead of games from openings.  A solve shorter than
         :data:`PORTFOLIO_MIN_SECONDS` has none (and spends nothing to measure)."""
         if starts is None and seconds < PORTFOLIO_MIN_SECONDS:
             return None
+        ev = self._rollout_eval(state)
         times = []
         for _ in range(UNIT_PLAYOUTS):
             t0 = self._now()
-            playout(state)
+            playout(state, ev=ev)
             times.append(self._now() - t0)
         unit = max(sorted(times)[UNIT_PLAYOUTS // 2], 1e-6) * SCREEN_PLAYOUTS
         total = SCREEN_SHARE * seconds * jobs
