@@ -3,18 +3,18 @@ solo setup.
 
 The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
 its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds
-several games (about four and a half minutes of the pure build, a minute and a half
-of the compiled one), the first sweep is a portfolio: a game from each of several
+several games (in the base game about three and a half minutes of the pure build, one
+minute of the compiled one), the first sweep is a portfolio: a game from each of several
 openings (``--starts`` of them: the best first moves, then pairs of a first and a next
 move), then, when the time holds ten games or more (and no ``--starts``), games that
 branch from the best line so far at one of its placements; the best line of all is
-kept.  ``--jobs N``: N worker processes play these games, so N times as many fit in
-the time, which is then each process's.  Otherwise the first sweep plays the game as
+kept (``--jobs N``: N worker processes play these games, so N times as many fit in
+the time, which is then each process's).  Otherwise the first sweep plays the game as
 the bot would with half the time (each decision the rest of the sweep's time divided
 by the actions left).  The second goes through the game again from the setup with the
 time left, improving the line the first left; the result is never worse than the first
-sweep's.  The best line found is printed (one macro-action per line,
-by half year), then its score with the scoring pad's breakdown.  ``--out FILE`` saves
+sweep's.  The best line found is printed (one macro-action per line, by half year),
+then its score with the scoring pad's breakdown.  ``--out FILE`` saves
 it as a game record (``arle replay FILE`` steps through it).  Progress (each better
 line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
 before anything is searched or written.
