@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 import arle
 import arle.bots
+from arle.actions import Action
 from arle.bots.greedy import GreedyBot
 from arle.bots.plan import Line, PlanBot, playout
 from arle.cli.main import app
@@ -358,30 +359,66 @@ def small_portfolio(monkeypatch: pytest.MonkeyPatch, most: int) -> list[Any]:
 
 
 def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> None:
-    """A branch game keeps the best line up to a placement (at the fractions of
-    :data:`BRANCH_POINTS` of its placements with a choice, in turn) and plays another
-    legal macro-action there; no branch is tried twice, and none is its line's own."""
+    """A branch game keeps the best line up to a placement with a choice (the
+    ``j``-th at the fraction :func:`branch_point` ``(j)`` of them: the middle, then
+    the quarters of the range...) and plays another legal macro-action there, the
+    best by the evaluation first; no branch is tried twice, and none is its line's
+    own; past the points in the range, None."""
     from arle.bots import plan
-    s = late_position(4, 9)
+    assert [plan.branch_point(j) for j in range(3)] == pytest.approx(
+        [0.5, plan.BRANCH_FROM + 0.25 * (plan.BRANCH_TO - plan.BRANCH_FROM),
+         plan.BRANCH_FROM + 0.75 * (plan.BRANCH_TO - plan.BRANCH_FROM)])
+    assert all(plan.BRANCH_FROM <= plan.branch_point(j) < plan.BRANCH_TO
+               for j in range(200))
+    assert len({plan.branch_point(j) for j in range(200)}) == 200
     bot = PlanBot(seed=1, rollout="hand")
-    score, line = plan.playout(s)
+
+    def placements(s: State, line: tuple[Action, ...]) -> list[int]:
+        """Where ``line`` places a worker with a choice."""
+        here = s.clone()
+        out = []
+        i = 0
+        while i < len(line):
+            if line[i].verb == "place" and len(here.legal_actions()) > 1:
+                out.append(i)
+            i = plan._chain_step(here, line, i)
+        return out
+
+    s = late_position(4, 5)
+    line = plan.playout(s)[1]
+    points = placements(s, line)
     tried: set[tuple[str, ...]] = set()
-    seen = []
-    for j in range(7):
+    for j in range(3):
         got = bot._branch(s, line, j, tried)
         assert got is not None
         base, acts = got
-        assert base == line[:len(base)] and line[len(base)].verb == "place"
+        assert len(base) == points[int(plan.branch_point(j) * len(points))]
         here = s.clone()
         for a in base:
             here.apply(a)
         own = line[len(base):plan._chain_step(here.clone(), line, len(base))]
-        assert acts != own and acts in [m[1] for m in plan._macros(here, 1, None)]
-        seen.append((len(base), acts))
-    assert len(set(seen)) == 7 and len(tried) == 7
-    points = sorted({at for at, _ in seen})
-    assert len(points) == len(plan.BRANCH_POINTS)
-    assert [at for at, _ in seen[:3]] == points        # the points in turn, first to last
+        moves = [m[1] for m in plan._macros(here, 1, None)]
+        assert acts == [m for m in moves if m != own][0]     # the best other move
+    assert len(tried) == 3
+    s = late_position(4, 9)              # few placements left: the branches run out
+    line = plan.playout(s)[1]
+    points = placements(s, line)
+    reachable = {points[min(int(plan.branch_point(j) * len(points)), len(points) - 1)]
+                 for j in range(8 * len(points) + 8)}
+    tried = set()
+    for j in range(500):
+        got = bot._branch(s, line, j, tried)
+        if got is None:
+            break
+        assert len(got[0]) in reachable and len(tried) == j + 1
+    else:
+        raise AssertionError("the branches never ran out")
+    others = 0                           # every other move at every point
+    for at in reachable:
+        here = plan._played(s, line[:at])
+        own = line[at:plan._chain_step(here.clone(), line, at)]
+        others += sum(m[1] != own for m in plan._macros(here, 1, None))
+    assert len(tried) == others
     assert bot._branch(s, (), 0, set()) is None
 
 
@@ -412,9 +449,9 @@ def test_solve_portfolio_branches_from_the_best_line(monkeypatch: pytest.MonkeyP
 
 def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``jobs=2`` two worker processes play the portfolio's games: twice the games
-    of one job in the time (each process's), branch games from the best line of the
-    games ended by then, and the later sweep here; the result is at least the best of
-    all games and replays to its score.  ``jobs`` below 1 is refused."""
+    of one job in all the time (each process's: no later sweep), branch games from the
+    best line of the games ended by then; the result is at least the best of all games
+    and replays to its score.  ``jobs`` below 1 is refused."""
     from arle.bots import plan
     s = late_position(4, 9)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
@@ -422,14 +459,14 @@ def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
     score, line = bot.solve(s, 1.0, jobs=2)
     (openings, game, branch_seconds), = sizes
     assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
-    assert game == pytest.approx(plan.SCREEN_SHARE * 1.0 * 2 / 10)
+    assert game == pytest.approx(1.0 * 2 / 10)
     games = bot.games
     assert sorted(g["opening"] for g in games if "branch" not in g) == sorted(
         ", ".join(map(str, o)) for o in openings)
     branch = [g for g in games if "branch" in g]
     assert branch and sum(float(str(g["seconds"])) for g in branch) \
         <= branch_seconds + 1e-6
-    assert len(bot.sweep_scores) == 2
+    assert bot.sweep_scores == [score]
     assert score == bot.best_score >= max(float(str(g["score"])) for g in games)
     end = s.clone()
     for a in line:
@@ -450,8 +487,39 @@ def test_solve_command_with_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     data = json.loads(r.stdout)
     assert len(data["games"]) == 4 and "game 4 (" in r.stderr
     assert data["score"] >= max(g["score"] for g in data["games"])
+    assert data["jobs"] == 2 and data["sweeps"] == [data["score"]]
     assert arle.replay(json.loads(out.read_text(encoding="utf-8"))).scores()[0].total \
         == data["score"]
+
+
+def test_solve_jobs_default_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``--jobs`` a solve starts one worker process per processor core it may
+    run on, at most :data:`DEFAULT_JOBS`; ``--jobs`` overrides it."""
+    from arle.cli import solve_cmd
+    monkeypatch.setattr(solve_cmd.os, "sched_getaffinity", lambda pid: {0, 1, 2},
+                        raising=False)
+    assert solve_cmd.default_jobs() == 3
+    monkeypatch.setattr(solve_cmd.os, "sched_getaffinity", lambda pid: set(range(40)),
+                        raising=False)
+    assert solve_cmd.default_jobs() == solve_cmd.DEFAULT_JOBS == 8
+    monkeypatch.delattr(solve_cmd.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(solve_cmd.os, "cpu_count", lambda: None)
+    assert solve_cmd.default_jobs() == 1
+    monkeypatch.setattr(solve_cmd.os, "cpu_count", lambda: 2)
+    assert solve_cmd.default_jobs() == 2
+    asked: list[int] = []
+
+    def solve(self: PlanBot, state: State, seconds: float, starts: int | None = None,
+              jobs: int = 1) -> Line:
+        asked.append(jobs)
+        return playout(state)
+
+    monkeypatch.setattr(PlanBot, "solve", solve)
+    for args, want in (([], 2), (["--jobs", "1"], 1), (["--jobs", "5"], 5)):
+        r = runner.invoke(app, ["solve", "--seed", "3", "--time", "1", "--json",
+                                "--quiet", *args])
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["jobs"] == want and asked[-1] == want
 
 
 def test_tea_and_trade() -> None:
@@ -484,7 +552,7 @@ def test_solve_then_replay(tmp_path: Path) -> None:
     assert data["games"] == []          # 0.2 s holds no portfolio
     assert r.stderr == ""
     r = runner.invoke(app, ["solve", "--seed", "3", "--time", "1", "--json", "--quiet",
-                            "--clock", "cpu", "--starts", "2"])
+                            "--clock", "cpu", "--starts", "2", "--jobs", "1"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert [g["opening"] for g in data["games"]] == [

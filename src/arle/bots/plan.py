@@ -95,7 +95,7 @@ from arle.bots.mcts import _in_chain, complete, macro_actions
 from arle.state import State
 from arle.view import decision_depth
 
-__all__ = ["Line", "PlanBot", "forced_playout", "playout", "terminal_score"]
+__all__ = ["Line", "PlanBot", "branch_point", "forced_playout", "playout", "terminal_score"]
 
 #: A line: the actions from a position to the end of the game, and the final score.
 Line = tuple[float, tuple[Action, ...]]
@@ -108,13 +108,13 @@ MEMO_LIMIT = 400_000
 #: greedy continuation may not take, so a step's one playout often undervalues them).
 INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: The portfolio of a long :meth:`PlanBot.solve` (:meth:`PlanBot._portfolio`): the
-#: share of the time its games take, at most how many games, how many of them start
-#: from a first move alone (the others from a pair, :meth:`PlanBot._openings`), and a
-#: game's time in the games' own playouts (greedy on the playouts' evaluation,
-#: ``rollout=``) from the solve's position, measured there (the median of
-#: ``UNIT_PLAYOUTS``: with the tuned weights, some 25 seconds of the compiled build
-#: from a setup, 90 of the pure one).  Below ``PORTFOLIO_MIN_SECONDS`` a solve does
-#: not measure it (two games never fit).
+#: share of the time its games take in one process (with several, all of it), at most
+#: how many games a process plays, how many of them start from a first move alone
+#: (the others from a pair, :meth:`PlanBot._openings`), and a game's time in the
+#: games' own playouts (greedy on the playouts' evaluation, ``rollout=``) from the
+#: solve's position, measured there (the median of ``UNIT_PLAYOUTS``: with the tuned
+#: weights, some 25 seconds of the compiled build from a setup, 90 of the pure one).
+#: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (two games never fit).
 SCREEN_SHARE = 0.85
 SCREEN_MAX = 24
 SINGLES = 8
@@ -124,16 +124,36 @@ UNIT_PLAYOUTS = 3
 #: The portfolio's last games branch from the best line found so far
 #: (:meth:`PlanBot._branch`) when the time holds at least ``BRANCH_MIN_GAMES`` games:
 #: ``BRANCH_SHARE`` of their time (that of as many games, rounded down), each at the
-#: next of ``BRANCH_POINTS`` in turn (a fraction of the line's worker placements with
-#: a choice, from the solve's position).
+#: next point of :func:`branch_point` (a fraction of the line's worker placements with
+#: a choice, from the solve's position, between ``BRANCH_FROM`` and ``BRANCH_TO``).
 BRANCH_MIN_GAMES = 10
 BRANCH_SHARE = 0.4
-BRANCH_POINTS = (0.2, 0.4, 0.6)
+BRANCH_FROM = 0.15
+BRANCH_TO = 0.85
 #: The playouts' evaluations (``rollout=``): ``auto`` (``tuned`` in the base game, else
 #: the learned one where a model is shipped for the game, else the hand one), ``hand``,
 #: ``learned``, and ``tuned`` (the hand features with the weights tuned for the solo
 #: base game's greedy playouts: :func:`arle.bots.evaluation.tuned_evaluator`).
 ROLLOUTS = ("auto", "hand", "learned", "tuned")
+
+
+def branch_point(j: int) -> float:
+    """Where the ``j``-th branch game (from 0) leaves the best line: a fraction of its
+    placements with a choice, from :data:`BRANCH_FROM` to :data:`BRANCH_TO`, by the
+    base-2 van der Corput sequence (the middle, then the quarters, then the eighths...),
+    so that each game leaves the line at a placement the earlier ones left alone,
+    spread evenly over it.
+
+    >>> [round(branch_point(j), 4) for j in range(4)]
+    [0.5, 0.325, 0.675, 0.2375]
+    """
+    x, f, k = 0.0, 0.5, j + 1
+    while k:
+        if k & 1:
+            x += f
+        k >>= 1
+        f /= 2
+    return BRANCH_FROM + (BRANCH_TO - BRANCH_FROM) * x
 
 
 def terminal_score(s: State) -> float:
@@ -821,8 +841,10 @@ class PlanBot:
         it plays (``None``: as many as the time allows on this machine,
         :meth:`_portfolio_size`; ``1``: no portfolio, one game as above).  ``jobs``
         worker processes play the portfolio's games (``seconds`` is then each one's:
-        as many times the games), the later sweeps are played here in the rest of
-        the time."""
+        as many times the games), and the portfolio takes all the time: no later
+        sweep (with two processes the second sweep improved none of eight held-out
+        solves, where the branch games improved the best line in three of them:
+        BENCHMARKS.md, "The solo planner", round 11)."""
         if (seconds is None) == (playouts is None):
             raise ValueError("a solve needs a time or a number of playouts per decision")
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
@@ -846,10 +868,10 @@ class PlanBot:
             size = self._portfolio_size(state, seconds, starts, jobs)
             if size is not None:
                 found = self._portfolio(state, *size, jobs=jobs)
-                if deadline is not None and jobs > 1:     # this process's clock
-                    deadline = min(deadline, now() + (1 - SCREEN_SHARE) * seconds)
                 self.sweep_scores.append(found[0])
                 self._say(f"portfolio done: {found[0]:g}")
+                if jobs > 1:          # the portfolio took all the time
+                    return found
                 first = 2
         for k in range(first, sweeps + 1):
             end = None
@@ -888,10 +910,11 @@ class PlanBot:
         portfolio), times :data:`SCREEN_PLAYOUTS`, is a game's time.
         :data:`SCREEN_SHARE` of ``seconds`` is the portfolio's: as many games as it
         holds (at most :data:`SCREEN_MAX`, or ``starts``); the rest is left to the
-        later sweeps.  With ``jobs`` processes, it holds as many times the games (and
-        the times count them all).  When it holds at least :data:`BRANCH_MIN_GAMES`
-        games (not with ``starts``), :data:`BRANCH_SHARE` of their time goes to branch
-        games instead of games from openings.  A solve shorter than
+        later sweeps.  With ``jobs`` processes above one, all of ``seconds`` is, times
+        ``jobs`` (as many times the games; the times count them all).  When it holds
+        at least :data:`BRANCH_MIN_GAMES` games (not with ``starts``),
+        :data:`BRANCH_SHARE` of their time goes to branch games instead of games from
+        openings.  A solve shorter than
         :data:`PORTFOLIO_MIN_SECONDS` has none (and spends nothing to measure)."""
         if starts is None and seconds < PORTFOLIO_MIN_SECONDS:
             return None
@@ -902,7 +925,7 @@ class PlanBot:
             playout(state, ev=ev)
             times.append(self._now() - t0)
         unit = max(sorted(times)[UNIT_PLAYOUTS // 2], 1e-6) * SCREEN_PLAYOUTS
-        total = SCREEN_SHARE * seconds * jobs
+        total = (SCREEN_SHARE if jobs == 1 else 1.0) * seconds * jobs
         m = min(SCREEN_MAX * jobs, int(total / unit)) if starts is None else starts
         if m < 2:
             return None
@@ -1065,11 +1088,17 @@ class PlanBot:
         of the openings is one draw among them.  Its neighbours, the same first moves
         and then another choice, are the likeliest places for a better line, and a
         whole game from there searches them as no step of the walk does (a step judges
-        a move by one playout).  The point is the next of :data:`BRANCH_POINTS` in
-        turn (the fraction of the line's placements of a worker before it, where the
-        line has a choice), then the others in turn if it has no untried move; the
-        move, the best by the playouts' evaluation that is not the line's own and was
-        not tried from that point (``tried``, updated)."""
+        a move by one playout).  The point is the placement with a choice at the
+        fraction :func:`branch_point` ``(j)`` of the line's (then those of ``j + 1``,
+        ``j + 2``... if it has no untried move); the move, the best by the playouts'
+        evaluation that is not the line's own and was not tried from that point
+        (``tried``, updated).  Each game at a new point rather than a third move at an
+        old one: in 33 solves of rounds 8-11 (the branch points then a fifth, two
+        fifths and three fifths of the placements, in turn) the branch games of the
+        first and second moves tried at a point made 1.6-5.2 points less than the best
+        line so far on average and bettered it in 24 of 185 games; those of the third
+        and later moves at the first two points 5.2-9.5 less, and none of 60 bettered
+        it (BENCHMARKS.md, "The solo planner", round 11)."""
         s = state.clone()
         points: list[int] = []       # where a placement with a choice starts
         i = 0
@@ -1080,10 +1109,14 @@ class PlanBot:
         if not points:
             return None
         ev = self._rollout_eval(state)
-        n = len(BRANCH_POINTS)
-        for r in range(n):
-            f = BRANCH_POINTS[(j + r) % n]
-            at = points[min(int(f * len(points)), len(points) - 1)]
+        n = len(points)
+        seen: set[int] = set()
+        for r in range(8 * n + 8):       # enough to reach every point in the range
+            k = min(int(branch_point(j + r) * n), n - 1)
+            if k in seen:
+                continue
+            seen.add(k)
+            at = points[k]
             base = line[:at]
             here = _played(state, base)
             own = line[at:_chain_step(here.clone(), line, at)]

@@ -1,23 +1,26 @@
 """``arle solve --seed N --time SECONDS``: the best line the ``plan`` bot finds for a
 solo setup.
 
-The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds in all on the game from
-its setup in two sweeps (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds
-several games (in the base game about three and a half minutes of the pure build, one
-minute of the compiled one), the first sweep is a portfolio: a game from each of several
-openings (``--starts`` of them: the best first moves, then pairs of a first and a next
-move), then, when the time holds ten games or more (and no ``--starts``), games that
-branch from the best line so far at one of its placements; the best line of all is
-kept (``--jobs N``: N worker processes play these games, so N times as many fit in
-the time, which is then each process's).  Otherwise the first sweep plays the game as
-the bot would with half the time (each decision the rest of the sweep's time divided
-by the actions left).  The second goes through the game again from the setup with the
-time left, improving the line the first left; the result is never worse than the first
-sweep's.  The best line found is printed (one macro-action per line, by half year),
-then its score with the scoring pad's breakdown.  ``--out FILE`` saves
-it as a game record (``arle replay FILE`` steps through it).  Progress (each better
-line found, each new pass) goes to stderr.  Bad options are refused with exit code 2
-before anything is searched or written.
+The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds on the game from its
+setup (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds several games (in the
+base game about three and a half minutes of the pure build, one minute of the compiled
+one), it plays a portfolio: a game from each of several openings (``--starts`` of them:
+the best first moves, then pairs of a first and a next move), then, when the time holds
+ten games or more (and no ``--starts``), games that branch from the best line so far at
+one of its placements; the best line of all is kept.  ``--jobs N`` worker processes
+play these games, N times as many in the time, which is each process's (by default one
+process per processor core this one may use, at most :data:`DEFAULT_JOBS`: ``--time
+600`` on a machine of two cores is ten minutes on the wall of both).  With several
+processes the portfolio takes all the time; with one, 85% of it, and a second sweep
+goes through the game again from the setup with the rest, improving the line the
+portfolio left.  Without a portfolio the time goes to two sweeps: the first plays the
+game as the bot would with half the time (each decision the rest of the sweep's time
+divided by the actions left), the second improves its line with the rest; the result
+is never worse than the first sweep's.  The best line found is printed (one
+macro-action per line, by half year), then its score with the scoring pad's breakdown.
+``--out FILE`` saves it as a game record (``arle replay FILE`` steps through it).
+Progress (each better line found, each new pass) goes to stderr.  Bad options are
+refused with exit code 2 before anything is searched or written.
 """
 
 from __future__ import annotations
@@ -41,10 +44,22 @@ from arle.data.tea_trade import EXPANSIONS
 from arle.state import State
 from arle.view import decision_depth
 
-__all__ = ["register", "solve", "line_text"]
+__all__ = ["default_jobs", "register", "solve", "line_text"]
 
 #: The most worker processes ``--jobs`` starts.
 MAX_JOBS = 64
+#: The most worker processes a solve starts without ``--jobs`` (one per core up to it).
+DEFAULT_JOBS = 8
+
+
+def default_jobs() -> int:
+    """The worker processes of a solve without ``--jobs``: one per processor core this
+    process may run on, at most :data:`DEFAULT_JOBS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:        # not on every platform
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, DEFAULT_JOBS))
 
 
 def _refuse(message: str) -> NoReturn:
@@ -114,8 +129,8 @@ def solve(
     bot_seed: Annotated[int, typer.Option(
         "--bot-seed", help="Seed of the planner's noise (later passes).")] = 0,
     as_json: Annotated[bool, typer.Option(
-        "--json", help='Print {"score": ..., "sweeps": [...], "categories": {...}, '
-                       '"actions": [...]} '
+        "--json", help='Print {"score": ..., "sweeps": [...], "jobs": N, '
+                       '"games": [...], "categories": {...}, "actions": [...]} '
                        "instead of the line and the breakdown.")] = False,
     clock: Annotated[str, typer.Option(
         "--clock", help="wall: --time is seconds on the wall; cpu: seconds of processor "
@@ -126,10 +141,10 @@ def solve(
         "--starts", help="Games of the portfolio, each from its own opening: 1 for "
                          "one game and no portfolio; by default as many as the time "
                          "allows on this machine (at most 24).")] = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", help="Worker processes for the portfolio's games (e.g. the "
-                       "machine's cores): as many times the games in the time "
-                       "(--time is each process's).")] = 1,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", help="Worker processes for the portfolio's games: as many times the "
+                       "games in the time (--time is each process's). Default: one "
+                       f"per processor core, at most {DEFAULT_JOBS}.")] = None,
 ) -> None:
     """Search the best line of a solo game and print it with its score."""
     if not (time_s > 0 and time_s < float("inf")):
@@ -141,7 +156,9 @@ def solve(
         _refuse(f"--clock must be wall or cpu, not {clock!r}")
     if starts is not None and starts < 1:
         _refuse(f"--starts must be at least 1, not {starts}")
-    if not 1 <= jobs <= MAX_JOBS:
+    if jobs is None:
+        jobs = default_jobs()
+    elif not 1 <= jobs <= MAX_JOBS:
         _refuse(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
     chosen = _buildings(buildings)
     try:
@@ -172,7 +189,8 @@ def solve(
     if as_json:
         sheet = end.scores()[0]
         typer.echo(json.dumps({"seed": seed, "expansion": expansion, "score": sheet.total,
-                               "sweeps": bot.sweep_scores, "games": bot.games,
+                               "sweeps": bot.sweep_scores, "jobs": jobs,
+                               "games": bot.games,
                                "categories": dict(sheet.categories),
                                "actions": [str(a) for a in line]}))
         return
