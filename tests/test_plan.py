@@ -428,15 +428,18 @@ def test_solve_portfolio_branches_from_the_best_line(monkeypatch: pytest.MonkeyP
     from the best line so far, in the time of :data:`BRANCH_SHARE` of its games, each
     with a game's time at most; each one's ``branch`` is the best line's actions it
     kept.  The result is at least the best of all games and replays to its score."""
+    from arle.bots import plan
     s = late_position(4, 9)
     bot = PlanBot(seed=1, clock="cpu", rollout="hand")
     sizes = small_portfolio(monkeypatch, 10)
     score, line = bot.solve(s, 2.0)
     (openings, game, branch_seconds), = sizes
-    assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
+    branches = int(plan.BRANCH_SHARE * 10)
+    assert len(openings) == 10 - branches
+    assert branch_seconds == pytest.approx(branches * game)
     games = bot.games
     branch = [g for g in games if "branch" in g]
-    assert len(games) > 6 and games[6:] == branch
+    assert len(games) > len(openings) and games[len(openings):] == branch
     for g in branch:
         assert isinstance(g["branch"], int) and 0 <= g["branch"] < len(line)
         assert float(str(g["seconds"])) <= game + 1e-3
@@ -458,13 +461,16 @@ def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
     sizes = small_portfolio(monkeypatch, 5)
     score, line = bot.solve(s, 1.0, jobs=2)
     (openings, game, branch_seconds), = sizes
-    assert len(openings) == 6 and branch_seconds == pytest.approx(4 * game)
+    branches = int(plan.BRANCH_SHARE * 10)
+    assert len(openings) == 10 - branches
+    assert branch_seconds == pytest.approx(branches * game)
     assert game == pytest.approx(1.0 * 2 / 10)
     games = bot.games
     assert sorted(g["opening"] for g in games if "branch" not in g) == sorted(
         ", ".join(map(str, o)) for o in openings)
     branch = [g for g in games if "branch" in g]
-    assert branch and sum(float(str(g["seconds"])) for g in branch) \
+    # the time taken: a game's, or what a game that joined the best line took of it
+    assert branch and sum(float(str(g.get("used", g["seconds"]))) for g in branch) \
         <= branch_seconds + 1e-6
     assert bot.sweep_scores == [score]
     assert score == bot.best_score >= max(float(str(g["score"])) for g in games)
@@ -474,6 +480,86 @@ def test_solve_portfolio_in_worker_processes(monkeypatch: pytest.MonkeyPatch) ->
     assert end.is_terminal() and end.scores()[0].total == score
     with pytest.raises(ValueError, match="at least 1 job"):
         bot.solve(s, 1.0, jobs=0)
+
+
+def test_a_branch_game_stops_where_it_joins_the_best_line_it_left() -> None:
+    """A bot given the line it branched from (``join``: the positions after the branch
+    point, the line, its score) stops its search where its walk reaches one of those
+    positions: ``joined`` is where, and the rest of its line is that line's from there
+    when that is better.  At its root already, it searches nothing more; later, after
+    the walk has moved on along its own line."""
+    from arle.bots import plan
+    s = late_position(4, 9)
+    score, line = plan.playout(s)
+    b = len(line) // 2
+    here = plan._played(s, line[:b])
+    bot = PlanBot(seed=1, rollout="hand")
+    claimed = score + 10                 # better than anything it finds: taken
+    bot.join = (plan._line_keys(s, line, b - 1), line, claimed)
+    assert bot.solve(here, playouts=50, sweeps=1) == (claimed, line[b:])
+    assert bot.joined == len(here.history) and bot.best_line[len(here.history):] \
+        == line[b:]
+    assert bot.best_score == claimed
+    free = PlanBot(seed=1, rollout="hand")   # without join, the search goes on
+    own_score, own = free.solve(here, playouts=50, sweeps=1)
+    assert free.joined is None
+    bot = PlanBot(seed=1, rollout="hand")     # the same search, stopped on that line
+    bot.join = (plan._line_keys(here, own, 0), own, own_score)
+    got_score, got = bot.solve(here, playouts=50, sweeps=1)
+    assert bot.joined is not None and bot.joined > len(here.history)
+    end = here.clone()
+    for a in got:
+        end.apply(a)
+    assert end.is_terminal() and end.scores()[0].total == got_score >= own_score
+    keys = plan._line_keys(s, line, 3)
+    assert sorted(keys.values()) == list(range(4, len(line)))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_portfolio_gives_the_time_a_joined_game_left_to_more_branch_games(
+        monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    """A branch game is given the best line so far to join (``join``: its positions
+    after the branch point, the line and its score); a game that joined it is recorded
+    with where (``joined``, from the solve's position) and the seconds it took
+    (``used``), and the time it left is played by more branch games; without joins,
+    the branch games are as many as :data:`BRANCH_SHARE` of the games.  (The games are
+    played by a stand-in that takes no time, in threads for ``jobs=2``.)"""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from arle.bots import plan
+    s = late_position(4, 9)
+    small_portfolio(monkeypatch, 10)
+    monkeypatch.setattr(plan, "ProcessPoolExecutor",
+                        lambda max_workers, mp_context: ThreadPoolExecutor(max_workers))
+
+    def counted(joins: bool) -> list[dict[str, object]]:
+        def stand_in(bot: PlanBot, st: State, seconds: float
+                     ) -> tuple[Line, float, int | None]:
+            tail = plan.playout(st)
+            if bot.join is None:
+                return tail, seconds, None
+            keys, line, score = bot.join            # the best line so far, left at
+            at = min(keys.values()) - 1             # its action ``at``
+            assert tuple(map(str, line[:at])) == tuple(st.history[len(s.history):][:at])
+            assert plan._played(s, line).scores()[0].total == score
+            return tail, 0.0 if joins else seconds, len(st.history) if joins else None
+
+        monkeypatch.setattr(plan, "_play_game", stand_in)
+        bot = PlanBot(seed=1, clock="cpu", rollout="hand")
+        bot.solve(s, 2.0 / jobs, jobs=jobs)      # ten games a process
+        return bot.games
+
+    games = counted(False)
+    branch = [g for g in games if "branch" in g]
+    if jobs == 2:       # the games' times are counted (one job: the clock, which
+        assert len(branch) == int(plan.BRANCH_SHARE * 20)   # the stand-in stops)
+    assert branch and not any("joined" in g for g in games)
+    games = counted(True)
+    joined = [g for g in games if "joined" in g]
+    assert joined and all("branch" in g and g["used"] == 0.0 for g in joined)
+    assert all(g["joined"] == int(str(g["branch"])) + len(str(g["opening"]).split(", "))
+               for g in joined)
+    assert len(joined) > int(plan.BRANCH_SHARE * 10 * jobs)
 
 
 def test_solve_command_with_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -490,6 +576,23 @@ def test_solve_command_with_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert data["jobs"] == 2 and data["sweeps"] == [data["score"]]
     assert arle.replay(json.loads(out.read_text(encoding="utf-8"))).scores()[0].total \
         == data["score"]
+
+
+def test_solve_with_jobs_exits_cleanly(tmp_path: Path) -> None:
+    """``arle solve --jobs 2`` in a process of its own ends with exit code 0, its line
+    on stdout and nothing on stderr but its progress: the worker processes are shut
+    down before Python exits (left to exit on their own, they once printed a
+    "Bad file descriptor" traceback at the end of a solve)."""
+    import os
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "arle.cli.main", "solve", "--seed", "3",
+                        "--time", "1", "--clock", "cpu", "--jobs", "2", "--starts", "2",
+                        "--json"], capture_output=True, text=True, cwd=str(tmp_path),
+                       env=dict(os.environ, PYTHONIOENCODING="utf-8"), timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert len(json.loads(r.stdout)["games"]) == 2
+    assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
 
 
 def test_solve_jobs_default_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:

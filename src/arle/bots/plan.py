@@ -127,7 +127,7 @@ UNIT_PLAYOUTS = 3
 #: next point of :func:`branch_point` (a fraction of the line's worker placements with
 #: a choice, from the solve's position, between ``BRANCH_FROM`` and ``BRANCH_TO``).
 BRANCH_MIN_GAMES = 10
-BRANCH_SHARE = 0.4
+BRANCH_SHARE = 0.5
 BRANCH_FROM = 0.15
 BRANCH_TO = 0.85
 #: The playouts' evaluations (``rollout=``): ``auto`` (``tuned`` in the base game, else
@@ -509,20 +509,49 @@ def _chain_step(s: State, line: tuple[Action, ...], i: int) -> int:
     return i
 
 
+#: The line a branch game may join (:attr:`PlanBot.join`): the positions it passes
+#: through after the branch point (:func:`_line_keys`), its actions from the solve's
+#: position, and its final score.
+_Join = tuple[dict[tuple[object, ...], int], tuple[Action, ...], float]
+
+
 class _Game(NamedTuple):
     """A game of the portfolio (:meth:`PlanBot._portfolio`): the best line's actions
     it keeps (none for a game from an opening), its opening's actions, its time, and
-    whether it is a branch game."""
+    for a branch game the best line it left (:data:`_Join`)."""
     base: tuple[Action, ...]
     acts: tuple[Action, ...]
     seconds: float
-    branch: bool
+    join: _Join | None = None
+
+    @property
+    def branch(self) -> bool:
+        return self.join is not None
 
 
-def _play_game(bot: PlanBot, state: State, seconds: float) -> Line:
+def _play_game(bot: PlanBot, state: State, seconds: float
+               ) -> tuple[Line, float, int | None]:
     """A game of the portfolio: ``bot``'s one-sweep solve of ``state`` in ``seconds``
-    (in a worker process when the portfolio has several jobs)."""
-    return bot.solve(state, seconds, sweeps=1, starts=1)
+    (in a worker process when the portfolio has several jobs); its line, the seconds
+    it took on the bot's clock, and where it joined the line of :attr:`PlanBot.join`
+    (None if it did not: :meth:`PlanBot._join`)."""
+    t0 = bot._now()
+    found = bot.solve(state, seconds, sweeps=1, starts=1)
+    return found, bot._now() - t0, bot.joined
+
+
+def _line_keys(state: State, line: tuple[Action, ...], at: int
+               ) -> dict[tuple[object, ...], int]:
+    """The positions ``line`` (from ``state``) passes through after its first ``at + 1``
+    actions, but not its end: each one's :meth:`State.key` and how many of the line's
+    actions lead there (the first time, if it comes back)."""
+    s = state.clone()
+    out: dict[tuple[object, ...], int] = {}
+    for i, a in enumerate(line[:-1]):
+        s.apply(a)
+        if i >= at:
+            out.setdefault(s.key(), i + 1)
+    return out
 
 
 def _number(options: dict[str, str | float | int | None], key: str,
@@ -782,6 +811,12 @@ class PlanBot:
         #: seconds and final score.
         self.games: list[dict[str, object]] = []
         self.on_progress: Callable[[str], None] | None = None
+        #: For a branch game of a portfolio, the best line it left (:data:`_Join`): the
+        #: search stops where its walk reaches a position of that line (:meth:`_join`).
+        self.join: _Join | None = None
+        #: Where the walk reached :attr:`join`'s line: the position's number of
+        #: actions from the setup (None if it did not).
+        self.joined: int | None = None
 
     @property
     def name(self) -> str:
@@ -993,7 +1028,10 @@ class PlanBot:
         after its opening (a branch game's: the best line's actions up to the point,
         then its move); its opening, time and score are in
         :attr:`games` (a branch game's also ``branch``, the number of the best line's
-        actions it kept), in the order they end.  The result is the best line's score
+        actions it kept), in the order they end.  A branch game stops where it comes
+        back to the line it left (:meth:`_join`; then ``joined``, the actions from
+        ``state`` to there, and ``used``, the seconds it took), and the time it did
+        not take goes to more branch games.  The result is the best line's score
         and its actions from ``state``.
 
         With ``jobs`` above 1 the games are played by as many worker processes, each
@@ -1018,8 +1056,7 @@ class PlanBot:
             if k < len(openings):
                 left = (end - now() - branch_seconds if jobs == 1
                         else game * (len(openings) - k))
-                return _Game((), openings[k], max(left / (len(openings) - k), 1e-3),
-                             False)
+                return _Game((), openings[k], max(left / (len(openings) - k), 1e-3))
             if branch_seconds <= 0 or not best[1]:
                 return None
             left = end - now() if jobs == 1 else branch_seconds - given
@@ -1030,11 +1067,19 @@ class PlanBot:
                 return None
             budget = max(min(game, left), 1e-3)
             given += budget
-            return _Game(got[0], got[1], budget, True)
+            base, acts = got
+            return _Game(base, acts, budget,
+                         (_line_keys(state, best[1], len(base)), best[1], best[0]))
 
-        def ended(g: _Game, found: Line) -> None:
-            nonlocal best
-            score, tail = found
+        def play(g: _Game) -> tuple[PlanBot, State, float]:
+            """The arguments of :func:`_play_game` for ``g``."""
+            bot = self._child()
+            bot.join = g.join
+            return bot, _played(state, g.base + g.acts), g.seconds
+
+        def ended(g: _Game, got: tuple[Line, float, int | None]) -> None:
+            nonlocal best, given
+            (score, tail), used, joined = got
             text = ", ".join(map(str, g.acts))
             record: dict[str, object] = {"opening": text, "seconds": round(g.seconds, 3),
                                          "score": score}
@@ -1042,34 +1087,42 @@ class PlanBot:
             if g.branch:
                 record["branch"] = len(g.base)
                 where = f"after {len(g.base)} actions of the best line: "
+            if joined is not None:      # its time not taken goes to the next ones
+                record["joined"] = joined - len(state.history)
+                record["used"] = round(used, 3)
+                given -= max(0.0, g.seconds - used)
             self.games.append(record)
-            self._say(f"game {len(self.games)} ({where}{text}): {score:g}")
+            self._say(f"game {len(self.games)} ({where}{text}): {score:g}"
+                      + ("" if joined is None else f", joined the best line after "
+                         f"{joined - len(state.history)} actions in {used:.1f} s"))
             if score > best[0]:
                 best = (score, g.base + g.acts + tail)
 
         if jobs == 1:
             while (g := next_game()) is not None:
                 started += 1
-                ended(g, _play_game(self._child(), _played(state, g.base + g.acts),
-                                    g.seconds))
+                ended(g, _play_game(*play(g)))
         else:
             pool = ProcessPoolExecutor(max_workers=jobs,
                                        mp_context=multiprocessing.get_context("spawn"))
             try:
-                running: dict[Future[Line], _Game] = {}
+                running: dict[Future[tuple[Line, float, int | None]], _Game] = {}
                 while True:
                     while len(running) < jobs and (g := next_game()) is not None:
                         started += 1
-                        running[pool.submit(_play_game, self._child(),
-                                            _played(state, g.base + g.acts),
-                                            g.seconds)] = g
+                        running[pool.submit(_play_game, *play(g))] = g
                     if not running:
                         break
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
                         ended(running.pop(future), future.result())
-            finally:
+            except BaseException:       # e.g. Ctrl-C: leave the games being played
                 pool.shutdown(wait=False, cancel_futures=True)
+                raise
+            # every game has ended: wait for the idle workers to exit (left running,
+            # Python's exit could race their shutdown and print "Bad file descriptor",
+            # once in the 20 solves of rounds 11 and 12)
+            pool.shutdown(wait=True)
         self._reset(state)
         self._goals = []             # the games tried them (starts=2)
         self._line = tuple(self._parse(state)) + best[1]
@@ -1143,6 +1196,8 @@ class PlanBot:
                     left = (max(1, len(self._line) - len(s.history)) if self._on_line(s)
                             else 100)
                     self.search(s, max((end - self._now()) / left, 1e-3))
+                if self.joined is not None:     # the rest is the line it joined
+                    return self._score, tuple(played) + self._line[len(s.history):]
                 a = self._line[len(s.history)]
             else:
                 a = legal[0]
@@ -1224,6 +1279,8 @@ class PlanBot:
                 break
             if deadline is not None and \
                     now() + self._cost_ahead(state) > deadline:
+                break
+            if self.joined is not None:
                 break
             if self._work(state):
                 played += 1
@@ -1446,7 +1503,11 @@ class PlanBot:
             if self._pass & (self._pass - 1) == 0:   # passes 2, 4, 8...: near the
                 self._say(f"pass {self._pass} (best {self._score:g})")   # end they are many
             return False
-        step = (self._pass, walk.key())
+        key = walk.key()
+        if self.join is not None and key in self.join[0]:
+            self._join(key)
+            return False
+        step = (self._pass, key)
         if step in self._tried:
             self._walk_at = _chain_step(walk, self._line, self._walk_at)
             return False
@@ -1476,6 +1537,28 @@ class PlanBot:
             self._say(f"better line: {score:g} (pass {self._pass}, action "
                       f"{self._walk_at + 1})")
         return True
+
+    def _join(self, key: tuple[object, ...]) -> None:
+        """The walk has reached a position of :attr:`join`'s line (``key``): the best
+        line goes on as that one from there if it is better, and the search stops
+        (:attr:`joined`).
+
+        Why: a branch game's move is often the best line's next placement of the same
+        half year played first, or the same placement with its choices in another
+        order, and its walk soon comes back to the best line's positions.  From there
+        on it searches what the game that found that line searched: in the twelve
+        solves of round 11, 45 of 215 branch games ended exactly at the score of the
+        best line so far (9 of 19 on setup 770002), most at a point where their move
+        is one of the line's next few (BENCHMARKS.md, "The solo planner", round 12).
+        The time it does not take goes to the next games."""
+        assert self.join is not None and self._walk is not None
+        keys, line, score = self.join
+        at = self._walk_at
+        if score > self._score:
+            self._line = self._line[:at] + line[keys[key]:]
+            self._score = score
+        self.joined = at
+        self._say(f"joined the best line it left at action {at + 1}: {self._score:g}")
 
     def __repr__(self) -> str:
         return (f"PlanBot(seed={self.seed}, time={self.time}, playouts={self.playouts}, "
