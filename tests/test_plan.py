@@ -500,6 +500,9 @@ def test_a_branch_game_stops_where_it_joins_the_best_line_it_left() -> None:
     assert bot.joined == len(here.history) and bot.best_line[len(here.history):] \
         == line[b:]
     assert bot.best_score == claimed
+    bot.join = None                      # a new solve without one searches on
+    bot.solve(here, playouts=20, sweeps=1)
+    assert bot.joined is None and len(bot.best_line) > len(here.history)
     free = PlanBot(seed=1, rollout="hand")   # without join, the search goes on
     own_score, own = free.solve(here, playouts=50, sweeps=1)
     assert free.joined is None

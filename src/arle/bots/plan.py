@@ -896,6 +896,7 @@ class PlanBot:
         deadline = None if seconds is None else now() + seconds
         self.sweep_scores = []
         self.games = []
+        self.joined = None
         found: Line = (-math.inf, ())
         first = 1
         if seconds is not None and state.n == 1 \
