@@ -366,7 +366,7 @@ def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> No
     own; past the points in the range, None."""
     from arle.bots import plan
     assert [plan.branch_point(j) for j in range(3)] == pytest.approx(
-        [0.5, plan.BRANCH_FROM + 0.25 * (plan.BRANCH_TO - plan.BRANCH_FROM),
+        [(plan.BRANCH_FROM + plan.BRANCH_TO) / 2, plan.BRANCH_FROM + 0.25 * (plan.BRANCH_TO - plan.BRANCH_FROM),
          plan.BRANCH_FROM + 0.75 * (plan.BRANCH_TO - plan.BRANCH_FROM)])
     assert all(plan.BRANCH_FROM <= plan.branch_point(j) < plan.BRANCH_TO
                for j in range(200))

@@ -128,7 +128,7 @@ UNIT_PLAYOUTS = 3
 #: a choice, from the solve's position, between ``BRANCH_FROM`` and ``BRANCH_TO``).
 BRANCH_MIN_GAMES = 10
 BRANCH_SHARE = 0.5
-BRANCH_FROM = 0.15
+BRANCH_FROM = 0.3
 BRANCH_TO = 0.85
 #: The playouts' evaluations (``rollout=``): ``auto`` (``tuned`` in the base game, else
 #: the learned one where a model is shipped for the game, else the hand one), ``hand``,
@@ -145,7 +145,7 @@ def branch_point(j: int) -> float:
     spread evenly over it.
 
     >>> [round(branch_point(j), 4) for j in range(4)]
-    [0.5, 0.325, 0.675, 0.2375]
+    [0.575, 0.4375, 0.7125, 0.3688]
     """
     x, f, k = 0.0, 0.5, j + 1
     while k:
