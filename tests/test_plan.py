@@ -365,9 +365,9 @@ def test_branch_leaves_the_best_line_at_a_placement_with_an_untried_move() -> No
     best by the evaluation first; no branch is tried twice, and none is its line's
     own; past the points in the range, None."""
     from arle.bots import plan
+    lo, hi = plan.BRANCH_FROM, plan.BRANCH_TO
     assert [plan.branch_point(j) for j in range(3)] == pytest.approx(
-        [(plan.BRANCH_FROM + plan.BRANCH_TO) / 2, plan.BRANCH_FROM + 0.25 * (plan.BRANCH_TO - plan.BRANCH_FROM),
-         plan.BRANCH_FROM + 0.75 * (plan.BRANCH_TO - plan.BRANCH_FROM)])
+        [lo + 0.5 * (hi - lo), lo + 0.25 * (hi - lo), lo + 0.75 * (hi - lo)])
     assert all(plan.BRANCH_FROM <= plan.branch_point(j) < plan.BRANCH_TO
                for j in range(200))
     assert len({plan.branch_point(j) for j in range(200)}) == 200
