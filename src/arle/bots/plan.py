@@ -1088,14 +1088,14 @@ class PlanBot:
             if g.branch:
                 record["branch"] = len(g.base)
                 where = f"after {len(g.base)} actions of the best line: "
+            said = ""
             if joined is not None:      # its time not taken goes to the next ones
-                record["joined"] = joined - len(state.history)
+                record["joined"] = after = joined - len(state.history)
                 record["used"] = round(used, 3)
                 given -= max(0.0, g.seconds - used)
+                said = f", joined the best line after {after} actions in {used:.1f} s"
             self.games.append(record)
-            self._say(f"game {len(self.games)} ({where}{text}): {score:g}"
-                      + ("" if joined is None else f", joined the best line after "
-                         f"{joined - len(state.history)} actions in {used:.1f} s"))
+            self._say(f"game {len(self.games)} ({where}{text}): {score:g}{said}")
             if score > best[0]:
                 best = (score, g.base + g.acts + tail)
 
