@@ -113,12 +113,12 @@ INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: (the others from a pair, :meth:`PlanBot._openings`), and a game's time in the
 #: games' own playouts (greedy on the playouts' evaluation, ``rollout=``) from the
 #: solve's position, measured there (the median of ``UNIT_PLAYOUTS``: with the tuned
-#: weights, some 25 seconds of the compiled build from a setup, 90 of the pure one).
+#: weights, some 12 seconds of the compiled build from a setup, 45 of the pure one).
 #: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (two games never fit).
 SCREEN_SHARE = 0.85
-SCREEN_MAX = 24
+SCREEN_MAX = 48
 SINGLES = 8
-SCREEN_PLAYOUTS = 700
+SCREEN_PLAYOUTS = 350
 PORTFOLIO_MIN_SECONDS = 20.0
 UNIT_PLAYOUTS = 3
 #: The portfolio's last games branch from the best line found so far
@@ -531,12 +531,21 @@ class _Game(NamedTuple):
 
 def _play_game(bot: PlanBot, state: State, seconds: float
                ) -> tuple[Line, float, int | None]:
-    """A game of the portfolio: ``bot``'s one-sweep solve of ``state`` in ``seconds``
-    (in a worker process when the portfolio has several jobs); its line, the seconds
-    it took on the bot's clock, and where it joined the line of :attr:`PlanBot.join`
-    (None if it did not: :meth:`PlanBot._join`)."""
+    """A game of the portfolio: ``bot``'s search of ``state`` for ``seconds`` (in a
+    worker process when the portfolio has several jobs); its line, the seconds it took
+    on the bot's clock, and where it joined the line of :attr:`PlanBot.join` (None if
+    it did not: :meth:`PlanBot._join`).
+
+    One search from ``state``, the walk's passes all from there, rather than a sweep
+    (:meth:`PlanBot.solve`), which searches each of the line's decisions in turn as a
+    game does: a sweep leaves the time its early decisions cannot use (their next
+    playout would overrun their share) to the later ones, and played about a third of
+    its playouts' actions from the last tenth of the line, where they seldom better
+    it.  On tuning setups 1000-1023 (compiled build), a search of 12.5 s ended 0.71
+    below a sweep of 25 s on average where a sweep of 12.5 s ended 4.25 below, so the
+    portfolio plays twice the games (BENCHMARKS.md, "The solo planner", round 14)."""
     t0 = bot._now()
-    found = bot.solve(state, seconds, sweeps=1, starts=1)
+    found = bot.search(state, seconds)
     return found, bot._now() - t0, bot.joined
 
 
@@ -1025,9 +1034,9 @@ class PlanBot:
         the part of the line it plays gets more time an action; the share of a game's
         time that its part is was not measured better, BENCHMARKS.md, "The solo
         planner", round 9; the last one is played if at least half of that is left).
-        Each game is a new bot's (:meth:`_child`) one-sweep solve from the position
-        after its opening (a branch game's: the best line's actions up to the point,
-        then its move); its opening, time and score are in
+        Each game is a new bot's (:meth:`_child`) search (:func:`_play_game`) from
+        the position after its opening (a branch game's: the best line's actions up
+        to the point, then its move); its opening, time and score are in
         :attr:`games` (a branch game's also ``branch``, the number of the best line's
         actions it kept), in the order they end.  A branch game stops where it comes
         back to the line it left (:meth:`_join`; then ``joined``, the actions from

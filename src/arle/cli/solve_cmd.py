@@ -3,8 +3,8 @@ solo setup.
 
 The planner (:mod:`arle.bots.plan`) spends ``--time`` seconds on the game from its
 setup (:meth:`arle.bots.plan.PlanBot.solve`).  When the time holds several games (in the
-base game about three and a half minutes of the pure build, one minute of the compiled
-one), it plays a portfolio: a game from each of several openings (``--starts`` of them:
+base game about two minutes of the pure build, half a minute of the compiled one), it
+plays a portfolio: a game from each of several openings (``--starts`` of them:
 the best first moves, then pairs of a first and a next move), then, when the time holds
 ten games or more (and no ``--starts``), games that branch from the best line so far at
 one of its placements; the best line of all is kept.  ``--jobs N`` worker processes
