@@ -114,7 +114,7 @@ INVEST_VERBS = frozenset({"vehicle", "ship"})
 #: games' own playouts (greedy on the playouts' evaluation, ``rollout=``) from the
 #: solve's position, measured there (the median of ``UNIT_PLAYOUTS``: with the tuned
 #: weights, some 12 seconds of the compiled build from a setup, 45 of the pure one).
-#: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (two games never fit).
+#: Below ``PORTFOLIO_MIN_SECONDS`` a solve does not measure it (a few games at most fit).
 SCREEN_SHARE = 0.85
 SCREEN_MAX = 48
 SINGLES = 8
